@@ -1,0 +1,209 @@
+# libsgf: one non-recursive GNU makefile.
+#   make            library (lib/) and tools (bin/)
+#   make run        install missing build dependencies, build, validate samples/
+#   make check      install missing build dependencies, every test (ASan+UBSan)
+#   make bench      speed figures (parse, floors) on ../shared/corpus or a
+#                   generated corpus
+#   make fuzz FUZZ_SECONDS=600   libFuzzer run of the parser (clang)
+#   make install / uninstall     honour PREFIX and DESTDIR
+
+VERSION      := 0.1.0
+SOVERSION    := 0
+PREFIX       ?= /usr/local
+BINDIR       ?= $(PREFIX)/bin
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+MANDIR       ?= $(PREFIX)/share/man
+DATADIR      ?= $(PREFIX)/share
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+
+CC       ?= cc
+OPT      ?= -O2 -g
+WARN     := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+            -Wmissing-prototypes -Wold-style-definition -Wformat=2 -Wundef \
+            -Wwrite-strings -Wcast-qual -Wvla
+ifneq ($(WERROR),)
+WARN     += -Werror
+endif
+STD      := -std=c11 -D_POSIX_C_SOURCE=200809L
+CPPFLAGS ?=
+CFLAGS   ?= $(OPT)
+LDFLAGS  ?=
+LDLIBS   ?=
+ALL_CFLAGS = $(STD) $(WARN) -Ilibsgf/include -Ilibsgf/src $(CPPFLAGS) $(CFLAGS)
+SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer \
+            -fno-sanitize-recover=undefined
+
+ifeq ($(V),)
+Q := @
+E := @printf '  %-7s %s\n'
+else
+Q :=
+E := @true
+endif
+
+LIB_SRC   := $(sort $(wildcard libsgf/src/*.c))
+LIB_OBJ   := $(LIB_SRC:libsgf/src/%.c=build/lib/%.o)
+ASAN_OBJ  := $(LIB_SRC:libsgf/src/%.c=build/asan/lib/%.o)
+TOOLS     := $(patsubst tools/%.c,%,$(filter tools/sgf-%.c,$(wildcard tools/*.c)))
+TOOL_BINS := $(TOOLS:%=bin/%)
+ASAN_BINS := $(TOOLS:%=build/asan/bin/%)
+UNIT_SRC  := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BINS := $(UNIT_SRC:tests/unit/%.c=build/asan/test/%)
+HEADERS   := $(wildcard libsgf/include/sgf/*.h libsgf/include/sgf/*.def)
+MANPAGES  := $(wildcard man/*.1 man/*.3)
+
+STATIC := lib/libsgf.a
+SHARED := lib/libsgf.so.$(VERSION)
+
+.PHONY: all run check test-unit test-cli test-fuzz-replay test-man test-abi \
+        bench fuzz install uninstall clean deps
+.DEFAULT_GOAL := all
+
+all: $(STATIC) $(SHARED) $(TOOL_BINS)
+
+# The README's two commands. Each first makes sure the Debian packages the
+# build needs are present (installing them as root), then runs in a sub-make
+# so that nothing is evaluated before they exist.
+run: deps
+	$(Q)$(MAKE) --no-print-directory all
+	bin/sgf-validate -r samples
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory all test-unit test-cli test-fuzz-replay \
+	    test-man test-abi
+	@echo "make check: all test suites passed"
+
+deps:
+	$(Q)sh scripts/deps.sh
+
+# --- library ------------------------------------------------------------
+build/lib/%.o: libsgf/src/%.c
+	$(E) CC $@
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=hidden -DSGF_BUILDING \
+	    -MMD -MP -c -o $@ $<
+
+build/asan/lib/%.o: libsgf/src/%.c
+	$(E) CC $@
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -fvisibility=hidden -DSGF_BUILDING \
+	    -MMD -MP -c -o $@ $<
+
+$(STATIC): $(LIB_OBJ)
+	$(E) AR $@
+	@mkdir -p $(@D)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(SHARED): $(LIB_OBJ)
+	$(E) LD $@
+	@mkdir -p $(@D)
+	$(Q)$(CC) -shared -Wl,-soname,libsgf.so.$(SOVERSION) $(LDFLAGS) \
+	    -o $@ $^ $(LDLIBS) -lm
+	$(Q)ln -sf libsgf.so.$(VERSION) lib/libsgf.so.$(SOVERSION)
+	$(Q)ln -sf libsgf.so.$(SOVERSION) lib/libsgf.so
+
+build/asan/libsgf.a: $(ASAN_OBJ)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+# --- tools --------------------------------------------------------------
+build/tools/%.o: tools/%.c
+	$(E) CC $@
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CFLAGS) -Itools -MMD -MP -c -o $@ $<
+
+build/asan/tools/%.o: tools/%.c
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -Itools -MMD -MP -c -o $@ $<
+
+bin/%: build/tools/%.o build/tools/cli.o $(STATIC)
+	$(E) LD $@
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lm
+
+build/asan/bin/%: build/asan/tools/%.o build/asan/tools/cli.o build/asan/libsgf.a
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lm
+
+# --- tests --------------------------------------------------------------
+build/asan/test/%: tests/unit/%.c build/asan/libsgf.a
+	$(E) CC $@
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -Wno-missing-prototypes -o $@ $< \
+	    build/asan/libsgf.a $(LDFLAGS) -lcmocka $(LDLIBS) -lm
+
+test-unit: $(UNIT_BINS)
+	$(Q)set -e; for t in $(UNIT_BINS); do \
+	    echo "== $$t"; ASAN_OPTIONS=detect_leaks=1 $$t; done
+
+test-cli: $(ASAN_BINS)
+	$(Q)sh tests/run-cli.sh build/asan/bin
+
+build/asan/test/fuzz-standalone: tests/fuzz/fuzz_parse.c tests/fuzz/standalone.c \
+                                 build/asan/libsgf.a
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -Wno-missing-prototypes -o $@ \
+	    tests/fuzz/fuzz_parse.c tests/fuzz/standalone.c build/asan/libsgf.a -lm
+
+test-fuzz-replay: build/asan/test/fuzz-standalone
+	$(Q)build/asan/test/fuzz-standalone tests/fuzz/corpus tests/fuzz/crashes \
+	    samples tests/cli
+
+test-man: $(TOOL_BINS)
+	$(Q)sh tests/check-man-help.sh
+
+test-abi: $(SHARED)
+	$(Q)sh tests/check-abi.sh $(SHARED)
+
+# --- bench and fuzz -----------------------------------------------------
+build/bench/%: tests/bench/%.c $(STATIC)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CFLAGS) -O2 -o $@ $< $(STATIC) -lm
+
+bench: all build/bench/bench_parse build/bench/scan_floor
+	$(Q)sh tests/bench/run.sh
+
+FUZZ_SECONDS ?= 60
+build/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c $(LIB_SRC) $(HEADERS)
+	@mkdir -p $(@D)
+	$(Q)clang $(STD) -Ilibsgf/include -Ilibsgf/src -g -O1 \
+	    -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz/fuzz_parse.c \
+	    $(LIB_SRC) -lm
+
+fuzz: build/fuzz/fuzz_parse
+	@mkdir -p build/fuzz/work tests/fuzz/crashes
+	$(Q)build/fuzz/fuzz_parse -max_total_time=$(FUZZ_SECONDS) \
+	    -artifact_prefix=tests/fuzz/crashes/ -max_len=65536 \
+	    build/fuzz/work tests/fuzz/corpus samples
+
+# --- install ------------------------------------------------------------
+lib/libsgf.pc: libsgf/libsgf.pc.in Makefile
+	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' $< > $@
+
+install: all lib/libsgf.pc
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
+	    $(DESTDIR)$(INCLUDEDIR)/sgf $(DESTDIR)$(PKGCONFIGDIR) \
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
+	install -m 755 $(TOOL_BINS) $(DESTDIR)$(BINDIR)/
+	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/
+	ln -sf libsgf.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsgf.so.$(SOVERSION)
+	ln -sf libsgf.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libsgf.so
+	install -m 644 $(HEADERS) $(DESTDIR)$(INCLUDEDIR)/sgf/
+	install -m 644 lib/libsgf.pc $(DESTDIR)$(PKGCONFIGDIR)/
+	install -m 644 $(filter %.1,$(MANPAGES)) $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(filter %.3,$(MANPAGES)) $(DESTDIR)$(MANDIR)/man3/
+
+uninstall:
+	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%)
+	rm -f $(DESTDIR)$(LIBDIR)/libsgf.a $(DESTDIR)$(LIBDIR)/libsgf.so*
+	rm -rf $(DESTDIR)$(INCLUDEDIR)/sgf
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/libsgf.pc
+	rm -f $(patsubst man/%,$(DESTDIR)$(MANDIR)/man1/%,$(filter %.1,$(MANPAGES)))
+	rm -f $(patsubst man/%,$(DESTDIR)$(MANDIR)/man3/%,$(filter %.3,$(MANPAGES)))
+
+clean:
+	rm -rf build bin lib
+
+-include $(wildcard build/*/*.d build/asan/*/*.d)

@@ -1,0 +1,98 @@
+/*
+ * sgf/diag.h - diagnostics: what libsgf has to say about an input.
+ *
+ * Two channels are kept apart: a call's return code (sgf/types.h) says
+ * whether the call could do its job; diagnostics describe the input, can be
+ * many, and carry positions. A parse that recovers from faults returns
+ * SGF_OK and leaves errors and warnings in the collection's list.
+ *
+ * Positions: byte offset (0-based), line (1-based) and column (1-based,
+ * counted in bytes, a tab is one column). Lines end at LF, CR, CRLF or LFCR.
+ */
+#ifndef SGF_DIAG_H
+#define SGF_DIAG_H
+
+#include <stdio.h>
+#include <sgf/types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum sgf_severity {
+    SGF_SEV_NOTE = 0,
+    SGF_SEV_WARNING = 1,
+    SGF_SEV_ERROR = 2
+} sgf_severity;
+
+/* Stable diagnostic codes, SGF_D_<ID>, from sgf/diagcodes.def. */
+typedef enum sgf_diag_code {
+    SGF_D_NONE = 0,
+#define SGF_DIAG(id, name, sev4, sev3, crit, meaning) SGF_D_##id,
+#include <sgf/diagcodes.def>
+#undef SGF_DIAG
+    SGF_D_COUNT_
+} sgf_diag_code;
+
+typedef struct sgf_pos {
+    uint32_t offset;  /* 0-based byte offset in the input */
+    uint32_t line;    /* 1-based; 0 = no position */
+    uint32_t column;  /* 1-based, in bytes */
+} sgf_pos;
+
+/* One diagnostic. Move-related fields are filled by the replayer (issue
+ * "rules"); elsewhere move_number is 0. */
+typedef struct sgf_diag {
+    sgf_severity severity;
+    sgf_diag_code code;
+    sgf_pos pos;
+    int32_t game;            /* 0-based game tree index; -1 = whole input */
+    uint32_t move_number;    /* 1-based ordinal of B/W from the root, 0 = n/a */
+    sgf_color color;         /* of the move, or SGF_EMPTY */
+    bool has_point;          /* point below is meaningful */
+    bool pass;               /* the move is a pass */
+    sgf_point point;
+    bool critical;           /* data was dropped or changed on reading */
+    const char *message;     /* UTF-8, no trailing period; owned by the
+                                collection (or by whoever made the diag) */
+} sgf_diag;
+
+/* The stable name of a code ("unclosed-value"), or NULL if out of range.
+ * Static storage. */
+SGF_API const char *sgf_diag_code_name(sgf_diag_code code);
+
+/* The code for a name, or SGF_D_NONE. */
+SGF_API sgf_diag_code sgf_diag_code_from_name(const char *name);
+
+/* The one-line meaning of a code, as listed in man/sgf-validate.1. */
+SGF_API const char *sgf_diag_code_meaning(sgf_diag_code code);
+
+/* Default severity of a code: in FF[4] files (ff4 = true) or in FF[1]-FF[3]
+ * files and files without FF (ff4 = false). */
+SGF_API sgf_severity sgf_diag_code_severity(sgf_diag_code code, bool ff4);
+
+/* "note", "warning" or "error". Static storage. */
+SGF_API const char *sgf_severity_name(sgf_severity sev);
+
+/* Print one diagnostic as a compiler does:
+ *   FILE:LINE:COL: SEVERITY: MESSAGE [CODE]
+ * or "FILE: SEVERITY: MESSAGE [CODE]" when it has no position. file may be
+ * NULL ("<input>"). Returns 0, or SGF_EIO when the write failed. */
+SGF_API int sgf_diag_print_text(FILE *fp, const char *file,
+                                const sgf_diag *d);
+
+/* Print one diagnostic as one JSON object on one line (JSON Lines), with
+ * the fields file, game, line, column, offset, severity, code, message,
+ * and, for move diagnostics, move, color ("B"/"W"), point (SGF letters) and
+ * vertex ("D16", or "pass"; omitted on boards wider than 25). Strings are
+ * escaped per RFC 8259; numbers never depend on the locale. board_height is
+ * needed for the vertex (rows count from the bottom); pass 0 if unknown.
+ * Returns 0 or SGF_EIO. */
+SGF_API int sgf_diag_print_json(FILE *fp, const char *file,
+                                const sgf_diag *d, int board_width,
+                                int board_height);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,67 @@
+/*
+ * sgf/parse.h - reading SGF bytes into a collection.
+ *
+ * The parser follows the FF[4] grammar (spec section 2) and reads what real
+ * FF[1]-FF[3] files contain. It never recurses (deep variation trees cannot
+ * overflow the stack), keeps going after faults and reports each one once,
+ * with its position, as a diagnostic. Unless told otherwise it then runs
+ * the property layer over every game: charset detection and text decoding
+ * (CA[], iconv), value decoding and the FF[4] placement and value checks.
+ * Thread-safe: parses of different inputs may run at once.
+ */
+#ifndef SGF_PARSE_H
+#define SGF_PARSE_H
+
+#include <sgf/types.h>
+#include <sgf/diag.h>
+#include <sgf/tree.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    /* Syntax only: no property checks, no charset decoding (sgf_prop_text
+     * then gives the raw bytes with escapes removed). */
+    SGF_PARSE_SYNTAX_ONLY = 1u << 0
+};
+
+typedef struct sgf_parse_options {
+    int version;                 /* SGF_PARSE_OPTIONS_VERSION */
+    unsigned flags;              /* SGF_PARSE_* */
+    /* Called for each diagnostic as it is found (may be NULL). The diag
+     * and its message are valid during the call only... and afterwards
+     * in the collection's list. */
+    void (*on_diag)(void *payload, const sgf_diag *d);
+    void *payload;
+    /* Charset to assume for every game instead of CA[]/detection (iconv
+     * name), or NULL. */
+    const char *charset;
+} sgf_parse_options;
+
+#define SGF_PARSE_OPTIONS_VERSION 1
+#define SGF_PARSE_OPTIONS_INIT { SGF_PARSE_OPTIONS_VERSION, 0, NULL, NULL, NULL }
+
+/* Parse len bytes at buf (copied; buf may be freed afterwards). opts may be
+ * NULL for the defaults. On success *out is a new collection (even for
+ * input with faults: see its diagnostics), to be freed with
+ * sgf_collection_free. Errors: SGF_ENOMEM (*out = NULL), SGF_EINVAL
+ * (out or buf NULL, or an unknown options version). */
+SGF_API int sgf_parse_buffer(sgf_collection **out, const char *buf,
+                             size_t len, const sgf_parse_options *opts);
+
+/* Read all of an open file descriptor (a file, a pipe, stdin) and parse it
+ * as sgf_parse_buffer does. The descriptor is not closed. Errors as above,
+ * plus SGF_EIO (errno set) when reading fails. */
+SGF_API int sgf_parse_fd(sgf_collection **out, int fd,
+                         const sgf_parse_options *opts);
+
+/* Open, read and parse a file. Errors as sgf_parse_fd, plus SGF_EIO when
+ * it cannot be opened (errno set: ENOENT, EACCES, EISDIR, ...). */
+SGF_API int sgf_parse_file(sgf_collection **out, const char *path,
+                           const sgf_parse_options *opts);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,133 @@
+/*
+ * arena.c - the allocation arena behind every collection, and a growable
+ * scratch buffer. One collection, one arena, one free: no per-node
+ * bookkeeping, no leaks on error paths (STYLE.md section 5).
+ */
+#include <stdalign.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sgf/types.h>
+#include "arena_int.h"
+
+struct sgf__chunk {
+    sgf__chunk *next;
+    alignas(max_align_t) char data[];
+};
+
+enum { FIRST_CHUNK = 32 * 1024, MAX_CHUNK = 4 * 1024 * 1024 };
+
+void sgf__arena_init(sgf__arena *a)
+{
+    a->head = NULL;
+    a->cur = a->end = NULL;
+    a->next_size = FIRST_CHUNK;
+}
+
+void sgf__arena_free_all(sgf__arena *a)
+{
+    sgf__chunk *c = a->head;
+    while (c != NULL) {
+        sgf__chunk *next = c->next;
+        free(c);
+        c = next;
+    }
+    sgf__arena_init(a);
+}
+
+/* A new chunk able to hold n bytes. A request larger than half the usual
+ * chunk gets a chunk of its own, linked behind the current one, so the
+ * current chunk's free space is not wasted. */
+static void *new_chunk(sgf__arena *a, size_t n)
+{
+    bool own = n > a->next_size / 2;
+    size_t size = own ? n : a->next_size;
+    if (size > SIZE_MAX - sizeof(sgf__chunk))
+        return NULL;
+    sgf__chunk *c = malloc(sizeof(sgf__chunk) + size);
+    if (c == NULL)
+        return NULL;
+    if (own && a->head != NULL) {
+        c->next = a->head->next;
+        a->head->next = c;
+        return c->data;
+    }
+    c->next = a->head;
+    a->head = c;
+    a->cur = c->data + n;
+    a->end = c->data + size;
+    if (!own && a->next_size < MAX_CHUNK)
+        a->next_size *= 2;
+    return c->data;
+}
+
+void *sgf__arena_alloc_bytes(sgf__arena *a, size_t n)
+{
+    if ((size_t)(a->end - a->cur) >= n && a->cur != NULL) {
+        void *p = a->cur;
+        a->cur += n;
+        return p;
+    }
+    return new_chunk(a, n);
+}
+
+void *sgf__arena_alloc(sgf__arena *a, size_t n)
+{
+    const size_t al = alignof(max_align_t);
+    if (a->cur != NULL) {
+        size_t pad = (al - ((uintptr_t)a->cur & (al - 1))) & (al - 1);
+        if ((size_t)(a->end - a->cur) >= pad + n) {
+            void *p = a->cur + pad;
+            a->cur += pad + n;
+            return p;
+        }
+    }
+    return new_chunk(a, n);
+}
+
+char *sgf__arena_strndup(sgf__arena *a, const char *s, size_t n)
+{
+    if (n == SIZE_MAX)
+        return NULL;
+    char *p = sgf__arena_alloc_bytes(a, n + 1);
+    if (p == NULL)
+        return NULL;
+    if (n > 0)
+        memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}
+
+int sgf__buf_grow(sgf__buf *b, size_t extra)
+{
+    if (b->cap - b->len > extra)
+        return 0;
+    if (extra > SIZE_MAX / 2 - b->len)
+        return SGF_ENOMEM;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap - b->len <= extra)
+        cap *= 2;
+    char *p = realloc(b->ptr, cap);
+    if (p == NULL)
+        return SGF_ENOMEM;
+    b->ptr = p;
+    b->cap = cap;
+    return 0;
+}
+
+int sgf__buf_add(sgf__buf *b, const void *p, size_t n)
+{
+    if (sgf__buf_grow(b, n) != 0)
+        return SGF_ENOMEM;
+    if (n > 0)
+        memcpy(b->ptr + b->len, p, n);
+    b->len += n;
+    b->ptr[b->len] = '\0';
+    return 0;
+}
+
+void sgf__buf_release(sgf__buf *b)
+{
+    free(b->ptr);
+    b->ptr = NULL;
+    b->len = b->cap = 0;
+}

@@ -1,0 +1,42 @@
+/*
+ * arena_int.h - the allocation arena that owns a collection's memory.
+ *
+ * A list of chunks growing geometrically (first 32 KiB); a request larger
+ * than half a chunk gets a chunk of its own. Everything is released at once
+ * by sgf__arena_free_all. Allocation failure returns NULL, never exits.
+ */
+#ifndef SGF_ARENA_INT_H
+#define SGF_ARENA_INT_H
+
+#include <stddef.h>
+
+typedef struct sgf__chunk sgf__chunk;
+
+typedef struct sgf__arena {
+    sgf__chunk *head;      /* current chunk (newest first) */
+    char *cur, *end;       /* free space in the current chunk */
+    size_t next_size;      /* size of the next chunk */
+} sgf__arena;
+
+void sgf__arena_init(sgf__arena *a);
+void sgf__arena_free_all(sgf__arena *a);
+/* Aligned to max_align_t; NULL on failure. n may be 0. */
+void *sgf__arena_alloc(sgf__arena *a, size_t n);
+/* Unaligned bytes (strings); NULL on failure. */
+void *sgf__arena_alloc_bytes(sgf__arena *a, size_t n);
+/* Copy of n bytes plus a terminating NUL; NULL on failure. */
+char *sgf__arena_strndup(sgf__arena *a, const char *s, size_t n);
+
+/* A growable byte buffer on the heap (scratch, not in the arena). */
+typedef struct sgf__buf {
+    char *ptr;
+    size_t len, cap;
+} sgf__buf;
+
+#define SGF__BUF_INIT { NULL, 0, 0 }
+/* 0 or SGF_ENOMEM */
+int sgf__buf_grow(sgf__buf *b, size_t extra);
+int sgf__buf_add(sgf__buf *b, const void *p, size_t n);
+void sgf__buf_release(sgf__buf *b);
+
+#endif

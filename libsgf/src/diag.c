@@ -1,0 +1,375 @@
+/*
+ * diag.c - the diagnostic code table, diagnostics kept in a collection
+ * (with positions turned into line:column through a lazily built table of
+ * line starts), and the two printers: compiler-style text and JSON Lines.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tree_int.h"
+#include "charset_int.h"
+
+typedef struct code_entry {
+    const char *name;
+    sgf_severity sev4, sev3;
+    bool critical;
+    const char *meaning;
+} code_entry;
+
+#define N SGF_SEV_NOTE
+#define W SGF_SEV_WARNING
+#define E SGF_SEV_ERROR
+static const code_entry codes[SGF_D_COUNT_] = {
+    [SGF_D_NONE] = { "none", N, N, false, "no diagnostic" },
+#define SGF_DIAG(id, name, s4, s3, crit, meaning) \
+    [SGF_D_##id] = { name, s4, s3, crit, meaning },
+#include <sgf/diagcodes.def>
+#undef SGF_DIAG
+};
+#undef N
+#undef W
+#undef E
+
+const char *sgf_diag_code_name(sgf_diag_code code)
+{
+    if ((unsigned)code >= SGF_D_COUNT_)
+        return NULL;
+    return codes[code].name;
+}
+
+sgf_diag_code sgf_diag_code_from_name(const char *name)
+{
+    for (int i = 1; i < SGF_D_COUNT_; i++)
+        if (strcmp(codes[i].name, name) == 0)
+            return (sgf_diag_code)i;
+    return SGF_D_NONE;
+}
+
+const char *sgf_diag_code_meaning(sgf_diag_code code)
+{
+    if ((unsigned)code >= SGF_D_COUNT_)
+        return NULL;
+    return codes[code].meaning;
+}
+
+sgf_severity sgf_diag_code_severity(sgf_diag_code code, bool ff4)
+{
+    if ((unsigned)code >= SGF_D_COUNT_)
+        return SGF_SEV_ERROR;
+    return ff4 ? codes[code].sev4 : codes[code].sev3;
+}
+
+const char *sgf_severity_name(sgf_severity sev)
+{
+    switch (sev) {
+    case SGF_SEV_NOTE: return "note";
+    case SGF_SEV_WARNING: return "warning";
+    default: return "error";
+    }
+}
+
+const char *sgf_strerror(int err)
+{
+    switch (err) {
+    case SGF_OK: return "success";
+    case SGF_ENOMEM: return "out of memory";
+    case SGF_EIO: return "input/output error";
+    case SGF_EINVAL: return "invalid argument";
+    case SGF_ESYNTAX: return "input unusable";
+    default: return "unknown error";
+    }
+}
+
+const char *sgf_version(void)
+{
+    return "0.1.0";
+}
+
+/* --- line:column -------------------------------------------------------- */
+
+/* One entry per line: the offset where it starts. A line break is LF, CR,
+ * CRLF or LFCR (FF[4] spec 3.2 lists all four). */
+static int build_lines(sgf_collection *c)
+{
+    const char *s = c->input;
+    size_t n = c->input_len, cap = 64, count = 1;
+    uint32_t *t = malloc(cap * sizeof *t);
+    if (t == NULL)
+        return SGF_ENOMEM;
+    t[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+        char ch = s[i];
+        if (ch != '\n' && ch != '\r')
+            continue;
+        if (i + 1 < n && (s[i + 1] == '\n' || s[i + 1] == '\r')
+            && s[i + 1] != ch)
+            i++;
+        if (count == cap) {
+            uint32_t *nt = realloc(t, 2 * cap * sizeof *t);
+            if (nt == NULL) {
+                free(t);
+                return SGF_ENOMEM;
+            }
+            t = nt;
+            cap *= 2;
+        }
+        t[count++] = (uint32_t)(i + 1);
+    }
+    c->line_starts = t;
+    c->nlines = count;
+    return 0;
+}
+
+sgf_pos sgf_collection_pos(const sgf_collection *cc, size_t offset)
+{
+    sgf_collection *c = (sgf_collection *)(uintptr_t)cc;
+    sgf_pos p = { (uint32_t)offset, 0, 0 };
+    if (c->line_starts == NULL && build_lines(c) != 0)
+        return p;
+    size_t lo = 0, hi = c->nlines;       /* last start <= offset */
+    while (hi - lo > 1) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c->line_starts[mid] <= offset)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    p.line = (uint32_t)lo + 1;
+    p.column = (uint32_t)(offset - c->line_starts[lo]) + 1;
+    return p;
+}
+
+/* --- adding diagnostics ------------------------------------------------- */
+
+/* Messages quote input bytes; keep every output valid UTF-8 and free of
+ * control characters: such bytes are shown as \xNN. */
+static char *clean_message(sgf_collection *c, const char *m, size_t n)
+{
+    sgf__buf b = SGF__BUF_INIT;
+    for (size_t i = 0; i < n; ) {
+        unsigned char ch = (unsigned char)m[i];
+        size_t len = 1;
+        if (ch >= 0x80) {
+            len = ch >= 0xF0 ? 4 : ch >= 0xE0 ? 3 : ch >= 0xC2 ? 2 : 0;
+            if (len == 0 || i + len > n
+                || !sgf__utf8_valid(m + i, len))
+                len = 0;
+        } else if (ch < 0x20 || ch == 0x7F) {
+            len = 0;
+        }
+        int rc;
+        if (len == 0) {
+            char hex[5];
+            snprintf(hex, sizeof hex, "\\x%02X", ch);
+            rc = sgf__buf_add(&b, hex, 4);
+            len = 1;
+        } else {
+            rc = sgf__buf_add(&b, m + i, len);
+        }
+        if (rc != 0) {
+            sgf__buf_release(&b);
+            return NULL;
+        }
+        i += len;
+    }
+    char *out = sgf__arena_strndup(&c->arena, b.ptr ? b.ptr : "", b.len);
+    sgf__buf_release(&b);
+    return out;
+}
+
+static int grow_diags(sgf_collection *c)
+{
+    size_t cap = c->diags_cap ? 2 * c->diags_cap : 16;
+    sgf_diag *d = realloc(c->diags, cap * sizeof *d);
+    if (d == NULL)
+        return SGF_ENOMEM;
+    c->diags = d;
+    c->diags_cap = cap;
+    return 0;
+}
+
+static sgf_diag *push(sgf_collection *c, const sgf_diag *d, const char *fmt,
+                      va_list ap)
+{
+    char small[512];
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    char *msg = NULL;
+    if (n >= 0 && (size_t)n < sizeof small) {
+        msg = clean_message(c, small, (size_t)n);
+    } else if (n >= 0) {
+        char *big = malloc((size_t)n + 1);
+        if (big != NULL) {
+            vsnprintf(big, (size_t)n + 1, fmt, ap2);
+            msg = clean_message(c, big, (size_t)n);
+            free(big);
+        }
+    }
+    va_end(ap2);
+    if (msg == NULL || (c->ndiags == c->diags_cap && grow_diags(c) != 0)) {
+        c->status = SGF_ENOMEM;
+        return NULL;
+    }
+    sgf_diag *slot = &c->diags[c->ndiags++];
+    *slot = *d;
+    slot->message = msg;
+    if (c->opts.on_diag != NULL)
+        c->opts.on_diag(c->opts.payload, slot);
+    return slot;
+}
+
+sgf_diag *sgf__diag_emit(sgf_collection *c, const sgf_diag *proto,
+                         bool ff4, bool has_pos, const char *fmt, ...)
+{
+    sgf_diag d = *proto;
+    d.severity = sgf_diag_code_severity(d.code, ff4);
+    d.critical = codes[d.code].critical;
+    if (has_pos)
+        d.pos = sgf_collection_pos(c, d.pos.offset);
+    else
+        d.pos.line = d.pos.column = 0;
+    va_list ap;
+    va_start(ap, fmt);
+    sgf_diag *r = push(c, &d, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+static sgf_diag proto_of(int game, sgf_diag_code code, size_t offset)
+{
+    sgf_diag d;
+    memset(&d, 0, sizeof d);
+    d.code = code;
+    d.game = game;
+    d.pos.offset = (uint32_t)offset;
+    return d;
+}
+
+sgf_diag *sgf__diag_add(sgf_collection *c, int game, sgf_diag_code code,
+                        bool ff4, size_t offset, const char *fmt, ...)
+{
+    sgf_diag d = proto_of(game, code, offset);
+    d.severity = sgf_diag_code_severity(code, ff4);
+    d.critical = codes[code].critical;
+    d.pos = sgf_collection_pos(c, offset);
+    va_list ap;
+    va_start(ap, fmt);
+    sgf_diag *r = push(c, &d, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+sgf_diag *sgf__diag_add_nopos(sgf_collection *c, int game,
+                              sgf_diag_code code, bool ff4,
+                              const char *fmt, ...)
+{
+    sgf_diag d = proto_of(game, code, 0);
+    d.severity = sgf_diag_code_severity(code, ff4);
+    d.critical = codes[code].critical;
+    va_list ap;
+    va_start(ap, fmt);
+    sgf_diag *r = push(c, &d, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+int sgf_collection_add_diag(sgf_collection *c, const sgf_diag *d,
+                            bool has_offset, const char *fmt, ...)
+{
+    if (c == NULL || d == NULL || fmt == NULL)
+        return SGF_EINVAL;
+    sgf_diag copy = *d;
+    if (has_offset && copy.pos.line == 0)
+        copy.pos = sgf_collection_pos(c, copy.pos.offset);
+    va_list ap;
+    va_start(ap, fmt);
+    sgf_diag *r = push(c, &copy, fmt, ap);
+    va_end(ap);
+    return r == NULL ? SGF_ENOMEM : 0;
+}
+
+/* --- printers ----------------------------------------------------------- */
+
+int sgf_diag_print_text(FILE *fp, const char *file, const sgf_diag *d)
+{
+    int n;
+    const char *name = sgf_diag_code_name(d->code);
+    if (file == NULL)
+        file = "<input>";
+    if (d->pos.line > 0)
+        n = fprintf(fp, "%s:%lu:%lu: %s: %s [%s]\n", file,
+                    (unsigned long)d->pos.line, (unsigned long)d->pos.column,
+                    sgf_severity_name(d->severity), d->message,
+                    name ? name : "?");
+    else
+        n = fprintf(fp, "%s: %s: %s [%s]\n", file,
+                    sgf_severity_name(d->severity), d->message,
+                    name ? name : "?");
+    return n < 0 ? SGF_EIO : 0;
+}
+
+/* A JSON string: RFC 8259 escapes; bytes >= 0x80 are passed through (the
+ * file name and messages are UTF-8; messages are cleaned on creation). */
+static void json_string(FILE *fp, const char *s)
+{
+    putc('"', fp);
+    for (; *s != '\0'; s++) {
+        unsigned char ch = (unsigned char)*s;
+        switch (ch) {
+        case '"': fputs("\\\"", fp); break;
+        case '\\': fputs("\\\\", fp); break;
+        case '\n': fputs("\\n", fp); break;
+        case '\t': fputs("\\t", fp); break;
+        case '\r': fputs("\\r", fp); break;
+        default:
+            if (ch < 0x20)
+                fprintf(fp, "\\u%04x", ch);
+            else
+                putc(ch, fp);
+        }
+    }
+    putc('"', fp);
+}
+
+static void json_move(FILE *fp, const sgf_diag *d, int width, int height)
+{
+    char sgf[3], vtx[4];
+    fprintf(fp, ",\"move\":%lu,\"color\":\"%s\"",
+            (unsigned long)d->move_number,
+            d->color == SGF_WHITE ? "W" : "B");
+    if (d->pass) {
+        fputs(",\"point\":\"\",\"vertex\":\"pass\"", fp);
+        return;
+    }
+    if (!d->has_point)
+        return;
+    fprintf(fp, ",\"point\":\"%s\"", sgf_point_format_sgf(sgf, d->point));
+    if (width > 0 && width <= 25 && height > 0 && d->point.x < width
+        && d->point.y < height
+        && sgf_point_format_vertex(vtx, d->point, height) != NULL)
+        fprintf(fp, ",\"vertex\":\"%s\"", vtx);
+}
+
+int sgf_diag_print_json(FILE *fp, const char *file, const sgf_diag *d,
+                        int board_width, int board_height)
+{
+    const char *name = sgf_diag_code_name(d->code);
+    fputs("{\"file\":", fp);
+    json_string(fp, file ? file : "<input>");
+    fprintf(fp, ",\"game\":%ld", (long)d->game);
+    if (d->pos.line > 0)
+        fprintf(fp, ",\"line\":%lu,\"column\":%lu,\"offset\":%lu",
+                (unsigned long)d->pos.line, (unsigned long)d->pos.column,
+                (unsigned long)d->pos.offset);
+    else
+        fputs(",\"line\":null,\"column\":null,\"offset\":null", fp);
+    fprintf(fp, ",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
+            sgf_severity_name(d->severity), name ? name : "?");
+    json_string(fp, d->message ? d->message : "");
+    if (d->move_number > 0)
+        json_move(fp, d, board_width, board_height);
+    fputs("}\n", fp);
+    return ferror(fp) ? SGF_EIO : 0;
+}

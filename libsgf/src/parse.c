@@ -1,0 +1,794 @@
+/*
+ * parse.c - SGF bytes to a collection of game trees (FF[4] spec section 2,
+ * plus what real FF[1]-FF[3] files hold).
+ *
+ * One loop over the bytes, no recursion: open variations are an explicit
+ * stack of branch nodes, so 100,000 nested variations cost memory, not
+ * stack. Faults are reported once, where they are, and the parser goes on
+ * as a careful human would read the file: junk outside game trees is
+ * skipped, a missing ';' or '(' is supplied, a property without a value is
+ * dropped, a repeated property is merged, an unclosed value runs to the
+ * end of the file, open game trees are closed at the end.
+ *
+ * Values are not copied: a value's raw bytes point into the collection's
+ * copy of the input. The property layer (check.c) decodes them when a game
+ * is complete.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "tree_int.h"
+#include "charset_int.h"
+
+typedef struct parser {
+    sgf_collection *c;
+    const char *s;
+    size_t n, i;
+    sgf_game *game;         /* game being read, or NULL at top level */
+    sgf_node *cur;          /* last node of the current sequence, or NULL */
+    bool after_var;         /* a variation of cur was just closed */
+    sgf__buf stack;         /* sgf_node *: branch node of each open '(' */
+    sgf__buf vals;          /* sgf__value scratch for one property */
+    size_t junk_start;      /* start of skipped text, or SIZE_MAX */
+    bool saw_tree;
+    bool eof_in_value;      /* an unclosed value ate the rest */
+    bool mb;                /* multibyte-safe lexing (CA of this game) */
+} parser;
+
+static inline bool is_ws(unsigned char ch)
+{
+    return ch == ' ' || (ch >= '\t' && ch <= '\r');
+}
+
+static inline bool is_letter(unsigned char ch)
+{
+    return (unsigned char)((ch | 0x20) - 'a') < 26;
+}
+
+static size_t skip_ws(const parser *p, size_t i)
+{
+    while (i < p->n && is_ws((unsigned char)p->s[i]))
+        i++;
+    return i;
+}
+
+static bool ok(parser *p)
+{
+    return p->c->status == 0;
+}
+
+/* --- allocation helpers -------------------------------------------------- */
+
+static void *alloc(parser *p, size_t n)
+{
+    void *m = sgf__arena_alloc(&p->c->arena, n);
+    if (m == NULL)
+        p->c->status = SGF_ENOMEM;
+    else
+        memset(m, 0, n);
+    return m;
+}
+
+static int push_node(parser *p, sgf_node *n)
+{
+    if (sgf__buf_add(&p->stack, &n, sizeof n) != 0) {
+        p->c->status = SGF_ENOMEM;
+        return -1;
+    }
+    return 0;
+}
+
+static size_t depth(const parser *p)
+{
+    return p->stack.len / sizeof(sgf_node *);
+}
+
+static sgf_node *stack_top(const parser *p)
+{
+    sgf_node **a = (sgf_node **)(void *)p->stack.ptr;
+    return depth(p) ? a[depth(p) - 1] : NULL;
+}
+
+static sgf_node *stack_pop(parser *p)
+{
+    sgf_node *n = stack_top(p);
+    p->stack.len -= sizeof(sgf_node *);
+    return n;
+}
+
+/* --- diagnostics ---------------------------------------------------------- */
+
+static int game_index(const parser *p)
+{
+    return p->game ? (int)p->game->index : -1;
+}
+
+#define DIAG(p, code, off, ...) \
+    sgf__diag_add((p)->c, game_index(p), (code), true, (off), __VA_ARGS__)
+
+/* Skipped text outside game trees is reported once per run. */
+static void flush_junk(parser *p, bool at_end)
+{
+    if (p->junk_start == SIZE_MAX)
+        return;
+    size_t start = p->junk_start;
+    p->junk_start = SIZE_MAX;
+    if (at_end && !p->saw_tree)
+        return;        /* "no game tree" says it all */
+    const char *where = !p->saw_tree ? "before the first game tree"
+                       : at_end ? "after the last game tree"
+                       : "between game trees";
+    DIAG(p, SGF_D_JUNK_OUTSIDE, start, "ignored text %s", where);
+}
+
+/* --- nodes and games ---------------------------------------------------- */
+
+static void attach(sgf_node *parent, sgf_node *n)
+{
+    n->parent = parent;
+    if (parent->child == NULL) {
+        parent->child = n;
+    } else {
+        sgf_node *last = parent->child;
+        while (last->sibling != NULL)
+            last = last->sibling;
+        last->sibling = n;
+    }
+}
+
+static sgf_node *new_node(parser *p, size_t offset)
+{
+    sgf_node *n = alloc(p, sizeof *n);
+    if (n == NULL)
+        return NULL;
+    n->offset = (uint32_t)offset;
+    if (p->cur != NULL && !p->after_var)
+        attach(p->cur, n);
+    else if (stack_top(p) != NULL)
+        attach(stack_top(p), n);
+    else
+        p->game->root = n;
+    p->cur = n;
+    p->after_var = false;
+    return n;
+}
+
+/* A '(' at top level: where the game tree starts. */
+static void start_game(parser *p, size_t offset)
+{
+    sgf_collection *c = p->c;
+    flush_junk(p, false);
+    sgf_game *g = alloc(p, sizeof *g);
+    if (g == NULL)
+        return;
+    if (c->ngames == c->games_cap) {
+        size_t cap = c->games_cap ? 2 * c->games_cap : 4;
+        sgf_game **a = realloc(c->games, cap * sizeof *a);
+        if (a == NULL) {
+            c->status = SGF_ENOMEM;
+            return;
+        }
+        c->games = a;
+        c->games_cap = cap;
+    }
+    g->coll = c;
+    g->index = (uint32_t)c->ngames;
+    g->offset = (uint32_t)offset;
+    g->gm = 1;
+    g->width = g->height = 19;
+    c->games[c->ngames++] = g;
+    p->game = g;
+    p->cur = NULL;
+    p->after_var = false;
+    p->saw_tree = true;
+    p->mb = c->opts.charset != NULL
+        && sgf__charset_is_multibyte_unsafe(
+               sgf__charset_canonical(c->opts.charset,
+                                      strlen(c->opts.charset)));
+    push_node(p, NULL);
+}
+
+static void unescape_all(parser *p, sgf_node *root);
+
+static void finish_game(parser *p, size_t end)
+{
+    sgf_game *g = p->game;
+    sgf_collection *c = p->c;
+    p->game = NULL;
+    p->cur = NULL;
+    p->stack.len = 0;
+    if (g->root == NULL) {          /* "()" : nothing to keep */
+        c->ngames--;
+        return;
+    }
+    g->end = (uint32_t)end;
+    if (!ok(p))
+        return;
+    if (c->opts.flags & SGF_PARSE_SYNTAX_ONLY)
+        unescape_all(p, g->root);
+    else if (sgf__props_game(c, g) != 0)
+        c->status = SGF_ENOMEM;
+}
+
+/* --- values -------------------------------------------------------------- */
+
+/* Scan a value from its '[' at p->i; returns the offset of its ']' or
+ * p->n when the file ends first. A '\' escapes the next byte; in
+ * multibyte mode a byte >= 0x81 takes the next byte with it (Shift_JIS,
+ * GBK and Big5 trail bytes may be '\' or ']'). */
+static size_t scan_value(const parser *p, size_t i)
+{
+    const char *s = p->s;
+    size_t n = p->n;
+    i++;
+    if (!p->mb) {
+        for (;;) {
+            const char *e = memchr(s + i, ']', n - i);
+            if (e == NULL)
+                return n;
+            const char *b = memchr(s + i, '\\', (size_t)(e - (s + i)));
+            if (b == NULL)
+                return (size_t)(e - s);
+            i = (size_t)(b - s) + 2;
+            if (i >= n)
+                return n;
+        }
+    }
+    while (i < n) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == ']')
+            return i;
+        i += (ch == '\\' || ch >= 0x81) ? 2 : 1;
+    }
+    return n;
+}
+
+static void read_value(parser *p, sgf__value *v, const char *ident)
+{
+    size_t open = p->i;
+    size_t close = scan_value(p, open);
+    memset(v, 0, sizeof *v);
+    v->offset = (uint32_t)open;
+    v->raw.ptr = p->s + open + 1;
+    v->raw.len = (close < p->n ? close : p->n) - open - 1;
+    v->text = v->raw;
+    if (close >= p->n) {
+        DIAG(p, SGF_D_UNCLOSED_VALUE, open,
+             "value of '%s' not closed: the file ends inside it", ident);
+        p->eof_in_value = true;
+        p->i = p->n;
+        return;
+    }
+    if (memchr(v->raw.ptr, '\0', v->raw.len) != NULL)
+        DIAG(p, SGF_D_NUL_BYTE, open, "NUL byte in the value of '%s'",
+             ident);
+    p->i = close + 1;
+}
+
+/* --- properties ---------------------------------------------------------- */
+
+static const char *canonical_ident(parser *p, const char *raw, size_t len,
+                                   uint16_t *flags)
+{
+    char small[64];
+    char *buf = small;
+    if (len >= sizeof small) {
+        buf = sgf__arena_alloc_bytes(&p->c->arena, len + 1);
+        if (buf == NULL) {
+            p->c->status = SGF_ENOMEM;
+            return NULL;
+        }
+    }
+    size_t k = 0;
+    for (size_t j = 0; j < len; j++)
+        if (raw[j] >= 'A' && raw[j] <= 'Z')
+            buf[k++] = raw[j];
+    if (k != len)
+        *flags |= SGF__P_LOWERCASE;
+    if (k == 0)              /* all lowercase: keep them, upper-cased */
+        for (; k < len; k++)
+            buf[k] = (char)(raw[k] & ~0x20);
+    buf[k] = '\0';
+    sgf_prop_id id = sgf_prop_id_from_name(buf, k);
+    if (id != SGF_PROP_UNKNOWN)
+        return sgf_prop_info_of(id)->ident;
+    return buf == small ? sgf__arena_strndup(&p->c->arena, buf, k) : buf;
+}
+
+static sgf_prop *find_same(sgf_node *n, const sgf_prop *np)
+{
+    for (sgf_prop *q = n->props; q != NULL; q = q->next) {
+        if (q->id != np->id)
+            continue;
+        if (np->id != SGF_PROP_UNKNOWN || strcmp(q->ident, np->ident) == 0)
+            return q;
+    }
+    return NULL;
+}
+
+/* Store the values read into the property, merging a repetition of a
+ * property already in the node into the first one (nothing is lost). */
+static void store_prop(parser *p, sgf_node *n, sgf_prop *np)
+{
+    size_t k = p->vals.len / sizeof(sgf__value);
+    sgf_prop *old = find_same(n, np);
+    size_t have = old ? old->nvalues : 0;
+    sgf__value *v = sgf__arena_alloc(&p->c->arena,
+                                     (have + k) * sizeof *v);
+    if (v == NULL) {
+        p->c->status = SGF_ENOMEM;
+        return;
+    }
+    if (have)
+        memcpy(v, old->values, have * sizeof *v);
+    memcpy(v + have, p->vals.ptr, k * sizeof *v);
+    if (old != NULL) {
+        if (!(old->flags & SGF__P_DUPLICATE))
+            old->dup_offset = np->offset;
+        old->flags |= SGF__P_DUPLICATE | (np->flags & SGF__P_LOWERCASE);
+        old->values = v;
+        old->nvalues = (uint32_t)(have + k);
+        return;
+    }
+    np->values = v;
+    np->nvalues = (uint32_t)k;
+    if (n->props_tail)
+        n->props_tail->next = np;
+    else
+        n->props = np;
+    n->props_tail = np;
+    n->nprops++;
+}
+
+/* Lexing of a root CA[] switches the rest of the game to multibyte-safe
+ * value scanning when the charset needs it. */
+static void note_charset(parser *p, const sgf_node *n, const sgf_prop *np)
+{
+    if (np->id != SGF_PROP_CA || n->parent != NULL || np->nvalues == 0
+        || p->c->opts.charset != NULL)
+        return;
+    const char *cs = sgf__charset_canonical(np->values[0].raw.ptr,
+                                            np->values[0].raw.len);
+    p->mb = cs != NULL && sgf__charset_is_multibyte_unsafe(cs);
+    p->game->mb_lex = p->mb;
+}
+
+static sgf_node *node_for_prop(parser *p, size_t at)
+{
+    if (p->cur != NULL && !p->after_var)
+        return p->cur;
+    if (p->cur == NULL)
+        DIAG(p, SGF_D_MISSING_SEMICOLON, at,
+             "expected ';' before the first property of a node");
+    else
+        DIAG(p, SGF_D_UNEXPECTED_CHAR, at,
+             "property after the variations of a node: read as a new "
+             "variation");
+    return new_node(p, at);
+}
+
+static void read_property(parser *p)
+{
+    size_t start = p->i;
+    while (p->i < p->n && is_letter((unsigned char)p->s[p->i]))
+        p->i++;
+    size_t len = p->i - start;
+    size_t j = skip_ws(p, p->i);
+    if (j >= p->n || p->s[j] != '[') {
+        DIAG(p, SGF_D_MISSING_VALUE, start,
+             "property '%.*s' has no value (dropped)",
+             (int)(len > 40 ? 40 : len), p->s + start);
+        return;
+    }
+    sgf_node *n = node_for_prop(p, start);
+    sgf_prop *np = alloc(p, sizeof *np);
+    if (n == NULL || np == NULL)
+        return;
+    np->ident_raw.ptr = p->s + start;
+    np->ident_raw.len = len;
+    np->offset = (uint32_t)start;
+    np->ident = canonical_ident(p, p->s + start, len, &np->flags);
+    if (np->ident == NULL)
+        return;
+    np->id = (uint16_t)sgf_prop_id_from_name(np->ident, strlen(np->ident));
+    p->vals.len = 0;
+    p->i = j;
+    while (p->i < p->n && p->s[p->i] == '[') {
+        if (sgf__buf_grow(&p->vals, sizeof(sgf__value)) != 0) {
+            p->c->status = SGF_ENOMEM;
+            return;
+        }
+        read_value(p, (sgf__value *)(void *)(p->vals.ptr + p->vals.len),
+                   np->ident);
+        p->vals.len += sizeof(sgf__value);
+        size_t k = skip_ws(p, p->i);
+        if (k < p->n && p->s[k] == '[')
+            p->i = k;
+    }
+    store_prop(p, n, np);
+    note_charset(p, n, np);
+}
+
+/* --- structure ----------------------------------------------------------- */
+
+/* Does a game tree start at '(' (or a bare ';') at offset i? A '(' must be
+ * followed by ';', another such '(', or a property (missing ';'). */
+static bool tree_starts(const parser *p, size_t i)
+{
+    for (;;) {
+        i = skip_ws(p, i + 1);
+        if (i >= p->n)
+            return false;
+        unsigned char ch = (unsigned char)p->s[i];
+        if (ch == ';')
+            return true;
+        if (ch != '(') {
+            if (!is_letter(ch))
+                return false;
+            while (i < p->n && is_letter((unsigned char)p->s[i]))
+                i++;
+            i = skip_ws(p, i);
+            return i < p->n && p->s[i] == '[';
+        }
+    }
+}
+
+static void top_level(parser *p)
+{
+    unsigned char ch = (unsigned char)p->s[p->i];
+    if (is_ws(ch)) {
+        p->i++;
+        return;
+    }
+    if (ch == '(' && tree_starts(p, p->i)) {
+        start_game(p, p->i);
+        p->i++;
+        return;
+    }
+    if (ch == ';' && p->i + 1 < p->n && tree_starts(p, p->i)
+        && p->s[skip_ws(p, p->i + 1)] != ';') {
+        size_t at = p->i;
+        start_game(p, at);
+        DIAG(p, SGF_D_MISSING_OPEN, at,
+             "game tree does not start with '(' (one assumed)");
+        return;                         /* the ';' is read in the tree */
+    }
+    if (p->junk_start == SIZE_MAX)
+        p->junk_start = p->i;
+    p->i++;
+}
+
+static void open_variation(parser *p)
+{
+    if (p->cur == NULL) {
+        size_t at = p->i;
+        DIAG(p, SGF_D_MISSING_SEMICOLON, at,
+             "variation before any node of its game tree (empty node "
+             "added)");
+        if (new_node(p, at) == NULL)
+            return;
+    }
+    push_node(p, p->cur);
+    p->cur = NULL;
+    p->after_var = false;
+    p->i++;
+}
+
+static void close_tree(parser *p)
+{
+    size_t at = p->i++;
+    bool empty = p->cur == NULL;
+    sgf_node *branch = stack_pop(p);
+    if (empty)
+        DIAG(p, SGF_D_EMPTY_TREE, at, "game tree without nodes (dropped)");
+    if (depth(p) == 0) {
+        finish_game(p, at + 1);
+        return;
+    }
+    p->cur = branch;
+    p->after_var = true;
+}
+
+static size_t skip_run(const parser *p, size_t i)
+{
+    while (i < p->n) {
+        unsigned char ch = (unsigned char)p->s[i];
+        if (is_ws(ch) || ch == ';' || ch == '(' || ch == ')' || ch == '['
+            || ch == ']' || is_letter(ch) || ch == '\0')
+            break;
+        i++;
+    }
+    return i;
+}
+
+static void in_tree(parser *p)
+{
+    unsigned char ch = (unsigned char)p->s[p->i];
+    size_t at = p->i;
+    if (is_ws(ch)) {
+        p->i++;
+    } else if (ch == ';') {
+        if (p->after_var)
+            DIAG(p, SGF_D_UNEXPECTED_CHAR, at,
+                 "node after the variations of a node: read as a new "
+                 "variation");
+        new_node(p, at);
+        p->i++;
+    } else if (ch == '(') {
+        open_variation(p);
+    } else if (ch == ')') {
+        close_tree(p);
+    } else if (is_letter(ch)) {
+        read_property(p);
+    } else if (ch == '[') {
+        sgf__value v;
+        read_value(p, &v, "?");
+        if (!p->eof_in_value)
+            DIAG(p, SGF_D_STRAY_VALUE, at,
+                 "value without a property identifier (dropped)");
+    } else if (ch == ']') {
+        DIAG(p, SGF_D_STRAY_BRACKET, at,
+             "stray ']' outside any value: an unescaped ']' in the value "
+             "before it? (write '\\]')");
+        p->i++;
+    } else if (ch == '\0') {
+        while (p->i < p->n && p->s[p->i] == '\0')
+            p->i++;
+        DIAG(p, SGF_D_NUL_BYTE, at, "NUL bytes in the input (skipped)");
+    } else {
+        p->i = skip_run(p, p->i + 1);
+        DIAG(p, SGF_D_UNEXPECTED_CHAR, at,
+             "unexpected '%.*s' between properties (skipped)",
+             (int)(p->i - at > 20 ? 20 : p->i - at), p->s + at);
+    }
+}
+
+/* The end of the input with game trees still open: close them. */
+static void close_at_end(parser *p)
+{
+    size_t open = depth(p);
+    size_t end = p->n;
+    while (end > 0 && is_ws((unsigned char)p->s[end - 1]))
+        end--;
+    if (!p->eof_in_value) {
+        if (open == 1)
+            DIAG(p, SGF_D_UNCLOSED_TREE, end,
+                 "end of file: game tree not closed (')' missing)");
+        else
+            DIAG(p, SGF_D_UNCLOSED_TREE, end,
+                 "end of file with %zu game trees still open", open);
+    }
+    finish_game(p, p->n);
+}
+
+static void run(parser *p)
+{
+    if (p->n >= 3 && memcmp(p->s, "\xEF\xBB\xBF", 3) == 0)
+        p->i = 3;                         /* UTF-8 byte-order mark */
+    while (p->i < p->n && ok(p)) {
+        if (p->game == NULL)
+            top_level(p);
+        else
+            in_tree(p);
+    }
+    if (!ok(p))
+        return;
+    if (p->game != NULL)
+        close_at_end(p);
+    flush_junk(p, true);
+    if (p->c->ngames == 0)
+        sgf__diag_add_nopos(p->c, -1, SGF_D_NO_GAME_TREE, true,
+                            "no game tree found (an SGF file holds "
+                            "'(;...)')");
+}
+
+/* Syntax-only reading still gives each value's text without escapes. The
+ * walk is iterative (pre-order through child/sibling links). */
+static void unescape_all(parser *p, sgf_node *root)
+{
+    sgf__buf b = SGF__BUF_INIT;
+    for (sgf_node *n = root; n != NULL && ok(p); ) {
+        for (sgf_prop *q = n->props; q != NULL; q = q->next) {
+            for (uint32_t k = 0; k < q->nvalues; k++) {
+                sgf__value *v = &q->values[k];
+                b.len = 0;
+                char *t;
+                if (sgf__unescape(&b, v->raw, SGF_VT_UNKNOWN, false) != 0
+                    || (t = sgf__arena_strndup(&p->c->arena,
+                                               b.ptr ? b.ptr : "", b.len))
+                           == NULL) {
+                    p->c->status = SGF_ENOMEM;
+                    break;
+                }
+                v->text.ptr = t;
+                v->text.len = b.len;
+            }
+        }
+        if (n->child != NULL) {
+            n = n->child;
+            continue;
+        }
+        while (n != NULL && n->sibling == NULL)
+            n = n->parent;
+        if (n != NULL)
+            n = n->sibling;
+    }
+    sgf__buf_release(&b);
+}
+
+/* --- entry points -------------------------------------------------------- */
+
+static sgf_collection *collection_new(const sgf_parse_options *opts)
+{
+    sgf__arena a;
+    sgf__arena_init(&a);
+    sgf_collection *c = sgf__arena_alloc(&a, sizeof *c);
+    if (c == NULL)
+        return NULL;
+    memset(c, 0, sizeof *c);
+    c->arena = a;
+    sgf_parse_options defaults = SGF_PARSE_OPTIONS_INIT;
+    c->opts = opts ? *opts : defaults;
+    return c;
+}
+
+/* The collection's copy of the input: len bytes plus a NUL. */
+static char *input_alloc(sgf_collection *c, size_t len)
+{
+    if (len >= UINT32_MAX)         /* offsets are 32-bit */
+        return NULL;
+    char *buf = sgf__arena_alloc_bytes(&c->arena, len + 1);
+    if (buf == NULL)
+        return NULL;
+    buf[len] = '\0';
+    c->input = buf;
+    c->input_len = len;
+    return buf;
+}
+
+static int parse_collection(sgf_collection **out, sgf_collection *c)
+{
+    parser p;
+    memset(&p, 0, sizeof p);
+    p.c = c;
+    p.s = c->input;
+    p.n = c->input_len;
+    p.junk_start = SIZE_MAX;
+    run(&p);
+    sgf__buf_release(&p.stack);
+    sgf__buf_release(&p.vals);
+    if (c->status != 0) {
+        int rc = c->status;
+        sgf_collection_free(c);
+        *out = NULL;
+        return rc;
+    }
+    *out = c;
+    return SGF_OK;
+}
+
+static bool options_ok(const sgf_parse_options *opts)
+{
+    return opts == NULL || opts->version == SGF_PARSE_OPTIONS_VERSION;
+}
+
+int sgf_parse_buffer(sgf_collection **out, const char *buf, size_t len,
+                     const sgf_parse_options *opts)
+{
+    if (out == NULL)
+        return SGF_EINVAL;
+    *out = NULL;
+    if ((buf == NULL && len > 0) || !options_ok(opts))
+        return SGF_EINVAL;
+    sgf_collection *c = collection_new(opts);
+    if (c == NULL)
+        return SGF_ENOMEM;
+    char *copy = input_alloc(c, len);
+    if (copy == NULL) {
+        sgf_collection_free(c);
+        return SGF_ENOMEM;
+    }
+    if (len > 0)
+        memcpy(copy, buf, len);
+    return parse_collection(out, c);
+}
+
+/* Read everything from fd into b. 0, SGF_ENOMEM or SGF_EIO (errno). */
+static int read_all(int fd, sgf__buf *b, size_t hint)
+{
+    if (sgf__buf_grow(b, hint ? hint + 1 : 65536) != 0)
+        return SGF_ENOMEM;
+    for (;;) {
+        if (b->cap - b->len < 4096 && sgf__buf_grow(b, b->cap) != 0)
+            return SGF_ENOMEM;
+        ssize_t r = read(fd, b->ptr + b->len, b->cap - b->len - 1);
+        if (r == 0)
+            return 0;
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            return SGF_EIO;
+        }
+        b->len += (size_t)r;
+    }
+}
+
+/* A regular file is read straight into the collection's copy. */
+static int read_regular(sgf_collection *c, int fd, size_t size)
+{
+    char *buf = input_alloc(c, size);
+    if (buf == NULL)
+        return SGF_ENOMEM;
+    size_t got = 0;
+    while (got < size) {
+        ssize_t r = read(fd, buf + got, size - got);
+        if (r == 0)
+            break;                  /* the file shrank */
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            return SGF_EIO;
+        }
+        got += (size_t)r;
+    }
+    buf[got] = '\0';
+    c->input_len = got;
+    return 0;
+}
+
+int sgf_parse_fd(sgf_collection **out, int fd, const sgf_parse_options *opts)
+{
+    if (out == NULL)
+        return SGF_EINVAL;
+    *out = NULL;
+    if (fd < 0 || !options_ok(opts))
+        return SGF_EINVAL;
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
+        && (uint64_t)st.st_size < UINT32_MAX) {
+        sgf_collection *c = collection_new(opts);
+        if (c == NULL)
+            return SGF_ENOMEM;
+        int rc = read_regular(c, fd, (size_t)st.st_size);
+        if (rc != 0) {
+            int e = errno;
+            sgf_collection_free(c);
+            errno = e;
+            return rc;
+        }
+        return parse_collection(out, c);
+    }
+    sgf__buf b = SGF__BUF_INIT;
+    int rc = read_all(fd, &b, 0);
+    if (rc == 0)
+        rc = sgf_parse_buffer(out, b.ptr, b.len, opts);
+    int e = errno;
+    sgf__buf_release(&b);
+    errno = e;
+    return rc;
+}
+
+int sgf_parse_file(sgf_collection **out, const char *path,
+                   const sgf_parse_options *opts)
+{
+    if (out == NULL || path == NULL)
+        return SGF_EINVAL;
+    *out = NULL;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return SGF_EIO;
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        close(fd);
+        errno = EISDIR;
+        return SGF_EIO;
+    }
+    int rc = sgf_parse_fd(out, fd, opts);
+    int e = errno;
+    close(fd);
+    errno = e;
+    return rc;
+}

@@ -1,0 +1,143 @@
+/*
+ * tree_int.h - the representation behind sgf/tree.h, shared by the parser
+ * (parse.c), the property layer (props.c, check.c), the charset module and
+ * the writer. Not installed.
+ */
+#ifndef SGF_TREE_INT_H
+#define SGF_TREE_INT_H
+
+#include <sgf/tree.h>
+#include <sgf/parse.h>
+#include "arena_int.h"
+
+/* value flags */
+enum {
+    SGF__V_UNDECODABLE = 1u << 0,  /* text bytes decode in no charset */
+    SGF__V_DECODED = 1u << 1       /* text holds the decoded form */
+};
+
+typedef struct sgf__value {
+    uint32_t offset;     /* offset of '[' */
+    uint32_t flags;      /* SGF__V_* */
+    sgf_str raw;         /* between the brackets, escapes as written;
+                            points into the collection's input copy */
+    sgf_str text;        /* decoded (see sgf_prop_text); until the property
+                            layer ran: same as raw */
+} sgf__value;
+
+/* prop flags */
+enum {
+    SGF__P_LOWERCASE = 1u << 0,   /* identifier had lowercase letters */
+    SGF__P_DUPLICATE = 1u << 1,   /* merged with a later repetition;
+                                     dup_offset = that repetition */
+    SGF__P_SYNTHETIC = 1u << 2    /* made by recovery, not in the input */
+};
+
+struct sgf_prop {
+    sgf_prop *next;
+    const char *ident;       /* canonical: uppercase letters, NUL-ended */
+    sgf_str ident_raw;       /* as written */
+    uint32_t offset;         /* identifier's first byte */
+    uint32_t dup_offset;     /* first repetition, if SGF__P_DUPLICATE */
+    uint16_t id;             /* sgf_prop_id */
+    uint16_t flags;          /* SGF__P_* */
+    uint32_t nvalues;
+    sgf__value *values;
+};
+
+struct sgf_node {
+    sgf_node *parent;
+    sgf_node *child;         /* first child */
+    sgf_node *sibling;       /* next sibling */
+    sgf_prop *props;         /* first property, file order */
+    sgf_prop *props_tail;
+    uint32_t offset;         /* ';' (or first property if ';' missing) */
+    uint32_t nprops;
+};
+
+struct sgf_game {
+    sgf_collection *coll;
+    sgf_node *root;
+    uint32_t index;
+    uint32_t offset;         /* the '(' */
+    uint32_t end;            /* one past the ')' (or end of input) */
+    int ff;                  /* FF[] or 0 */
+    int gm;                  /* GM[] or 1 */
+    int width, height;       /* from SZ (19x19 default) */
+    const char *charset;     /* charset the text was decoded from */
+    bool mb_lex;             /* lexed with a multibyte-safe scanner
+                                (CA names Shift_JIS, GBK, Big5...) */
+};
+
+struct sgf_collection {
+    sgf__arena arena;
+    const char *input;       /* copy of the input, NUL after the end */
+    size_t input_len;
+    sgf_game **games;
+    size_t ngames, games_cap;
+    sgf_diag *diags;         /* heap array (grown with realloc) */
+    size_t ndiags, diags_cap;
+    uint32_t *line_starts;   /* lazily built: offset of each line start */
+    size_t nlines;
+    sgf_parse_options opts;
+    int status;              /* first SGF_ENOMEM met while reading */
+};
+
+/* Add a diagnostic with a printf message; severity from the code's table
+ * entry, FF[4] form when ff4. pos from offset (line/col computed). game is
+ * the game index or -1. Returns the diag (in the list) or NULL on
+ * ENOMEM (c->status set). */
+sgf_diag *sgf__diag_add(sgf_collection *c, int game, sgf_diag_code code,
+                        bool ff4, size_t offset, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+/* Same, without a position. */
+sgf_diag *sgf__diag_add_nopos(sgf_collection *c, int game,
+                              sgf_diag_code code, bool ff4,
+                              const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* The general form: proto gives code, game, pos.offset and the move
+ * fields (move_number, color, has_point, pass, point); severity and
+ * critical come from the code table (FF[4] form when ff4); line/column
+ * are computed from pos.offset when has_pos. The on_diag callback sees
+ * the finished diagnostic. Returns the diag (in the list; valid until the
+ * next diagnostic is added) or NULL on ENOMEM (c->status set). */
+sgf_diag *sgf__diag_emit(sgf_collection *c, const sgf_diag *proto,
+                         bool ff4, bool has_pos, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* True when the game's file counts as FF[4] for severities: FF[4] given
+ * explicitly. Files without FF are checked as FF[4] but take FF[3] forms
+ * with warnings (DECISIONS.md). */
+static inline bool sgf__game_ff4(const sgf_game *g)
+{
+    return g->ff == 4;
+}
+
+/* The property layer: run by the parser on each finished game unless
+ * SGF_PARSE_SYNTAX_ONLY. Reads FF, GM, SZ, CA; picks the charset; decodes
+ * every value; runs the placement and value checks. Returns 0 or
+ * SGF_ENOMEM. (props.c / check.c) */
+int sgf__props_game(sgf_collection *c, sgf_game *g);
+
+/* Unescape a raw value (FF[4] spec 3.2): '\' + char -> char; '\' + line
+ * break -> removed (soft break) for text types. For SGF_VT_TEXT, other
+ * whitespace than line breaks becomes a space and line breaks (CR, LF,
+ * CRLF, LFCR) become "\n"; for SGF_VT_SIMPLETEXT every line break becomes a
+ * space too; other types only lose the escapes. mb: the game's charset is
+ * Shift_JIS/GBK/Big5-like, so a byte >= 0x81 starts a two-byte character
+ * whose second byte is never an escape. Appends to out. 0 or SGF_ENOMEM.
+ * (text.c) */
+int sgf__unescape(sgf__buf *out, sgf_str raw, sgf_value_type vt, bool mb);
+
+#endif
