@@ -15,6 +15,7 @@
  * is complete.
  */
 #include <errno.h>
+#include <iconv.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,7 @@ typedef struct parser {
     bool saw_tree;
     bool eof_in_value;      /* an unclosed value ate the rest */
     bool mb;                /* multibyte-safe lexing (CA of this game) */
+    bool mb_default;        /* ... for games without CA (see prescan) */
 } parser;
 
 static inline bool is_ws(unsigned char ch)
@@ -110,18 +112,36 @@ static int game_index(const parser *p)
     sgf__diag_add((p)->c, game_index(p), (code), true, (off), __VA_ARGS__)
 
 /* Skipped text outside game trees is reported once per run. */
+/* Lines of skipped text that hold something other than white space. */
+static size_t count_lines(const char *s, size_t from, size_t to)
+{
+    size_t lines = 0;
+    bool text = false;
+    for (size_t i = from; i < to; i++) {
+        if (s[i] == '\n' || s[i] == '\r') {
+            lines += text;
+            text = false;
+        } else if (!is_ws((unsigned char)s[i])) {
+            text = true;
+        }
+    }
+    return lines + text;
+}
+
 static void flush_junk(parser *p, bool at_end)
 {
     if (p->junk_start == SIZE_MAX)
         return;
     size_t start = p->junk_start;
+    size_t nl = count_lines(p->s, start, at_end ? p->n : p->i);
     p->junk_start = SIZE_MAX;
     if (at_end && !p->saw_tree)
         return;        /* "no game tree" says it all */
     const char *where = !p->saw_tree ? "before the first game tree"
                        : at_end ? "after the last game tree"
                        : "between game trees";
-    DIAG(p, SGF_D_JUNK_OUTSIDE, start, "ignored text %s", where);
+    DIAG(p, SGF_D_JUNK_OUTSIDE, start, "ignored %zu line%s of text %s",
+         nl, nl == 1 ? "" : "s", where);
 }
 
 /* --- nodes and games ---------------------------------------------------- */
@@ -145,7 +165,7 @@ static sgf_node *new_node(parser *p, size_t offset)
     if (n == NULL)
         return NULL;
     n->offset = (uint32_t)offset;
-    if (p->cur != NULL && !p->after_var)
+    if (p->cur != NULL)          /* after_var: a new variation of cur */
         attach(p->cur, n);
     else if (stack_top(p) != NULL)
         attach(stack_top(p), n);
@@ -184,10 +204,13 @@ static void start_game(parser *p, size_t offset)
     p->cur = NULL;
     p->after_var = false;
     p->saw_tree = true;
-    p->mb = c->opts.charset != NULL
-        && sgf__charset_is_multibyte_unsafe(
-               sgf__charset_canonical(c->opts.charset,
-                                      strlen(c->opts.charset)));
+    p->mb = p->mb_default;
+    if (c->opts.charset != NULL) {
+        const char *cs = sgf__charset_canonical(c->opts.charset,
+                                                strlen(c->opts.charset));
+        p->mb = cs != NULL && sgf__charset_is_multibyte_unsafe(cs);
+    }
+    g->mb_lex = p->mb;
     push_node(p, NULL);
 }
 
@@ -564,10 +587,47 @@ static void close_at_end(parser *p)
     finish_game(p, p->n);
 }
 
+/* Files without CA written in Shift_JIS, GBK or Big5 hold two-byte
+ * characters whose second byte is '\', and writers do not escape it
+ * (PB[..\x83\x5C] ends the value in the writer's mind). When the input
+ * is not UTF-8, declares no CA at all and has such a pair, values are
+ * scanned two-byte-safe. A Latin-1 text would need an accented letter
+ * right before a backslash to be misread, which real files do not show;
+ * a ']' after a high byte ("Jose\xE9]") is not taken as evidence. */
+static bool declares_ca(const char *s, size_t n)
+{
+    for (const char *e = s + n; (s = memchr(s, 'C', (size_t)(e - s)));
+         s++)
+        if (e - s >= 3 && s[1] == 'A' && s[2] == '[')
+            return true;
+    return false;
+}
+
+static bool prescan_multibyte(const parser *p)
+{
+    const char *s = p->s;
+    size_t n = p->n;
+    size_t i = 0;
+    while (i < n && (unsigned char)s[i] < 0x80)
+        i++;
+    if (i == n || sgf__utf8_valid(s, n) || declares_ca(s, n))
+        return false;
+    for (; i + 1 < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch < 0x81 || ch == 0xFF)
+            continue;
+        if (s[i + 1] == '\\')
+            return true;
+        i++;                   /* skip the trail byte of the pair */
+    }
+    return false;
+}
+
 static void run(parser *p)
 {
     if (p->n >= 3 && memcmp(p->s, "\xEF\xBB\xBF", 3) == 0)
         p->i = 3;                         /* UTF-8 byte-order mark */
+    p->mb_default = prescan_multibyte(p);
     while (p->i < p->n && ok(p)) {
         if (p->game == NULL)
             top_level(p);
@@ -649,15 +709,57 @@ static char *input_alloc(sgf_collection *c, size_t len)
     return buf;
 }
 
+/* A UTF-16 file (it starts with a byte-order mark) is converted to UTF-8
+ * as a whole before reading: every SGF token is ASCII, so nothing else
+ * could read it. Offsets and columns then count UTF-8 bytes; lines are the
+ * same. Returns 0, 1 when it does not convert, or SGF_ENOMEM. */
+static int from_utf16(sgf_collection *c)
+{
+    const unsigned char *u = (const unsigned char *)c->input;
+    const char *from = NULL;
+    if (c->input_len >= 2 && u[0] == 0xFF && u[1] == 0xFE)
+        from = "UTF-16LE";
+    else if (c->input_len >= 2 && u[0] == 0xFE && u[1] == 0xFF)
+        from = "UTF-16BE";
+    if (from == NULL)
+        return 0;
+    iconv_t cd = iconv_open("UTF-8", from);
+    if (cd == (iconv_t)-1)
+        return 1;
+    size_t cap = c->input_len / 2 * 3 + 4;
+    char *out = sgf__arena_alloc_bytes(&c->arena, cap + 1);
+    if (out == NULL) {
+        iconv_close(cd);
+        return SGF_ENOMEM;
+    }
+    char *in = (char *)(uintptr_t)c->input + 2, *o = out;
+    size_t inleft = c->input_len - 2, outleft = cap;
+    size_t r = iconv(cd, &in, &inleft, &o, &outleft);
+    iconv_close(cd);
+    if (r == (size_t)-1)
+        return 1;
+    *o = '\0';
+    c->input = out;
+    c->input_len = (size_t)(o - out);
+    c->opts.charset = "UTF-8";
+    sgf__diag_add_nopos(c, -1, SGF_D_UTF16_INPUT, true,
+                        "the file is %s: read as UTF-8 after conversion",
+                        from);
+    return 0;
+}
+
 static int parse_collection(sgf_collection **out, sgf_collection *c)
 {
+    if (from_utf16(c) == SGF_ENOMEM)
+        c->status = SGF_ENOMEM;
     parser p;
     memset(&p, 0, sizeof p);
     p.c = c;
     p.s = c->input;
     p.n = c->input_len;
     p.junk_start = SIZE_MAX;
-    run(&p);
+    if (c->status == 0)
+        run(&p);
     sgf__buf_release(&p.stack);
     sgf__buf_release(&p.vals);
     if (c->status != 0) {

@@ -1,0 +1,537 @@
+/*
+ * test_parse.c - the lexer and parser: grammar, positions, recovery,
+ * depth without recursion, the collection's memory.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include <sgf/parse.h>
+
+static sgf_collection *parse_opts(const char *s, size_t n, unsigned flags)
+{
+    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
+    o.flags = flags;
+    sgf_collection *c = NULL;
+    assert_int_equal(sgf_parse_buffer(&c, s, n, &o), SGF_OK);
+    assert_non_null(c);
+    return c;
+}
+
+/* Syntax only: the parser's own diagnostics, nothing from the checks. */
+static sgf_collection *parse(const char *s)
+{
+    return parse_opts(s, strlen(s), SGF_PARSE_SYNTAX_ONLY);
+}
+
+static const sgf_diag *find_diag(const sgf_collection *c, sgf_diag_code code)
+{
+    for (size_t i = 0; i < sgf_collection_diag_count(c); i++)
+        if (sgf_collection_diag(c, i)->code == code)
+            return sgf_collection_diag(c, i);
+    return NULL;
+}
+
+static size_t count_code(const sgf_collection *c, sgf_diag_code code)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < sgf_collection_diag_count(c); i++)
+        k += sgf_collection_diag(c, i)->code == code;
+    return k;
+}
+
+static void assert_diag_at(const sgf_collection *c, sgf_diag_code code,
+                           unsigned line, unsigned col)
+{
+    const sgf_diag *d = find_diag(c, code);
+    assert_non_null(d);
+    assert_int_equal(d->pos.line, line);
+    assert_int_equal(d->pos.column, col);
+}
+
+/* Nodes along the main line (first children). */
+static size_t main_line_length(const sgf_game *g)
+{
+    size_t k = 0;
+    for (sgf_node *n = sgf_game_root(g); n; n = sgf_node_first_child(n))
+        k++;
+    return k;
+}
+
+static size_t count_moves(const sgf_game *g)
+{
+    size_t k = 0;
+    for (sgf_node *n = sgf_game_root(g); n; n = sgf_node_first_child(n))
+        k += sgf_node_find_prop(n, SGF_PROP_B) != NULL
+             || sgf_node_find_prop(n, SGF_PROP_W) != NULL;
+    return k;
+}
+
+static void assert_text(const sgf_prop *p, size_t i, const char *want)
+{
+    sgf_str t = sgf_prop_text(p, i);
+    assert_int_equal(t.len, strlen(want));
+    assert_memory_equal(t.ptr, want, t.len);
+}
+
+static void assert_raw(const sgf_prop *p, size_t i, const char *want)
+{
+    sgf_str t = sgf_prop_raw(p, i);
+    assert_int_equal(t.len, strlen(want));
+    assert_memory_equal(t.ptr, want, t.len);
+}
+
+static void test_parse_simple_game(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;GM[1]FF[4]SZ[9];B[cc];W[gg])");
+    assert_int_equal(sgf_collection_game_count(c), 1);
+    assert_int_equal(sgf_collection_diag_count(c), 0);
+    sgf_game *g = sgf_collection_game(c, 0);
+    assert_int_equal(main_line_length(g), 3);
+    sgf_node *root = sgf_game_root(g);
+    assert_int_equal(sgf_node_prop_count(root), 3);
+    assert_int_equal(sgf_node_offset(root), 1);
+    sgf_prop *sz = sgf_node_find_prop(root, SGF_PROP_SZ);
+    assert_non_null(sz);
+    assert_string_equal(sgf_prop_ident(sz), "SZ");
+    assert_int_equal(sgf_prop_offset(sz), 12);
+    assert_int_equal(sgf_prop_value_offset(sz, 0), 14);
+    assert_raw(sz, 0, "9");
+    sgf_collection_free(c);
+}
+
+static void test_parse_whitespace_everywhere(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse(" \n( \t;\r\n GM [1]\n\n AB[aa]\n [bb] [cc]"
+                              " ; W [ee] \n)\n");
+    assert_int_equal(sgf_collection_diag_count(c), 0);
+    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    sgf_prop *ab = sgf_node_find_prop(root, SGF_PROP_AB);
+    assert_int_equal(sgf_prop_value_count(ab), 3);
+    assert_raw(ab, 2, "cc");
+    assert_non_null(sgf_node_find_prop(sgf_node_first_child(root),
+                                       SGF_PROP_W));
+    sgf_collection_free(c);
+}
+
+static void test_parse_escapes_raw_and_text(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;C[a\\]b\\\\c];C2[x\\\\]B[cc])");
+    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    sgf_prop *cp = sgf_node_find_prop(root, SGF_PROP_C);
+    assert_raw(cp, 0, "a\\]b\\\\c");
+    assert_text(cp, 0, "a]b\\c");
+    sgf_node *n2 = sgf_node_first_child(root);
+    assert_non_null(sgf_node_find_prop(n2, SGF_PROP_B));
+    sgf_collection_free(c);
+}
+
+static void test_parse_collection_and_variations(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse(
+        "(;FF[4](;B[dd];W[pp])(;B[pd];W[dp](;B[pp])(;B[dd])))\r\n"
+        "(;SZ[13];B[dd])");
+    assert_int_equal(sgf_collection_game_count(c), 2);
+    assert_int_equal(sgf_collection_diag_count(c), 0);
+    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    assert_int_equal(sgf_node_child_count(root), 2);
+    sgf_node *second = sgf_node_next_sibling(sgf_node_first_child(root));
+    sgf_node *wdp = sgf_node_first_child(second);
+    assert_int_equal(sgf_node_child_count(wdp), 2);
+    assert_ptr_equal(sgf_node_parent(wdp), second);
+    assert_int_equal(sgf_game_index(sgf_collection_game(c, 1)), 1);
+    sgf_collection_free(c);
+}
+
+static void test_parse_empty_nodes_kept(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;FF[4];B[cc];;W[gg];C[note];B[gc])");
+    sgf_game *g = sgf_collection_game(c, 0);
+    assert_int_equal(main_line_length(g), 6);
+    assert_int_equal(count_moves(g), 3);
+    sgf_collection_free(c);
+}
+
+static void test_parse_missing_root_semicolon(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(GM[1]FF[4]SZ[9];B[cc];W[gg])");
+    assert_int_equal(count_code(c, SGF_D_MISSING_SEMICOLON), 1);
+    assert_diag_at(c, SGF_D_MISSING_SEMICOLON, 1, 2);
+    sgf_game *g = sgf_collection_game(c, 0);
+    assert_non_null(sgf_node_find_prop(sgf_game_root(g), SGF_PROP_SZ));
+    assert_int_equal(count_moves(g), 2);
+    sgf_collection_free(c);
+}
+
+static void test_parse_unclosed_value_at_eof(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;GM[1]FF[4]SZ[9];B[cc]C[this never ends\n");
+    assert_int_equal(sgf_collection_diag_count(c), 1);
+    assert_diag_at(c, SGF_D_UNCLOSED_VALUE, 1, 25);
+    assert_true(find_diag(c, SGF_D_UNCLOSED_VALUE)->critical);
+    sgf_game *g = sgf_collection_game(c, 0);
+    sgf_node *n = sgf_node_first_child(sgf_game_root(g));
+    assert_non_null(sgf_node_find_prop(n, SGF_PROP_B));
+    assert_raw(sgf_node_find_prop(n, SGF_PROP_C), 0, "this never ends\n");
+    sgf_collection_free(c);
+}
+
+static void test_parse_missing_close_paren(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;GM[1];B[cc];W[gg]\n\n");
+    assert_int_equal(sgf_collection_diag_count(c), 1);
+    assert_diag_at(c, SGF_D_UNCLOSED_TREE, 1, 20);
+    assert_int_equal(count_moves(sgf_collection_game(c, 0)), 2);
+    sgf_collection_free(c);
+    c = parse("(;FF[4]GM[1]SZ[9];B[ee](;W[ce];B[cg])(;W[gc]");
+    const sgf_diag *d = find_diag(c, SGF_D_UNCLOSED_TREE);
+    assert_non_null(d);
+    assert_non_null(strstr(d->message, "2 game trees"));
+    sgf_node *b = sgf_node_first_child(sgf_game_root(
+        sgf_collection_game(c, 0)));
+    assert_int_equal(sgf_node_child_count(b), 2);
+    sgf_collection_free(c);
+}
+
+static void test_parse_junk_around_tree(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("From: someone\nSubject: (my game)\n\n"
+                              "(;GM[1];B[ee];W[ce])\n-- \nsig)))\n");
+    assert_int_equal(sgf_collection_game_count(c), 1);
+    assert_int_equal(count_code(c, SGF_D_JUNK_OUTSIDE), 2);
+    const sgf_diag *d = find_diag(c, SGF_D_JUNK_OUTSIDE);
+    assert_int_equal(d->severity, SGF_SEV_WARNING);
+    assert_int_equal(d->pos.line, 1);
+    assert_non_null(strstr(d->message, "2 lines"));
+    assert_int_equal(count_moves(sgf_collection_game(c, 0)), 2);
+    sgf_collection_free(c);
+}
+
+static void test_parse_no_game_tree(void **state)
+{
+    (void)state;
+    const char *inputs[] = { "", ";;)", "hello world", "()" };
+    for (size_t i = 0; i < 4; i++) {
+        sgf_collection *c = parse(inputs[i]);
+        assert_int_equal(sgf_collection_game_count(c), 0);
+        assert_non_null(find_diag(c, SGF_D_NO_GAME_TREE));
+        assert_int_equal(find_diag(c, SGF_D_NO_GAME_TREE)->severity,
+                         SGF_SEV_ERROR);
+        assert_null(find_diag(c, SGF_D_JUNK_OUTSIDE));
+        sgf_collection_free(c);
+    }
+}
+
+static void test_parse_valueless_and_glued(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;ABMAC[Dame.]SZ;AWMAC[One.] ;WC[W.])");
+    assert_int_equal(count_code(c, SGF_D_MISSING_VALUE), 1);
+    assert_diag_at(c, SGF_D_MISSING_VALUE, 1, 15);
+    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    sgf_prop *p = sgf_node_find_prop_ident(root, "ABMAC");
+    assert_non_null(p);
+    assert_int_equal(sgf_prop_id_of(p), SGF_PROP_UNKNOWN);
+    assert_raw(p, 0, "Dame.");
+    assert_null(sgf_node_find_prop(root, SGF_PROP_SZ));
+    sgf_node *last = sgf_node_first_child(sgf_node_first_child(root));
+    assert_raw(sgf_node_find_prop_ident(last, "WC"), 0, "W.");
+    sgf_collection_free(c);
+}
+
+static void test_parse_duplicate_merged(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;FF[4]AB[dd]AB[pp]AB[pd][dp]AB[jj])");
+    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    assert_int_equal(sgf_node_prop_count(root), 2);
+    sgf_prop *ab = sgf_node_find_prop(root, SGF_PROP_AB);
+    assert_int_equal(sgf_prop_value_count(ab), 5);
+    assert_raw(ab, 4, "jj");
+    sgf_collection_free(c);
+}
+
+static void test_parse_lowercase_identifiers(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;GaMe[1]FileFormat[3]AddBlack[cc][dd]"
+                              ";Black[ee];White[gg])");
+    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    sgf_prop *ab = sgf_node_find_prop(root, SGF_PROP_AB);
+    assert_non_null(ab);
+    assert_string_equal(sgf_prop_ident(ab), "AB");
+    sgf_str raw = sgf_prop_ident_raw(ab);
+    assert_int_equal(raw.len, 8);
+    assert_memory_equal(raw.ptr, "AddBlack", 8);
+    assert_non_null(sgf_node_find_prop(root, SGF_PROP_GM));
+    assert_non_null(sgf_node_find_prop(root, SGF_PROP_FF));
+    assert_int_equal(count_moves(sgf_collection_game(c, 0)), 2);
+    sgf_collection_free(c);
+}
+
+static void test_parse_stray_bracket(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;FF[4]PB[Black Player [3d]]PW[W];B[pd])");
+    assert_int_equal(sgf_collection_diag_count(c), 1);
+    assert_diag_at(c, SGF_D_STRAY_BRACKET, 1, 28);
+    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    assert_raw(sgf_node_find_prop(root, SGF_PROP_PB), 0,
+               "Black Player [3d");
+    assert_non_null(sgf_node_find_prop(root, SGF_PROP_PW));
+    assert_int_equal(count_moves(sgf_collection_game(c, 0)), 1);
+    sgf_collection_free(c);
+}
+
+static void test_parse_stray_value_and_chars(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;FF[4]\n;[x]GM[1] _-_ ;B[aa])");
+    assert_diag_at(c, SGF_D_STRAY_VALUE, 2, 2);
+    assert_diag_at(c, SGF_D_UNEXPECTED_CHAR, 2, 11);
+    assert_int_equal(sgf_collection_diag_count(c), 2);
+    assert_int_equal(count_moves(sgf_collection_game(c, 0)), 1);
+    sgf_collection_free(c);
+}
+
+static void test_parse_nul_bytes(void **state)
+{
+    (void)state;
+    static const char in[] = "(;FF[4]\0\0;N[a\0b];B[aa])";
+    sgf_collection *c = parse_opts(in, sizeof in - 1, SGF_PARSE_SYNTAX_ONLY);
+    assert_int_equal(count_code(c, SGF_D_NUL_BYTE), 2);
+    sgf_game *g = sgf_collection_game(c, 0);
+    sgf_node *n = sgf_node_first_child(sgf_game_root(g));
+    assert_int_equal(sgf_prop_raw(sgf_node_find_prop(n, SGF_PROP_N), 0).len,
+                     3);
+    assert_int_equal(count_moves(g), 1);
+    sgf_collection_free(c);
+}
+
+static void test_parse_line_endings(void **state)
+{
+    (void)state;
+    /* LF, CR, CRLF, LFCR each end one line */
+    sgf_collection *c = parse("(;FF[4]\nC[a]\rC[b]\r\nC[c]\n\r ]");
+    assert_diag_at(c, SGF_D_STRAY_BRACKET, 5, 2);
+    sgf_collection_free(c);
+}
+
+static void test_parse_bom_skipped(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("\xEF\xBB\xBF(;CA[UTF-8]PB[Black Player])");
+    assert_int_equal(sgf_collection_diag_count(c), 0);
+    assert_int_equal(sgf_collection_game_count(c), 1);
+    sgf_collection_free(c);
+}
+
+static void test_parse_utf16_converted(void **state)
+{
+    (void)state;
+    static const char in[] = "\xFF\xFE(\0;\0B\0[\0a\0a\0]\0)\0";
+    sgf_collection *c = parse_opts(in, sizeof in - 1, SGF_PARSE_SYNTAX_ONLY);
+    assert_int_equal(sgf_collection_game_count(c), 1);
+    assert_non_null(find_diag(c, SGF_D_UTF16_INPUT));
+    assert_int_equal(count_moves(sgf_collection_game(c, 0)), 1);
+    sgf_collection_free(c);
+}
+
+static void test_parse_missing_open_paren(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse(";FF[4]GM[1];B[aa];W[bb])");
+    assert_int_equal(sgf_collection_game_count(c), 1);
+    assert_diag_at(c, SGF_D_MISSING_OPEN, 1, 1);
+    assert_int_equal(count_moves(sgf_collection_game(c, 0)), 2);
+    sgf_collection_free(c);
+}
+
+static void test_parse_node_after_variations(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;FF[4](;C[v1]) ;C[v2])");
+    assert_int_equal(count_code(c, SGF_D_UNEXPECTED_CHAR), 1);
+    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    assert_int_equal(sgf_node_child_count(root), 2);
+    sgf_collection_free(c);
+}
+
+static void test_parse_empty_tree(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;FF[4]()(;B[aa]))");
+    assert_int_equal(count_code(c, SGF_D_EMPTY_TREE), 1);
+    assert_int_equal(sgf_node_child_count(
+        sgf_game_root(sgf_collection_game(c, 0))), 1);
+    sgf_collection_free(c);
+}
+
+/* Shift_JIS "PB[ソ]" (ソ = 83 5C): the 5C is no escape when CA says so. */
+static void test_parse_multibyte_trail_byte(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;CA[Shift_JIS]PB[\x83\x5C]PW[x];B[aa])");
+    assert_int_equal(sgf_collection_diag_count(c), 0);
+    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    assert_raw(sgf_node_find_prop(root, SGF_PROP_PB), 0, "\x83\x5C");
+    assert_non_null(sgf_node_find_prop(root, SGF_PROP_PW));
+    sgf_collection_free(c);
+}
+
+/* Without CA, a non-UTF-8 file with a lead byte before '\' is read
+ * two-byte-safe (real Nihon Kiin files). */
+static void test_parse_multibyte_without_ca(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;PB[\x90\x5C\xE1\xC1\x83\x5C]\r\n"
+                              "BR[9p];B[aa])");
+    assert_int_equal(sgf_collection_diag_count(c), 0);
+    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    assert_raw(sgf_node_find_prop(root, SGF_PROP_BR), 0, "9p");
+    sgf_collection_free(c);
+}
+
+static char *repeat(const char *head, const char *unit, size_t n,
+                    const char *tail, size_t *len)
+{
+    size_t hl = strlen(head), ul = strlen(unit), tl = strlen(tail);
+    char *s = malloc(hl + ul * n + tl + 1);
+    assert_non_null(s);
+    memcpy(s, head, hl);
+    for (size_t i = 0; i < n; i++)
+        memcpy(s + hl + i * ul, unit, ul);
+    memcpy(s + hl + n * ul, tail, tl + 1);
+    *len = hl + ul * n + tl;
+    return s;
+}
+
+static void test_parse_million_nodes(void **state)
+{
+    (void)state;
+    size_t len;
+    char *s = repeat("(;FF[4]", ";B[aa]", 1000000, ")", &len);
+    sgf_collection *c = parse_opts(s, len, SGF_PARSE_SYNTAX_ONLY);
+    assert_int_equal(sgf_collection_diag_count(c), 0);
+    assert_int_equal(main_line_length(sgf_collection_game(c, 0)), 1000001);
+    sgf_collection_free(c);
+    free(s);
+}
+
+static void test_parse_deep_variations(void **state)
+{
+    (void)state;
+    size_t len, len2;
+    char *open = repeat("(;FF[4]", "(;B[aa]", 100000, "", &len);
+    char *close = repeat("", ")", 100001, "", &len2);
+    char *s = malloc(len + len2 + 1);
+    assert_non_null(s);
+    memcpy(s, open, len);
+    memcpy(s + len, close, len2 + 1);
+    sgf_collection *c = parse_opts(s, len + len2, 0);
+    assert_int_equal(sgf_collection_count_severity(c, SGF_SEV_ERROR), 0);
+    assert_int_equal(main_line_length(sgf_collection_game(c, 0)), 100001);
+    sgf_collection_free(c);
+    free(s);
+    free(open);
+    free(close);
+}
+
+static void test_parse_positions_api(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;FF[4]\r\n;B[aa]\n;W[bb])");
+    sgf_pos p = sgf_collection_pos(c, 10);
+    assert_int_equal(p.line, 2);
+    assert_int_equal(p.column, 2);
+    p = sgf_collection_pos(c, 16);
+    assert_int_equal(p.line, 3);
+    assert_int_equal(p.column, 1);
+    sgf_str in = sgf_collection_input(c);
+    assert_int_equal(in.len, 23);
+    sgf_collection_free(c);
+}
+
+static void test_parse_file_errors(void **state)
+{
+    (void)state;
+    sgf_collection *c = (sgf_collection *)1;
+    assert_int_equal(sgf_parse_file(&c, "/nonexistent/x.sgf", NULL),
+                     SGF_EIO);
+    assert_null(c);
+    assert_int_equal(sgf_parse_file(&c, "/", NULL), SGF_EIO);
+    assert_int_equal(sgf_parse_buffer(NULL, "", 0, NULL), SGF_EINVAL);
+    sgf_parse_options bad = SGF_PARSE_OPTIONS_INIT;
+    bad.version = 99;
+    assert_int_equal(sgf_parse_buffer(&c, "", 0, &bad), SGF_EINVAL);
+    sgf_collection_free(NULL);
+}
+
+static void count_cb(void *payload, const sgf_diag *d)
+{
+    (void)d;
+    *(size_t *)payload += 1;
+}
+
+static void test_parse_on_diag_callback(void **state)
+{
+    (void)state;
+    size_t n = 0;
+    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
+    o.flags = SGF_PARSE_SYNTAX_ONLY;
+    o.on_diag = count_cb;
+    o.payload = &n;
+    sgf_collection *c = NULL;
+    assert_int_equal(sgf_parse_buffer(&c, "(;SZ;B[aa]", 10, &o), SGF_OK);
+    assert_int_equal(n, 2);
+    assert_int_equal(sgf_collection_diag_count(c), 2);
+    sgf_collection_free(c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_parse_simple_game),
+        cmocka_unit_test(test_parse_whitespace_everywhere),
+        cmocka_unit_test(test_parse_escapes_raw_and_text),
+        cmocka_unit_test(test_parse_collection_and_variations),
+        cmocka_unit_test(test_parse_empty_nodes_kept),
+        cmocka_unit_test(test_parse_missing_root_semicolon),
+        cmocka_unit_test(test_parse_unclosed_value_at_eof),
+        cmocka_unit_test(test_parse_missing_close_paren),
+        cmocka_unit_test(test_parse_junk_around_tree),
+        cmocka_unit_test(test_parse_no_game_tree),
+        cmocka_unit_test(test_parse_valueless_and_glued),
+        cmocka_unit_test(test_parse_duplicate_merged),
+        cmocka_unit_test(test_parse_lowercase_identifiers),
+        cmocka_unit_test(test_parse_stray_bracket),
+        cmocka_unit_test(test_parse_stray_value_and_chars),
+        cmocka_unit_test(test_parse_nul_bytes),
+        cmocka_unit_test(test_parse_line_endings),
+        cmocka_unit_test(test_parse_bom_skipped),
+        cmocka_unit_test(test_parse_utf16_converted),
+        cmocka_unit_test(test_parse_missing_open_paren),
+        cmocka_unit_test(test_parse_node_after_variations),
+        cmocka_unit_test(test_parse_empty_tree),
+        cmocka_unit_test(test_parse_multibyte_trail_byte),
+        cmocka_unit_test(test_parse_multibyte_without_ca),
+        cmocka_unit_test(test_parse_million_nodes),
+        cmocka_unit_test(test_parse_deep_variations),
+        cmocka_unit_test(test_parse_positions_api),
+        cmocka_unit_test(test_parse_file_errors),
+        cmocka_unit_test(test_parse_on_diag_callback),
+    };
+    return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
+}
