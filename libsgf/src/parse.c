@@ -14,13 +14,8 @@
  * copy of the input. The property layer (check.c) decodes them when a game
  * is complete.
  */
-#include <errno.h>
-#include <iconv.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "tree_int.h"
 #include "charset_int.h"
 
@@ -679,79 +674,9 @@ static void unescape_all(parser *p, sgf_node *root)
     sgf__buf_release(&b);
 }
 
-/* --- entry points -------------------------------------------------------- */
-
-static sgf_collection *collection_new(const sgf_parse_options *opts)
+/* Read the collection's input into game trees (see tree_int.h). */
+int sgf__parse_run(sgf_collection *c)
 {
-    sgf__arena a;
-    sgf__arena_init(&a);
-    sgf_collection *c = sgf__arena_alloc(&a, sizeof *c);
-    if (c == NULL)
-        return NULL;
-    memset(c, 0, sizeof *c);
-    c->arena = a;
-    sgf_parse_options defaults = SGF_PARSE_OPTIONS_INIT;
-    c->opts = opts ? *opts : defaults;
-    return c;
-}
-
-/* The collection's copy of the input: len bytes plus a NUL. */
-static char *input_alloc(sgf_collection *c, size_t len)
-{
-    if (len >= UINT32_MAX)         /* offsets are 32-bit */
-        return NULL;
-    char *buf = sgf__arena_alloc_bytes(&c->arena, len + 1);
-    if (buf == NULL)
-        return NULL;
-    buf[len] = '\0';
-    c->input = buf;
-    c->input_len = len;
-    return buf;
-}
-
-/* A UTF-16 file (it starts with a byte-order mark) is converted to UTF-8
- * as a whole before reading: every SGF token is ASCII, so nothing else
- * could read it. Offsets and columns then count UTF-8 bytes; lines are the
- * same. Returns 0, 1 when it does not convert, or SGF_ENOMEM. */
-static int from_utf16(sgf_collection *c)
-{
-    const unsigned char *u = (const unsigned char *)c->input;
-    const char *from = NULL;
-    if (c->input_len >= 2 && u[0] == 0xFF && u[1] == 0xFE)
-        from = "UTF-16LE";
-    else if (c->input_len >= 2 && u[0] == 0xFE && u[1] == 0xFF)
-        from = "UTF-16BE";
-    if (from == NULL)
-        return 0;
-    iconv_t cd = iconv_open("UTF-8", from);
-    if (cd == (iconv_t)-1)
-        return 1;
-    size_t cap = c->input_len / 2 * 3 + 4;
-    char *out = sgf__arena_alloc_bytes(&c->arena, cap + 1);
-    if (out == NULL) {
-        iconv_close(cd);
-        return SGF_ENOMEM;
-    }
-    char *in = (char *)(uintptr_t)c->input + 2, *o = out;
-    size_t inleft = c->input_len - 2, outleft = cap;
-    size_t r = iconv(cd, &in, &inleft, &o, &outleft);
-    iconv_close(cd);
-    if (r == (size_t)-1)
-        return 1;
-    *o = '\0';
-    c->input = out;
-    c->input_len = (size_t)(o - out);
-    c->opts.charset = "UTF-8";
-    sgf__diag_add_nopos(c, -1, SGF_D_UTF16_INPUT, true,
-                        "the file is %s: read as UTF-8 after conversion",
-                        from);
-    return 0;
-}
-
-static int parse_collection(sgf_collection **out, sgf_collection *c)
-{
-    if (from_utf16(c) == SGF_ENOMEM)
-        c->status = SGF_ENOMEM;
     parser p;
     memset(&p, 0, sizeof p);
     p.c = c;
@@ -762,135 +687,5 @@ static int parse_collection(sgf_collection **out, sgf_collection *c)
         run(&p);
     sgf__buf_release(&p.stack);
     sgf__buf_release(&p.vals);
-    if (c->status != 0) {
-        int rc = c->status;
-        sgf_collection_free(c);
-        *out = NULL;
-        return rc;
-    }
-    *out = c;
-    return SGF_OK;
-}
-
-static bool options_ok(const sgf_parse_options *opts)
-{
-    return opts == NULL || opts->version == SGF_PARSE_OPTIONS_VERSION;
-}
-
-int sgf_parse_buffer(sgf_collection **out, const char *buf, size_t len,
-                     const sgf_parse_options *opts)
-{
-    if (out == NULL)
-        return SGF_EINVAL;
-    *out = NULL;
-    if ((buf == NULL && len > 0) || !options_ok(opts))
-        return SGF_EINVAL;
-    sgf_collection *c = collection_new(opts);
-    if (c == NULL)
-        return SGF_ENOMEM;
-    char *copy = input_alloc(c, len);
-    if (copy == NULL) {
-        sgf_collection_free(c);
-        return SGF_ENOMEM;
-    }
-    if (len > 0)
-        memcpy(copy, buf, len);
-    return parse_collection(out, c);
-}
-
-/* Read everything from fd into b. 0, SGF_ENOMEM or SGF_EIO (errno). */
-static int read_all(int fd, sgf__buf *b, size_t hint)
-{
-    if (sgf__buf_grow(b, hint ? hint + 1 : 65536) != 0)
-        return SGF_ENOMEM;
-    for (;;) {
-        if (b->cap - b->len < 4096 && sgf__buf_grow(b, b->cap) != 0)
-            return SGF_ENOMEM;
-        ssize_t r = read(fd, b->ptr + b->len, b->cap - b->len - 1);
-        if (r == 0)
-            return 0;
-        if (r < 0) {
-            if (errno == EINTR)
-                continue;
-            return SGF_EIO;
-        }
-        b->len += (size_t)r;
-    }
-}
-
-/* A regular file is read straight into the collection's copy. */
-static int read_regular(sgf_collection *c, int fd, size_t size)
-{
-    char *buf = input_alloc(c, size);
-    if (buf == NULL)
-        return SGF_ENOMEM;
-    size_t got = 0;
-    while (got < size) {
-        ssize_t r = read(fd, buf + got, size - got);
-        if (r == 0)
-            break;                  /* the file shrank */
-        if (r < 0) {
-            if (errno == EINTR)
-                continue;
-            return SGF_EIO;
-        }
-        got += (size_t)r;
-    }
-    buf[got] = '\0';
-    c->input_len = got;
-    return 0;
-}
-
-int sgf_parse_fd(sgf_collection **out, int fd, const sgf_parse_options *opts)
-{
-    if (out == NULL)
-        return SGF_EINVAL;
-    *out = NULL;
-    if (fd < 0 || !options_ok(opts))
-        return SGF_EINVAL;
-    struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
-        && (uint64_t)st.st_size < UINT32_MAX) {
-        sgf_collection *c = collection_new(opts);
-        if (c == NULL)
-            return SGF_ENOMEM;
-        int rc = read_regular(c, fd, (size_t)st.st_size);
-        if (rc != 0) {
-            int e = errno;
-            sgf_collection_free(c);
-            errno = e;
-            return rc;
-        }
-        return parse_collection(out, c);
-    }
-    sgf__buf b = SGF__BUF_INIT;
-    int rc = read_all(fd, &b, 0);
-    if (rc == 0)
-        rc = sgf_parse_buffer(out, b.ptr, b.len, opts);
-    int e = errno;
-    sgf__buf_release(&b);
-    errno = e;
-    return rc;
-}
-
-int sgf_parse_file(sgf_collection **out, const char *path,
-                   const sgf_parse_options *opts)
-{
-    if (out == NULL || path == NULL)
-        return SGF_EINVAL;
-    *out = NULL;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return SGF_EIO;
-    struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        close(fd);
-        errno = EISDIR;
-        return SGF_EIO;
-    }
-    int rc = sgf_parse_fd(out, fd, opts);
-    int e = errno;
-    close(fd);
-    errno = e;
-    return rc;
+    return c->status;
 }

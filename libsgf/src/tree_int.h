@@ -124,6 +124,10 @@ static inline bool sgf__game_ff4(const sgf_game *g)
     return g->ff == 4;
 }
 
+/* Read c->input into game trees, running the property layer on each
+ * finished game (parse.c). Returns c->status: 0 or SGF_ENOMEM. */
+int sgf__parse_run(sgf_collection *c);
+
 /* The property layer: run by the parser on each finished game unless
  * SGF_PARSE_SYNTAX_ONLY. Reads FF, GM, SZ, CA; picks the charset; decodes
  * every value; runs the placement and value checks. Returns 0 or
