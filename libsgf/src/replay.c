@@ -1,0 +1,554 @@
+/*
+ * replay.c - walking a game tree under Go rules (sgf/replay.h).
+ *
+ * One board and one history serve the whole walk: a node's changes are
+ * undone when the walk backs up to a branching point, so every variation
+ * is visited once, without replaying from the root. The walk is a loop
+ * with an explicit stack of branching points (no recursion).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sgf/replay.h>
+#include "tree_int.h"
+
+struct sgf_replay {
+    sgf_board *board;
+    sgf_history *hist;
+    sgf_rules rules;
+    bool defaulted;
+    bool has_last;
+    bool last_pass;
+    sgf_color last_color;
+    sgf_point last_pt;
+    unsigned last_number;
+    unsigned illegal;
+    sgf__buf frames;
+};
+
+/* What the walk knows on a path besides the board and history. */
+typedef struct walk_state {
+    unsigned move_number;
+    sgf_color last_color;       /* colour of the last move, or EMPTY */
+    bool ended;                 /* the game ended by passes */
+    bool end_reported;
+} walk_state;
+
+/* A branching point still to visit: the next sibling to walk, and the
+ * state (board undo depth included) from before its parent's children. */
+typedef struct frame {
+    const sgf_node *next;
+    size_t undo_depth;
+    walk_state st;
+} frame;
+
+typedef struct walk {
+    sgf_replay *r;
+    sgf_collection *c;
+    const sgf_game *g;
+    const sgf_replay_options *o;
+    int handicap;               /* HA[] >= 2 with AB stones, else 0 */
+    bool stop;
+} walk;
+
+int sgf_replay_new(sgf_replay **out)
+{
+    if (out == NULL)
+        return SGF_EINVAL;
+    *out = NULL;
+    sgf_replay *r = calloc(1, sizeof *r);
+    if (r == NULL)
+        return SGF_ENOMEM;
+    if (sgf_board_new(&r->board, 19, 19) != 0
+        || sgf_history_new(&r->hist) != 0) {
+        sgf_replay_free(r);
+        return SGF_ENOMEM;
+    }
+    sgf_rules init = SGF_RULES_INIT;
+    r->rules = init;
+    *out = r;
+    return 0;
+}
+
+void sgf_replay_free(sgf_replay *r)
+{
+    if (r == NULL)
+        return;
+    sgf_board_free(r->board);
+    sgf_history_free(r->hist);
+    sgf__buf_release(&r->frames);
+    free(r);
+}
+
+const sgf_board *sgf_replay_board(const sgf_replay *r) { return r->board; }
+const sgf_history *sgf_replay_history(const sgf_replay *r)
+{
+    return r->hist;
+}
+const sgf_rules *sgf_replay_rules(const sgf_replay *r) { return &r->rules; }
+bool sgf_replay_rules_defaulted(const sgf_replay *r) { return r->defaulted; }
+unsigned sgf_replay_move_number(const sgf_replay *r)
+{
+    return r->last_number;
+}
+unsigned sgf_replay_illegal_count(const sgf_replay *r) { return r->illegal; }
+
+bool sgf_replay_last_move(const sgf_replay *r, sgf_color *color,
+                          sgf_point *pt, bool *pass)
+{
+    if (!r->has_last)
+        return false;
+    if (color)
+        *color = r->last_color;
+    if (pt)
+        *pt = r->last_pt;
+    if (pass)
+        *pass = r->last_pass;
+    return true;
+}
+
+/* --- diagnostics --------------------------------------------------------- */
+
+static const char *color_name(sgf_color c)
+{
+    return c == SGF_BLACK ? "black" : "white";
+}
+
+/* "B at ce (C5)" into buf. */
+static const char *describe(char *buf, size_t size, const walk *w,
+                            sgf_color color, sgf_point pt, bool pass)
+{
+    char sgf[3], vtx[4];
+    const char *who = color == SGF_BLACK ? "B" : "W";
+    if (pass) {
+        snprintf(buf, size, "%s pass", who);
+        return buf;
+    }
+    sgf_point_format_sgf(sgf, pt);
+    if (w->g->width <= 25
+        && sgf_point_format_vertex(vtx, pt, w->g->height) != NULL)
+        snprintf(buf, size, "%s at %s (%s)", who, sgf, vtx);
+    else
+        snprintf(buf, size, "%s at %s", who, sgf);
+    return buf;
+}
+
+static sgf_diag move_proto(const walk *w, sgf_diag_code code,
+                           const sgf_prop *p, unsigned number,
+                           sgf_color color, sgf_point pt, bool pass)
+{
+    sgf_diag d;
+    memset(&d, 0, sizeof d);
+    d.code = code;
+    d.game = (int32_t)w->g->index;
+    d.pos.offset = p->offset;
+    d.move_number = number;
+    d.color = color;
+    d.pass = pass;
+    d.has_point = !pass;
+    d.point = pt;
+    return d;
+}
+
+#define MOVE_DIAG(w, d, ...) \
+    (sgf__diag_emit((w)->c, &(d), sgf__game_ff4((w)->g), true, \
+                    __VA_ARGS__) != NULL ? 0 : SGF_ENOMEM)
+
+static int report_verdict(walk *w, const sgf_prop *p, unsigned number,
+                          sgf_color color, sgf_point pt,
+                          const sgf_move_result *res)
+{
+    static const struct { sgf_diag_code code; const char *why; } v[] = {
+        [SGF_VERDICT_OCCUPIED] = { SGF_D_ILLEGAL_OCCUPIED,
+                                   "the point is occupied" },
+        [SGF_VERDICT_KO] = { SGF_D_ILLEGAL_KO,
+                             "immediate ko recapture" },
+        [SGF_VERDICT_SUICIDE] = { SGF_D_ILLEGAL_SUICIDE,
+                                  "suicide" },
+        [SGF_VERDICT_SUPERKO] = { SGF_D_ILLEGAL_SUPERKO,
+                                  "recreates an earlier whole-board "
+                                  "position (superko)" },
+    };
+    char what[40];
+    describe(what, sizeof what, w, color, pt, false);
+    if (res->verdict != SGF_VERDICT_LEGAL
+        && res->verdict != SGF_VERDICT_OFF_BOARD) {
+        sgf_diag d = move_proto(w, v[res->verdict].code, p, number, color,
+                                pt, false);
+        w->r->illegal++;
+        return MOVE_DIAG(w, d, "illegal move %u: %s: %s (%s rules)",
+                         number, what, v[res->verdict].why,
+                         w->r->rules.name);
+    }
+    if (res->repetition) {
+        sgf_diag d = move_proto(w, SGF_D_REPETITION, p, number, color, pt,
+                                false);
+        return MOVE_DIAG(w, d, "move %u: %s repeats an earlier "
+                         "whole-board position (triple ko or the like: "
+                         "under %s rules the game may be void)", number,
+                         what, w->r->rules.name);
+    }
+    return 0;
+}
+
+/* --- setup ---------------------------------------------------------------- */
+
+static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
+{
+    for (uint32_t k = 0; k < p->nvalues; k++) {
+        sgf_point ul, lr;
+        if (sgf_value_rect(p->values[k].text, &ul, &lr) != 0)
+            continue;                    /* reported by the checks */
+        for (int y = ul.y; y <= lr.y; y++)
+            for (int x = ul.x; x <= lr.x; x++) {
+                sgf_point pt = { (uint8_t)x, (uint8_t)y };
+                if (!sgf_board_contains(w->r->board, pt))
+                    continue;
+                int rc = sgf_board_setup(w->r->board, pt, color);
+                if (rc != 0)
+                    return rc;
+            }
+    }
+    return 0;
+}
+
+/* AE first, then AB and AW; PL last. Returns 0, ENOMEM. *pl set when the
+ * node has PL. */
+static int apply_setup(walk *w, const sgf_node *n, bool *pl)
+{
+    static const struct { sgf_prop_id id; sgf_color color; } order[] = {
+        { SGF_PROP_AE, SGF_EMPTY }, { SGF_PROP_AB, SGF_BLACK },
+        { SGF_PROP_AW, SGF_WHITE },
+    };
+    bool changed = false;
+    sgf_color to_move = sgf_history_to_move(w->r->hist);
+    for (size_t i = 0; i < 3; i++) {
+        const sgf_prop *p = sgf_node_find_prop(n, order[i].id);
+        if (p == NULL)
+            continue;
+        int rc = setup_points(w, p, order[i].color);
+        if (rc != 0)
+            return rc;
+        changed = true;
+    }
+    const sgf_prop *plp = sgf_node_find_prop(n, SGF_PROP_PL);
+    sgf_color c;
+    *pl = plp != NULL && sgf_value_color(plp->values[0].text, &c) == 0;
+    if (*pl) {
+        to_move = c;
+        changed = true;
+    }
+    if (!changed)
+        return 0;
+    return sgf_board_record_position(w->r->board, w->r->hist, to_move);
+}
+
+/* --- moves ---------------------------------------------------------------- */
+
+static bool blank(sgf_str v)
+{
+    for (size_t i = 0; i < v.len; i++)
+        if (v.ptr[i] != ' ' && v.ptr[i] != '\t' && v.ptr[i] != '\n'
+            && v.ptr[i] != '\r')
+            return false;
+    return true;
+}
+
+/* Warnings about the order of play (before the move is executed). */
+static int order_checks(walk *w, walk_state *st, const sgf_prop *p,
+                        sgf_color color, sgf_point pt, bool pass, bool pl)
+{
+    char what[40];
+    unsigned number = st->move_number;
+    describe(what, sizeof what, w, color, pt, pass);
+    if (st->last_color == color && !pl) {
+        sgf_diag d = move_proto(w, SGF_D_CONSECUTIVE_MOVES, p, number,
+                                color, pt, pass);
+        if (MOVE_DIAG(w, d, "move %u: two successive moves by %s (%s)",
+                      number, color_name(color), what) != 0)
+            return SGF_ENOMEM;
+    }
+    if (st->ended && !st->end_reported) {
+        st->end_reported = true;
+        sgf_diag d = move_proto(w, SGF_D_MOVE_AFTER_END, p, number, color,
+                                pt, pass);
+        if (MOVE_DIAG(w, d, "move %u: %s after the passes that ended the "
+                      "game", number, what) != 0)
+            return SGF_ENOMEM;
+    }
+    if (number == 1 && w->handicap && color == SGF_BLACK && !pl) {
+        sgf_diag d = move_proto(w, SGF_D_HANDICAP_TURN, p, number, color,
+                                pt, pass);
+        if (MOVE_DIAG(w, d, "move 1: Black moves first after %d handicap "
+                      "stones (White should)", w->handicap) != 0)
+            return SGF_ENOMEM;
+    }
+    return 0;
+}
+
+static int play_one(walk *w, walk_state *st, const sgf_node *n,
+                    const sgf_prop *p, sgf_color color, bool pl)
+{
+    sgf_replay *r = w->r;
+    sgf_point pt = { 0, 0 };
+    bool pass = false;
+    sgf_str v = p->values[0].text;
+    st->move_number++;
+    if (blank(v))
+        pass = true;
+    else if (sgf_value_move(v, w->g->width, w->g->height, &pt, &pass) != 0)
+        return 0;                     /* unreadable: the checks said so */
+    int rc = order_checks(w, st, p, color, pt, pass, pl);
+    if (rc != 0)
+        return rc;
+    sgf_replay_move m;
+    memset(&m, 0, sizeof m);
+    if (pass) {
+        rc = sgf_board_pass(r->board, r->hist, color);
+        if (rc == 0 && sgf_history_game_over(r->hist, &r->rules))
+            st->ended = true;
+    } else if (!sgf_board_contains(r->board, pt)) {
+        return 0;                     /* off-board: reported by checks */
+    } else {
+        rc = sgf_board_play(&m.result, r->board, r->hist, &r->rules, color,
+                            pt);
+        m.ko_marked = sgf_node_find_prop(n, SGF_PROP_KO) != NULL;
+        if (rc == 0 && !m.ko_marked)
+            rc = report_verdict(w, p, st->move_number, color, pt,
+                                &m.result);
+    }
+    if (rc != 0)
+        return rc;
+    st->last_color = color;
+    r->has_last = true;
+    r->last_color = color;
+    r->last_pt = pt;
+    r->last_pass = pass;
+    r->last_number = st->move_number;
+    if (w->o->on_move != NULL) {
+        m.node = n;
+        m.move_number = st->move_number;
+        m.color = color;
+        m.pass = pass;
+        m.point = pt;
+        m.board = r->board;
+        m.history = r->hist;
+        if (w->o->on_move(w->o->payload, &m) != 0)
+            w->stop = true;
+    }
+    if (w->o->stop_after != 0 && st->move_number >= w->o->stop_after)
+        w->stop = true;
+    return 0;
+}
+
+/* Setup, then B, then W (both in one node is an error the checks report;
+ * nothing is lost by playing both). */
+static int process_node(walk *w, walk_state *st, const sgf_node *n)
+{
+    bool pl = false;
+    int rc = apply_setup(w, n, &pl);
+    static const sgf_prop_id ids[2] = { SGF_PROP_B, SGF_PROP_W };
+    for (int i = 0; i < 2 && rc == 0 && !w->stop; i++) {
+        const sgf_prop *p = sgf_node_find_prop(n, ids[i]);
+        if (p != NULL)
+            rc = play_one(w, st, n, p, i == 0 ? SGF_BLACK : SGF_WHITE, pl);
+    }
+    return rc;
+}
+
+/* --- handicap ------------------------------------------------------------- */
+
+/* Whether the stones match a fixed placement in any of the board's eight
+ * symmetries: the tables name points from Black's side, but a record may
+ * hold the same shape turned or mirrored (KGS puts the third stone at Q4
+ * where GTP puts it at D16, the Russian order starts on the other
+ * diagonal). */
+static bool fixed_any_symmetry(const sgf_point *pts, size_t k, int w, int h)
+{
+    sgf_point t[SGF_MAX_SIZE * 2];
+    for (int sym = 0; sym < (w == h ? 8 : 1); sym++) {
+        for (size_t i = 0; i < k; i++) {
+            int x = pts[i].x, y = pts[i].y;
+            if (sym & 1)
+                x = w - 1 - x;
+            if (sym & 2)
+                y = h - 1 - y;
+            if (sym & 4) {
+                int tmp = x;
+                x = y;
+                y = tmp;
+            }
+            t[i] = (sgf_point){ (uint8_t)x, (uint8_t)y };
+        }
+        if (sgf_handicap_is_fixed(t, k, w, h, NULL))
+            return true;
+    }
+    return false;
+}
+
+/* HA[] in the root with its AB stones: remember the count (for the first
+ * move's colour) and, under rules with fixed placement, check it. */
+static int check_handicap(walk *w, const sgf_node *root)
+{
+    const sgf_prop *ha = sgf_node_find_prop(root, SGF_PROP_HA);
+    const sgf_prop *ab = sgf_node_find_prop(root, SGF_PROP_AB);
+    long n;
+    if (ha == NULL || ab == NULL
+        || sgf_value_number(ha->values[0].text, &n) != 0 || n < 2)
+        return 0;
+    w->handicap = (int)(n > 99 ? 99 : n);
+    sgf_point pts[SGF_MAX_SIZE * 2];
+    size_t k = 0;
+    for (uint32_t i = 0; i < ab->nvalues; i++) {
+        sgf_point ul, lr;
+        if (sgf_value_rect(ab->values[i].text, &ul, &lr) != 0)
+            continue;
+        for (int y = ul.y; y <= lr.y; y++)
+            for (int x = ul.x; x <= lr.x; x++)
+                if (k < sizeof pts / sizeof pts[0])
+                    pts[k++] = (sgf_point){ (uint8_t)x, (uint8_t)y };
+    }
+    if (!w->r->rules.fixed_handicap || (long)k != n
+        || fixed_any_symmetry(pts, k, w->g->width, w->g->height))
+        return 0;
+    sgf_point fixed[9];
+    if (sgf_handicap_fixed_points(fixed, (int)k, w->g->width, w->g->height,
+                                  SGF_HANDICAP_USUAL) == 0)
+        return 0;                      /* no fixed table for this board */
+    return sgf__diag_add(w->c, (int)w->g->index, SGF_D_HANDICAP_PLACEMENT,
+                         sgf__game_ff4(w->g), ab->offset,
+                         "%ld handicap stones on neither fixed placement, "
+                         "which %s rules require", n, w->r->rules.name)
+        ? 0 : SGF_ENOMEM;
+}
+
+/* --- walks ----------------------------------------------------------------- */
+
+static int push_frame(sgf_replay *r, const sgf_node *next,
+                      const walk_state *st)
+{
+    frame f = { next, sgf_board_undo_depth(r->board), *st };
+    return sgf__buf_add(&r->frames, &f, sizeof f);
+}
+
+/* Every variation, depth first, main line first. */
+static int walk_all(walk *w, const sgf_node *n)
+{
+    sgf_replay *r = w->r;
+    walk_state st = { 0, SGF_EMPTY, false, false };
+    r->frames.len = 0;
+    for (;;) {
+        int rc = process_node(w, &st, n);
+        if (rc != 0 || w->stop)
+            return rc;
+        const sgf_node *child = n->child;
+        if (child != NULL) {
+            if (child->sibling != NULL
+                && push_frame(r, child->sibling, &st) != 0)
+                return SGF_ENOMEM;
+            n = child;
+            continue;
+        }
+        if (r->frames.len == 0)
+            return 0;
+        r->frames.len -= sizeof(frame);
+        frame f;
+        memcpy(&f, r->frames.ptr + r->frames.len, sizeof f);
+        sgf_board_undo_to(r->board, r->hist, f.undo_depth);
+        st = f.st;
+        n = f.next;
+        if (n->sibling != NULL) {
+            frame g = { n->sibling, f.undo_depth, f.st };
+            if (sgf__buf_add(&r->frames, &g, sizeof g) != 0)
+                return SGF_ENOMEM;
+        }
+    }
+}
+
+/* The line chosen by the path (first children after it). */
+static const sgf_node *next_on_path(const sgf_node *n,
+                                    const sgf_replay_options *o,
+                                    size_t *used, bool *bad)
+{
+    if (n->child == NULL || n->child->sibling == NULL)
+        return n->child;
+    unsigned want = *used < o->path_len ? o->path[(*used)++] : 0;
+    const sgf_node *c = n->child;
+    for (unsigned i = 0; i < want && c != NULL; i++)
+        c = c->sibling;
+    *bad = c == NULL;
+    return c;
+}
+
+static bool path_fits(const sgf_node *n, const sgf_replay_options *o)
+{
+    size_t used = 0;
+    bool bad = false;
+    while (n != NULL && !bad && used < o->path_len)
+        n = next_on_path(n, o, &used, &bad);
+    return !bad && used == o->path_len;
+}
+
+static int walk_line(walk *w, const sgf_node *n)
+{
+    walk_state st = { 0, SGF_EMPTY, false, false };
+    size_t used = 0;
+    bool bad = false;
+    while (n != NULL) {
+        int rc = process_node(w, &st, n);
+        if (rc != 0 || w->stop)
+            return rc;
+        n = next_on_path(n, w->o, &used, &bad);
+    }
+    return 0;
+}
+
+/* --- entry ------------------------------------------------------------------ */
+
+static int pick_rules(walk *w, const sgf_node *root)
+{
+    sgf_replay *r = w->r;
+    r->defaulted = false;
+    if (w->o->rules != NULL) {
+        r->rules = *w->o->rules;
+        return 0;
+    }
+    const sgf_prop *ru = sgf_node_find_prop(root, SGF_PROP_RU);
+    sgf_str v = ru ? ru->values[0].text : (sgf_str){ NULL, 0 };
+    if (sgf_rules_from_ru(&r->rules, v.ptr, v.len) != SGF_RULES_DEFAULTED)
+        return 0;
+    r->defaulted = true;
+    sgf_diag *d = ru == NULL
+        ? sgf__diag_add_nopos(w->c, (int)w->g->index, SGF_D_RULES_DEFAULTED,
+                              true, "no RU[]: Japanese rules assumed")
+        : sgf__diag_add(w->c, (int)w->g->index, SGF_D_RULES_DEFAULTED, true,
+                        ru->offset, "unknown rules RU[%.*s]: Japanese rules "
+                        "assumed", (int)(v.len > 60 ? 60 : v.len), v.ptr);
+    return d != NULL ? 0 : SGF_ENOMEM;
+}
+
+int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
+                   const sgf_replay_options *opts)
+{
+    sgf_replay_options defaults = SGF_REPLAY_OPTIONS_INIT;
+    const sgf_replay_options *o = opts ? opts : &defaults;
+    if (r == NULL || c == NULL || g == NULL
+        || o->version != SGF_REPLAY_OPTIONS_VERSION
+        || (!o->all_variations && !path_fits(g->root, o)))
+        return SGF_EINVAL;
+    r->has_last = false;
+    r->last_number = 0;
+    r->illegal = 0;
+    if (sgf_board_reset(r->board, g->width, g->height) != 0)
+        return SGF_EINVAL;
+    sgf_history_clear(r->hist);
+    if (g->gm != 1)
+        return 0;
+    walk w = { r, c, g, o, 0, false };
+    int rc = pick_rules(&w, g->root);
+    if (rc == 0)
+        rc = check_handicap(&w, g->root);
+    if (rc == 0)
+        rc = o->all_variations ? walk_all(&w, g->root)
+                               : walk_line(&w, g->root);
+    return rc;
+}
