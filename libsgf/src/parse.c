@@ -19,6 +19,27 @@
 #include "tree_int.h"
 #include "charset_int.h"
 
+/* Two-byte-safe scanning of values: which bytes lead a two-byte
+ * character whose second byte may be '\\' or ']'. Shift_JIS (CP932)
+ * leads are 0x81-0x9F and 0xE0-0xFC (0xA1-0xDF are one-byte katakana);
+ * GBK/GB18030 and Big5 leads are 0x81-0xFE. */
+enum { MB_NONE = 0, MB_SJIS = 1, MB_DBCS = 2 };
+
+static uint8_t mb_kind(const char *canonical)
+{
+    if (canonical == NULL || !sgf__charset_is_multibyte_unsafe(canonical))
+        return MB_NONE;
+    return sgf__charset_family(canonical) == SGF__CSF_SJIS ? MB_SJIS
+                                                           : MB_DBCS;
+}
+
+static inline bool mb_lead(uint8_t kind, unsigned char ch)
+{
+    if (kind == MB_SJIS)
+        return (ch >= 0x81 && ch <= 0x9F) || (ch >= 0xE0 && ch <= 0xFC);
+    return ch >= 0x81 && ch <= 0xFE;
+}
+
 typedef struct parser {
     sgf_collection *c;
     const char *s;
@@ -31,8 +52,10 @@ typedef struct parser {
     size_t junk_start;      /* start of skipped text, or SIZE_MAX */
     bool saw_tree;
     bool eof_in_value;      /* an unclosed value ate the rest */
-    bool mb;                /* multibyte-safe lexing (CA of this game) */
-    bool mb_default;        /* ... for games without CA (see prescan) */
+    uint8_t mb;             /* two-byte-safe lexing: MB_* (CA of this
+                               game) */
+    uint8_t mb_default;     /* ... for games without CA (see prescan) */
+    bool wide;              /* CA is UTF-16: NUL bytes belong to text */
 } parser;
 
 static inline bool is_ws(unsigned char ch)
@@ -200,12 +223,11 @@ static void start_game(parser *p, size_t offset)
     p->after_var = false;
     p->saw_tree = true;
     p->mb = p->mb_default;
-    if (c->opts.charset != NULL) {
-        const char *cs = sgf__charset_canonical(c->opts.charset,
-                                                strlen(c->opts.charset));
-        p->mb = cs != NULL && sgf__charset_is_multibyte_unsafe(cs);
-    }
-    g->mb_lex = p->mb;
+    p->wide = false;
+    if (c->opts.charset != NULL)
+        p->mb = mb_kind(sgf__charset_canonical(c->opts.charset,
+                                               strlen(c->opts.charset)));
+    g->mb_lex = p->mb != MB_NONE;
     push_node(p, NULL);
 }
 
@@ -233,6 +255,34 @@ static void finish_game(parser *p, size_t end)
 
 /* --- values -------------------------------------------------------------- */
 
+/* Does SGF structure follow offset i: the end, ';', '(', ')', or a
+ * property identifier with its '['? */
+static bool structure_follows(const parser *p, size_t i)
+{
+    i = skip_ws(p, i);
+    if (i >= p->n || p->s[i] == ';' || p->s[i] == '(' || p->s[i] == ')')
+        return true;
+    size_t j = i;
+    while (j < p->n && is_letter((unsigned char)p->s[j]))
+        j++;
+    j = skip_ws(p, j);
+    return j > i && j < p->n && p->s[j] == '[';
+}
+
+/* Writers that follow the spec to the letter escape a trail byte that is
+ * '\\' or ']' (揮 = 93 5D written 93 5C 5D); others do not (ソ = 83 5C
+ * written as is, then ']' ends the value). At lead, '\\', ']' the ']'
+ * ends the value only when SGF structure follows it; lead, '\\', '\\' is
+ * an escaped '\\' trail byte. */
+static bool escaped_trail(const parser *p, size_t i)
+{
+    if (i + 2 >= p->n || p->s[i + 1] != '\\')
+        return false;
+    if (p->s[i + 2] == '\\')
+        return true;
+    return p->s[i + 2] == ']' && !structure_follows(p, i + 3);
+}
+
 /* Scan a value from its '[' at p->i; returns the offset of its ']' or
  * p->n when the file ends first. A '\' escapes the next byte; in
  * multibyte mode a byte >= 0x81 takes the next byte with it (Shift_JIS,
@@ -259,7 +309,10 @@ static size_t scan_value(const parser *p, size_t i)
         unsigned char ch = (unsigned char)s[i];
         if (ch == ']')
             return i;
-        i += (ch == '\\' || ch >= 0x81) ? 2 : 1;
+        if (mb_lead(p->mb, ch))
+            i += escaped_trail(p, i) ? 3 : 2;
+        else
+            i += ch == '\\' ? 2 : 1;
     }
     return n;
 }
@@ -280,7 +333,7 @@ static void read_value(parser *p, sgf__value *v, const char *ident)
         p->i = p->n;
         return;
     }
-    if (memchr(v->raw.ptr, '\0', v->raw.len) != NULL)
+    if (!p->wide && memchr(v->raw.ptr, '\0', v->raw.len) != NULL)
         DIAG(p, SGF_D_NUL_BYTE, open, "NUL byte in the value of '%s'",
              ident);
     p->i = close + 1;
@@ -370,8 +423,9 @@ static void note_charset(parser *p, const sgf_node *n, const sgf_prop *np)
         return;
     const char *cs = sgf__charset_canonical(np->values[0].raw.ptr,
                                             np->values[0].raw.len);
-    p->mb = cs != NULL && sgf__charset_is_multibyte_unsafe(cs);
-    p->game->mb_lex = p->mb;
+    p->mb = mb_kind(cs);
+    p->wide = cs != NULL && !sgf__charset_is_ascii_compatible(cs);
+    p->game->mb_lex = p->mb != MB_NONE;
 }
 
 static sgf_node *node_for_prop(parser *p, size_t at)
@@ -598,7 +652,7 @@ static bool declares_ca(const char *s, size_t n)
     return false;
 }
 
-static bool prescan_multibyte(const parser *p)
+static uint8_t prescan_multibyte(const parser *p)
 {
     const char *s = p->s;
     size_t n = p->n;
@@ -606,16 +660,18 @@ static bool prescan_multibyte(const parser *p)
     while (i < n && (unsigned char)s[i] < 0x80)
         i++;
     if (i == n || sgf__utf8_valid(s, n) || declares_ca(s, n))
-        return false;
+        return MB_NONE;
+    uint8_t kind = MB_NONE;
     for (; i + 1 < n; i++) {
         unsigned char ch = (unsigned char)s[i];
         if (ch < 0x81 || ch == 0xFF)
             continue;
-        if (s[i + 1] == '\\')
-            return true;
+        if (s[i + 1] == '\\')     /* a lead in 0xA1-0xDF is not CP932 */
+            kind = (ch >= 0xA1 && ch <= 0xDF) ? MB_DBCS
+                 : kind == MB_NONE ? MB_SJIS : kind;
         i++;                   /* skip the trail byte of the pair */
     }
-    return false;
+    return kind;
 }
 
 static void run(parser *p)

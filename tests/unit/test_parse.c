@@ -391,6 +391,19 @@ static void test_parse_multibyte_trail_byte(void **state)
     sgf_collection_free(c);
 }
 
+/* A writer that escapes trail bytes: 揮 (GBK 93 5D) written 93 5C 5D. */
+static void test_parse_multibyte_escaped_trail(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;CA[GB18030]C[\x93\x5C\x5D]N[\x83\x5C];B[aa])");
+    assert_int_equal(sgf_collection_diag_count(c), 0);
+    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    assert_raw(sgf_node_find_prop(root, SGF_PROP_C), 0, "\x93\x5C\x5D");
+    assert_raw(sgf_node_find_prop(root, SGF_PROP_N), 0, "\x83\x5C");
+    assert_int_equal(count_moves(sgf_collection_game(c, 0)), 1);
+    sgf_collection_free(c);
+}
+
 /* Without CA, a non-UTF-8 file with a lead byte before '\' is read
  * two-byte-safe (real Nihon Kiin files). */
 static void test_parse_multibyte_without_ca(void **state)
@@ -527,6 +540,7 @@ int main(void)
         cmocka_unit_test(test_parse_empty_tree),
         cmocka_unit_test(test_parse_multibyte_trail_byte),
         cmocka_unit_test(test_parse_multibyte_without_ca),
+        cmocka_unit_test(test_parse_multibyte_escaped_trail),
         cmocka_unit_test(test_parse_million_nodes),
         cmocka_unit_test(test_parse_deep_variations),
         cmocka_unit_test(test_parse_positions_api),
