@@ -46,6 +46,10 @@ LIB_SRC   := $(sort $(wildcard libsgf/src/*.c))
 LIB_OBJ   := $(LIB_SRC:libsgf/src/%.c=build/lib/%.o)
 ASAN_OBJ  := $(LIB_SRC:libsgf/src/%.c=build/asan/lib/%.o)
 TOOLS     := $(patsubst tools/%.c,%,$(filter tools/sgf-%.c,$(wildcard tools/*.c)))
+# tool-only helpers shared by the tools (cli.c, ...), linked from an archive
+CLI_SRC   := $(filter-out tools/sgf-%.c,$(wildcard tools/*.c))
+CLI_OBJ   := $(CLI_SRC:tools/%.c=build/tools/%.o)
+ASAN_CLI_OBJ := $(CLI_SRC:tools/%.c=build/asan/tools/%.o)
 TOOL_BINS := $(TOOLS:%=bin/%)
 ASAN_BINS := $(TOOLS:%=build/asan/bin/%)
 UNIT_SRC  := $(sort $(wildcard tests/unit/test_*.c))
@@ -65,9 +69,17 @@ all: $(STATIC) $(SHARED) $(TOOL_BINS)
 # The README's two commands. Each first makes sure the Debian packages the
 # build needs are present (installing them as root), then runs in a sub-make
 # so that nothing is evaluated before they exist.
+# samples/faulty/ holds records with faults on purpose, so the tour shows
+# diagnostics and the exit status is 1; only trouble (2 or more) fails.
 run: deps
 	$(Q)$(MAKE) --no-print-directory all
-	bin/sgf-validate -r samples
+	@echo '$$ bin/sgf-validate -r samples'
+	@bin/sgf-validate -r samples; status=$$?; \
+	case $$status in \
+	0) ;; \
+	1) echo "(exit status 1: samples/faulty/ has errors on purpose)" ;; \
+	*) exit $$status ;; \
+	esac
 
 check: deps
 	$(Q)$(MAKE) --no-print-directory all test-unit test-cli test-fuzz-replay \
@@ -116,12 +128,18 @@ build/asan/tools/%.o: tools/%.c
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -Itools -MMD -MP -c -o $@ $<
 
-bin/%: build/tools/%.o build/tools/cli.o $(STATIC)
+build/tools/libcli.a: $(CLI_OBJ)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+build/asan/tools/libcli.a: $(ASAN_CLI_OBJ)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+bin/%: build/tools/%.o build/tools/libcli.a $(STATIC)
 	$(E) LD $@
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lm
 
-build/asan/bin/%: build/asan/tools/%.o build/asan/tools/cli.o build/asan/libsgf.a
+build/asan/bin/%: build/asan/tools/%.o build/asan/tools/libcli.a build/asan/libsgf.a
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lm
 
@@ -140,6 +158,7 @@ test-cli: $(ASAN_BINS)
 	$(Q)sh tests/run-cli.sh build/asan/bin
 
 build/asan/test/fuzz-standalone: tests/fuzz/fuzz_parse.c tests/fuzz/standalone.c \
+                                 tests/treecmp.h tests/filelist.h \
                                  build/asan/libsgf.a
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -Wno-missing-prototypes -o $@ \
@@ -148,6 +167,15 @@ build/asan/test/fuzz-standalone: tests/fuzz/fuzz_parse.c tests/fuzz/standalone.c
 test-fuzz-replay: build/asan/test/fuzz-standalone
 	$(Q)build/asan/test/fuzz-standalone tests/fuzz/corpus tests/fuzz/crashes \
 	    samples tests/cli
+
+# The writer's round trip over files or directories (*.sgf):
+#   build/asan/test/roundtrip ../shared/corpus
+build/asan/test/roundtrip: tests/roundtrip.c tests/treecmp.h \
+                           tests/filelist.h build/asan/libsgf.a
+	$(E) CC $@
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -o $@ tests/roundtrip.c \
+	    build/asan/libsgf.a $(LDFLAGS) $(LDLIBS) -lm
 
 test-man: $(TOOL_BINS)
 	$(Q)sh tests/check-man-help.sh
@@ -164,7 +192,8 @@ bench: all build/bench/bench_parse build/bench/scan_floor
 	$(Q)sh tests/bench/run.sh
 
 FUZZ_SECONDS ?= 60
-build/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c $(LIB_SRC) $(HEADERS)
+build/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c tests/treecmp.h $(LIB_SRC) \
+                       $(HEADERS)
 	@mkdir -p $(@D)
 	$(Q)clang $(STD) -Ilibsgf/include -Ilibsgf/src -g -O1 \
 	    -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz/fuzz_parse.c \

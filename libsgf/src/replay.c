@@ -150,8 +150,9 @@ static sgf_diag move_proto(const walk *w, sgf_diag_code code,
 }
 
 #define MOVE_DIAG(w, d, ...) \
-    (sgf__diag_emit((w)->c, &(d), sgf__game_ff4((w)->g), true, \
-                    __VA_ARGS__) != NULL ? 0 : SGF_ENOMEM)
+    ((w)->o->quiet ? 0 \
+     : sgf__diag_emit((w)->c, &(d), sgf__game_ff4((w)->g), true, \
+                      __VA_ARGS__) != NULL ? 0 : SGF_ENOMEM)
 
 static int report_verdict(walk *w, const sgf_prop *p, unsigned number,
                           sgf_color color, sgf_point pt,
@@ -292,6 +293,10 @@ static int play_one(walk *w, walk_state *st, const sgf_node *n,
     sgf_point pt = { 0, 0 };
     bool pass = false;
     sgf_str v = p->values[0].text;
+    if (w->o->stop && st->move_number >= w->o->stop_after) {
+        w->stop = true;               /* -m 0: before the first move */
+        return 0;
+    }
     st->move_number++;
     if (blank(v))
         pass = true;
@@ -335,7 +340,7 @@ static int play_one(walk *w, walk_state *st, const sgf_node *n,
         if (w->o->on_move(w->o->payload, &m) != 0)
             w->stop = true;
     }
-    if (w->o->stop_after != 0 && st->move_number >= w->o->stop_after)
+    if (w->o->stop && st->move_number >= w->o->stop_after)
         w->stop = true;
     return 0;
 }
@@ -407,7 +412,7 @@ static int check_handicap(walk *w, const sgf_node *root)
                 if (k < sizeof pts / sizeof pts[0])
                     pts[k++] = (sgf_point){ (uint8_t)x, (uint8_t)y };
     }
-    if (!w->r->rules.fixed_handicap || (long)k != n
+    if (w->o->quiet || !w->r->rules.fixed_handicap || (long)k != n
         || fixed_any_symmetry(pts, k, w->g->width, w->g->height))
         return 0;
     sgf_point fixed[9];
@@ -517,6 +522,8 @@ static int pick_rules(walk *w, const sgf_node *root)
     if (sgf_rules_from_ru(&r->rules, v.ptr, v.len) != SGF_RULES_DEFAULTED)
         return 0;
     r->defaulted = true;
+    if (w->o->quiet)
+        return 0;
     sgf_diag *d = ru == NULL
         ? sgf__diag_add_nopos(w->c, (int)w->g->index, SGF_D_RULES_DEFAULTED,
                               true, "no RU[]: Japanese rules assumed")

@@ -58,7 +58,12 @@ typedef struct sgf_replay_options {
      * NULL/0 = the main line. Ignored with all_variations. */
     const unsigned *path;
     size_t path_len;
-    unsigned stop_after;        /* stop after move N (0 = play it all) */
+    bool stop;                  /* stop after move stop_after (0: before
+                                   the first move, after the root's
+                                   setup) */
+    unsigned stop_after;
+    bool quiet;                 /* add no diagnostics (a second walk over
+                                   lines already checked) */
     /* Called after each move or pass; a non-zero return stops the walk
      * (sgf_replay_run then returns 0). May be NULL. */
     int (*on_move)(void *payload, const sgf_replay_move *m);
@@ -67,7 +72,7 @@ typedef struct sgf_replay_options {
 
 #define SGF_REPLAY_OPTIONS_VERSION 1
 #define SGF_REPLAY_OPTIONS_INIT { SGF_REPLAY_OPTIONS_VERSION, NULL, false, \
-    NULL, 0, 0, NULL, NULL }
+    NULL, 0, false, 0, false, NULL, NULL }
 
 /* A replayer: a board and a history reused from game to game. Errors:
  * SGF_EINVAL (out NULL), SGF_ENOMEM (*out = NULL). Free with

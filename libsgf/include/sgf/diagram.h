@@ -1,0 +1,53 @@
+/*
+ * sgf/diagram.h - text pictures of a Go position.
+ *
+ * The board is drawn as GNU Go's "showboard" and GTP engines draw it:
+ * columns A..T without I (A..Z without I up to 25 columns), rows numbered
+ * from the bottom; '.' empty, '+' star point (hoshi), 'X' black, 'O'
+ * white; the last move between parentheses, "(X)". Boards wider than 25
+ * columns have no board notation: both axes are then labelled with SGF
+ * letters (a..z, A..Z from the top-left).
+ *
+ * Star points: on the 4-4 points from 13 lines up, the 3-3 points below
+ * (none below 7 lines); the middle of an odd side from 9 lines up; the
+ * side star points on 19 lines and more (GNU Go's and most boards'
+ * convention).
+ */
+#ifndef SGF_DIAGRAM_H
+#define SGF_DIAGRAM_H
+
+#include <stdio.h>
+#include <sgf/types.h>
+#include <sgf/board.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sgf_diagram_options {
+    int version;             /* SGF_DIAGRAM_OPTIONS_VERSION */
+    bool mark_last;          /* put the last move in parentheses */
+    sgf_point last;          /* ... at this point */
+} sgf_diagram_options;
+
+#define SGF_DIAGRAM_OPTIONS_VERSION 1
+#define SGF_DIAGRAM_OPTIONS_INIT { SGF_DIAGRAM_OPTIONS_VERSION, false, \
+    { 0, 0 } }
+
+/* Whether pt is a star point of a width x height board (rules above). */
+SGF_API bool sgf_diagram_is_star(int width, int height, sgf_point pt);
+
+/* Write the board to fp, coordinates on all four sides, one line per row,
+ * each ending in "\n" (o may be NULL). Returns 0, SGF_EINVAL (NULL
+ * arguments, unknown options version) or SGF_EIO (write failed). */
+SGF_API int sgf_diagram_write_board(FILE *fp, const sgf_board *b,
+                                    const sgf_diagram_options *o);
+
+/* Column label of x on a board of the given width ("A".."Z" without I,
+ * or SGF letters on wider boards) into buf (2 bytes). Returns buf. */
+SGF_API char *sgf_diagram_column_label(char buf[2], int x, int width);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

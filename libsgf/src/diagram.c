@@ -1,0 +1,107 @@
+/*
+ * diagram.c - the ASCII board (sgf/diagram.h), as GNU Go's showboard
+ * draws it, so that a position can be compared with an engine's by eye
+ * or with diff.
+ */
+#include <string.h>
+#include <sgf/diagram.h>
+
+static bool star_line(int size, int i, bool *is_mid)
+{
+    int d = size >= 13 ? 3 : 2;
+    *is_mid = false;
+    if (size < 7)
+        return false;
+    if (i == d || i == size - 1 - d)
+        return true;
+    if (size % 2 == 1 && size >= 9 && i == size / 2) {
+        *is_mid = true;
+        return true;
+    }
+    return false;
+}
+
+bool sgf_diagram_is_star(int width, int height, sgf_point pt)
+{
+    bool mid_x, mid_y;
+    if (!star_line(width, pt.x, &mid_x) || !star_line(height, pt.y, &mid_y))
+        return false;
+    if (mid_x && mid_y)
+        return true;                 /* tengen */
+    if (mid_x || mid_y)              /* side star points: 19 lines up */
+        return (mid_x ? height : width) >= 19 && (mid_x ? width : height)
+               >= 19;
+    return true;                     /* corner star points */
+}
+
+char *sgf_diagram_column_label(char buf[2], int x, int width)
+{
+    if (width <= 25)
+        buf[0] = (char)('A' + x + (x >= 8));
+    else
+        buf[0] = (char)(x < 26 ? 'a' + x : 'A' + x - 26);
+    buf[1] = '\0';
+    return buf;
+}
+
+static void columns_line(FILE *fp, int width)
+{
+    char lab[2];
+    fputs("   ", fp);
+    for (int x = 0; x < width; x++)
+        fprintf(fp, " %s", sgf_diagram_column_label(lab, x, width));
+    fputc('\n', fp);
+}
+
+/* Row label: numbers from the bottom, or SGF letters on wide boards. */
+static void row_label(char *buf, size_t size, int y, int width, int height,
+                      bool left)
+{
+    if (width <= 25)
+        snprintf(buf, size, left ? "%2d" : "%d", height - y);
+    else
+        snprintf(buf, size, left ? " %c" : "%c",
+                 y < 26 ? 'a' + y : 'A' + y - 26);
+}
+
+static char cell(const sgf_board *b, int x, int y)
+{
+    sgf_point pt = { (uint8_t)x, (uint8_t)y };
+    switch (sgf_board_at(b, pt)) {
+    case SGF_BLACK: return 'X';
+    case SGF_WHITE: return 'O';
+    default:
+        return sgf_diagram_is_star(sgf_board_width(b), sgf_board_height(b),
+                                   pt) ? '+' : '.';
+    }
+}
+
+int sgf_diagram_write_board(FILE *fp, const sgf_board *b,
+                            const sgf_diagram_options *o)
+{
+    sgf_diagram_options none = SGF_DIAGRAM_OPTIONS_INIT;
+    if (o == NULL)
+        o = &none;
+    if (fp == NULL || b == NULL || o->version != SGF_DIAGRAM_OPTIONS_VERSION)
+        return SGF_EINVAL;
+    int w = sgf_board_width(b), h = sgf_board_height(b);
+    char lab[16];
+    columns_line(fp, w);
+    for (int y = 0; y < h; y++) {
+        row_label(lab, sizeof lab, y, w, h, true);
+        fprintf(fp, "%s ", lab);
+        for (int x = 0; x < w; x++) {
+            bool last = o->mark_last && o->last.x == x && o->last.y == y;
+            bool after_last = o->mark_last && o->last.x == x - 1
+                              && o->last.y == y;
+            fputc(last ? '(' : after_last ? ')' : ' ', fp);
+            fputc(cell(b, x, y), fp);
+        }
+        bool end_last = o->mark_last && o->last.x == w - 1
+                        && o->last.y == y;
+        row_label(lab, sizeof lab, y, w, h, false);
+        fprintf(fp, "%c%s\n", end_last ? ')' : ' ', lab);
+    }
+    columns_line(fp, w);
+    return ferror(fp) ? SGF_EIO : 0;
+}

@@ -1,0 +1,41 @@
+/*
+ * tools/replay-out.h - what sgf-replay does with one input: replay each
+ * game and print boards, GTP commands or JSON events. Tool code only.
+ */
+#ifndef SGF_TOOLS_REPLAY_OUT_H
+#define SGF_TOOLS_REPLAY_OUT_H
+
+#include "cli.h"
+#include <sgf/replay.h>
+#include <sgf/diagram.h>
+
+#define REPLAY_MAX_PATH 256
+
+typedef struct replay_out_opts {
+    cli_input_opts in;
+    cli_diag_opts diag;
+    cli_format format;
+    sgf_rules rules;
+    bool rules_given;
+    bool all_variations;
+    bool each;
+    bool gtp;
+    bool stop_given;
+    unsigned stop_after;
+    long game;                      /* -1 = every game */
+    unsigned path[REPLAY_MAX_PATH];
+    size_t path_len;
+    bool help, version;
+    sgf_replay *replay;             /* set by replay_out_start */
+} replay_out_opts;
+
+void replay_out_opts_init(replay_out_opts *o);
+
+/* Allocate the replayer. 0, or TOOL_TROUBLE after a message. */
+int replay_out_start(replay_out_opts *o);
+void replay_out_finish(replay_out_opts *o);
+
+/* Read one input, replay its games, print. Returns its exit status. */
+int replay_out_file(replay_out_opts *o, const char *path, cli_counts *n);
+
+#endif

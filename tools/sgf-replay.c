@@ -1,0 +1,164 @@
+/*
+ * sgf-replay - play game records out under Go rules and show the
+ * position: at the end, after move N, or after every move; or the GTP
+ * commands that rebuild it in an engine; or per-move events as JSON.
+ * Illegal moves and other faults go to stderr as diagnostics. Exit status
+ * 0 = no input has errors, 1 = some has (an illegal move, a broken file),
+ * 2 = trouble. See man/sgf-replay.1.
+ */
+#include "cli.h"
+#include "replay-out.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    OPT_FILES_FROM = CLI_LONG_ONLY,
+    OPT_EACH,
+    OPT_PATH,
+    OPT_ALL,
+    OPT_GAME,
+    OPT_RULES,
+    OPT_GTP,
+    OPT_FORMAT
+};
+
+static const cli_option options[] = {
+    { "move", 'm', "N", 0, "show the position after move N" },
+    { "each", OPT_EACH, NULL, 0, "show the position after every move" },
+    { "path", OPT_PATH, "I.J.K", 0,
+      "follow variation I at the first branching point, J at the next..." },
+    { "all-variations", OPT_ALL, NULL, 0,
+      "check every variation (the position shown is the main line's)" },
+    { "game", OPT_GAME, "N", 0,
+      "only game N (0-based) of each collection" },
+    { "rules", OPT_RULES, "NAME", 0,
+      "judge moves under rule set NAME, whatever RU[] says" },
+    { "gtp", OPT_GTP, NULL, 0,
+      "print GTP commands that rebuild the position" },
+    { "format", OPT_FORMAT, "text|json", 0,
+      "board pictures (default) or JSON events, one per move" },
+    { "recursive", 'r', NULL, 0, "read the *.sgf files in directories" },
+    { "files-from", OPT_FILES_FROM, "FILE", 0,
+      "also read the files named in FILE (- = stdin)" },
+    { "null", '0', NULL, 0,
+      "names in --files-from end with NUL, not newline" },
+    { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
+    { "help", 'h', NULL, 0, "print this help and exit" },
+    { "version", 'V', NULL, 0, "print the version and exit" },
+    { NULL, 0, NULL, 0, NULL }
+};
+
+static const cli_tool tool = {
+    "sgf-replay", "[OPTION]... [FILE|DIR|-]...",
+    "Play SGF game records out under Go rules and show the position.",
+    options,
+    "With no FILE, or when FILE is -, read standard input.\n"
+    "\n"
+    "Rule sets for --rules: japanese korean chinese aga nz tromp-taylor\n"
+    "ing egf. Without it each record's RU[] decides (Japanese when\n"
+    "missing). Diagnostics go to standard error as\n"
+    "  FILE:LINE:COLUMN: SEVERITY: MESSAGE [CODE]\n"
+    "\n"
+    "Exit status: 0 when no input has errors, 1 when some input has\n"
+    "errors (an illegal move included), 2 on trouble.\n"
+};
+
+static int parse_path(const char *arg, replay_out_opts *o)
+{
+    char *end;
+    const char *s = arg;
+    o->path_len = 0;
+    while (*s != '\0') {
+        unsigned long v = strtoul(s, &end, 10);
+        if (end == s || v > 100000 || o->path_len == REPLAY_MAX_PATH
+            || (*end != '.' && *end != '\0')) {
+            tool_error("invalid --path '%s': numbers separated by '.'",
+                       arg);
+            return -1;
+        }
+        o->path[o->path_len++] = (unsigned)v;
+        s = *end == '.' ? end + 1 : end;
+    }
+    return 0;
+}
+
+static int parse_number(const char *arg, const char *what, long *out)
+{
+    char *end;
+    long v = strtol(arg, &end, 10);
+    if (end == arg || *end != '\0' || v < 0 || v > 10000000) {
+        tool_error("invalid %s '%s': a whole number from 0", what, arg);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int on_option(void *payload, int option, const char *arg)
+{
+    replay_out_opts *o = payload;
+    long v;
+    switch (option) {
+    case 'm':
+        if (parse_number(arg, "--move", &v) != 0)
+            return -1;
+        o->stop_after = (unsigned)v;
+        o->stop_given = true;
+        return 0;
+    case OPT_EACH: o->each = true; return 0;
+    case OPT_PATH: return parse_path(arg, o);
+    case OPT_ALL: o->all_variations = true; return 0;
+    case OPT_GAME:
+        if (parse_number(arg, "--game", &v) != 0)
+            return -1;
+        o->game = v;
+        return 0;
+    case OPT_RULES:
+        if (sgf_rules_preset(&o->rules, arg) != 0) {
+            tool_error("unknown rule set '%s' (see --help)", arg);
+            return -1;
+        }
+        o->rules_given = true;
+        return 0;
+    case OPT_GTP: o->gtp = true; return 0;
+    case OPT_FORMAT: return cli_parse_format(arg, &o->format);
+    case 'r': o->in.recursive = true; return 0;
+    case OPT_FILES_FROM: o->in.files_from = arg; return 0;
+    case '0': o->in.null_names = true; return 0;
+    case 'q': o->diag.quiet = true; return 0;
+    case 'h': o->help = true; return 0;
+    case 'V': o->version = true; return 0;
+    default: return -1;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    replay_out_opts o;
+    cli_counts n = { 0, 0, 0, 0, 0 };
+    const char *path;
+    int first, status = TOOL_OK;
+
+    replay_out_opts_init(&o);
+    tool_init(tool.name);
+    if (cli_parse_args(&tool, argc, argv, on_option, &o, &first) != 0)
+        return TOOL_TROUBLE;
+    if (o.help || o.version) {
+        if (o.help)
+            cli_print_help(&tool, stdout);
+        else
+            cli_print_version(&tool, stdout);
+        return tool_close_stdout();
+    }
+    cli_inputs *in = cli_inputs_open(argv + first, argc - first, &o.in);
+    if (in == NULL || replay_out_start(&o) != 0)
+        return TOOL_TROUBLE;
+    while ((path = cli_inputs_next(in)) != NULL)
+        status = tool_worst(status, replay_out_file(&o, path, &n));
+    status = tool_worst(status, cli_inputs_close(in));
+    replay_out_finish(&o);
+    if (!o.diag.quiet)
+        cli_print_summary(&n);
+    return tool_worst(status, tool_close_stdout());
+}
