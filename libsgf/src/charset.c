@@ -1,0 +1,465 @@
+/*
+ * charset.c - CA[] names, UTF-8 validation and conversion to UTF-8 (the
+ * per-game choice is in charset_guess.c; see charset_int.h).
+ *
+ * UTF-8, ISO-8859-1 and Windows-1252 are handled here without iconv (the
+ * common cases, and iconv_open is costly); every other charset goes
+ * through glibc iconv in strict mode: no //TRANSLIT, no //IGNORE, so an
+ * invalid or truncated sequence fails the whole value instead of being
+ * dropped.
+ */
+#include "charset_int.h"
+
+#include <errno.h>
+#include <iconv.h>
+#include <stdint.h>
+#include <string.h>
+
+/* --- charset table --------------------------------------------------- */
+
+typedef struct cs_info {
+    const char *name;       /* canonical = iconv name */
+    unsigned char family;   /* sgf__cs_family */
+    bool unsafe;            /* trail bytes can be '\' or ']' */
+} cs_info;
+
+static const char CS_UTF8[] = "UTF-8";
+static const char CS_LATIN1[] = "ISO-8859-1";
+static const char CS_CP1252[] = "WINDOWS-1252";
+static const char CS_GB[] = "GB18030";
+static const char CS_SJIS[] = "CP932";
+static const char CS_BIG5[] = "CP950";
+static const char CS_UHC[] = "CP949";
+
+static const cs_info charsets[] = {
+    { CS_UTF8, SGF__CSF_UTF8, false },
+    { CS_LATIN1, SGF__CSF_LATIN, false },
+    { CS_CP1252, SGF__CSF_CP1252, false },
+    { CS_GB, SGF__CSF_GB, true },
+    { CS_SJIS, SGF__CSF_SJIS, true },
+    { CS_BIG5, SGF__CSF_BIG5, true },
+    { CS_UHC, SGF__CSF_UHC, false },
+    { "BIG5-HKSCS", SGF__CSF_MULTI, true },
+    { "EUC-JP", SGF__CSF_MULTI, false },
+    { "EUC-TW", SGF__CSF_MULTI, false },
+    { "UTF-16LE", SGF__CSF_WIDE, false },
+    { "UTF-16BE", SGF__CSF_WIDE, false },
+    { "UTF-16", SGF__CSF_WIDE, false },
+    { "ANSI_X3.4-1968", SGF__CSF_SINGLE, false },
+    { "ISO-8859-2", SGF__CSF_SINGLE, false },
+    { "ISO-8859-3", SGF__CSF_SINGLE, false },
+    { "ISO-8859-4", SGF__CSF_SINGLE, false },
+    { "ISO-8859-5", SGF__CSF_SINGLE, false },
+    { "ISO-8859-6", SGF__CSF_SINGLE, false },
+    { "ISO-8859-7", SGF__CSF_SINGLE, false },
+    { "ISO-8859-8", SGF__CSF_SINGLE, false },
+    { "ISO-8859-9", SGF__CSF_SINGLE, false },
+    { "ISO-8859-10", SGF__CSF_SINGLE, false },
+    { "ISO-8859-11", SGF__CSF_SINGLE, false },
+    { "ISO-8859-13", SGF__CSF_SINGLE, false },
+    { "ISO-8859-14", SGF__CSF_SINGLE, false },
+    { "ISO-8859-15", SGF__CSF_SINGLE, false },
+    { "ISO-8859-16", SGF__CSF_SINGLE, false },
+    { "WINDOWS-1250", SGF__CSF_SINGLE, false },
+    { "WINDOWS-1251", SGF__CSF_SINGLE, false },
+    { "WINDOWS-1253", SGF__CSF_SINGLE, false },
+    { "WINDOWS-1254", SGF__CSF_SINGLE, false },
+    { "WINDOWS-1255", SGF__CSF_SINGLE, false },
+    { "WINDOWS-1256", SGF__CSF_SINGLE, false },
+    { "WINDOWS-1257", SGF__CSF_SINGLE, false },
+    { "WINDOWS-1258", SGF__CSF_SINGLE, false },
+    { "WINDOWS-874", SGF__CSF_SINGLE, false },
+    { "KOI8-R", SGF__CSF_SINGLE, false },
+    { "KOI8-U", SGF__CSF_SINGLE, false },
+    { "IBM866", SGF__CSF_SINGLE, false },
+    { "MACINTOSH", SGF__CSF_SINGLE, false },
+    { "TIS-620", SGF__CSF_SINGLE, false },
+};
+
+#define NCHARSETS (sizeof charsets / sizeof charsets[0])
+
+/* Aliases, spelled as normalize() leaves them: lower case, without '-',
+ * '_', ' ', '.', ':' and '/'. Names of the form iso8859N, latinN,
+ * windows125N, cp125N and win125N are handled by numbered(). */
+typedef struct alias {
+    const char *key;
+    const char *name;
+} alias;
+
+static const alias aliases[] = {
+    { "utf8", CS_UTF8 }, { "unicode11utf8", CS_UTF8 },
+    { "csutf8", CS_UTF8 }, { "xutf8", CS_UTF8 },
+    { "l1", CS_LATIN1 }, { "cp819", CS_LATIN1 }, { "ibm819", CS_LATIN1 },
+    { "csisolatin1", CS_LATIN1 }, { "iso885911987", CS_LATIN1 },
+    { "isoir100", CS_LATIN1 }, { "western", CS_LATIN1 },
+    { "ansi", CS_CP1252 }, { "msansi", CS_CP1252 },
+    { "gb2312", CS_GB }, { "gb231280", CS_GB }, { "gb", CS_GB },
+    { "csgb2312", CS_GB }, { "euccn", CS_GB }, { "xeuccn", CS_GB },
+    { "gbk", CS_GB }, { "cp936", CS_GB }, { "ms936", CS_GB },
+    { "windows936", CS_GB }, { "gb18030", CS_GB }, { "chinese", CS_GB },
+    { "isoir58", CS_GB }, { "xgbk", CS_GB }, { "gb180302000", CS_GB },
+    { "gb180302005", CS_GB }, { "xmscp936", CS_GB },
+    { "shiftjis", CS_SJIS }, { "sjis", CS_SJIS }, { "xsjis", CS_SJIS },
+    { "mskanji", CS_SJIS }, { "csshiftjis", CS_SJIS },
+    { "csmskanji", CS_SJIS }, { "cp932", CS_SJIS }, { "ms932", CS_SJIS },
+    { "windows31j", CS_SJIS }, { "cswindows31j", CS_SJIS },
+    { "windows932", CS_SJIS }, { "xmscp932", CS_SJIS },
+    { "sjisopen", CS_SJIS }, { "sjiswin", CS_SJIS },
+    { "xshiftjis", CS_SJIS },
+    { "big5", CS_BIG5 }, { "big5eten", CS_BIG5 }, { "csbig5", CS_BIG5 },
+    { "cnbig5", CS_BIG5 }, { "xxbig5", CS_BIG5 }, { "cp950", CS_BIG5 },
+    { "ms950", CS_BIG5 }, { "windows950", CS_BIG5 }, { "xbig5", CS_BIG5 },
+    { "big5hkscs", "BIG5-HKSCS" }, { "hkscs", "BIG5-HKSCS" },
+    { "euckr", CS_UHC }, { "cseuckr", CS_UHC }, { "ksc5601", CS_UHC },
+    { "ksc56011987", CS_UHC }, { "ksc56011989", CS_UHC },
+    { "ksx1001", CS_UHC }, { "korean", CS_UHC }, { "isoir149", CS_UHC },
+    { "cp949", CS_UHC }, { "uhc", CS_UHC }, { "ms949", CS_UHC },
+    { "windows949", CS_UHC }, { "xwindows949", CS_UHC },
+    { "mscp949", CS_UHC }, { "cskscs56011987", CS_UHC },
+    { "eucjp", "EUC-JP" }, { "xeucjp", "EUC-JP" }, { "ujis", "EUC-JP" },
+    { "cseucpkdfmtjapanese", "EUC-JP" }, { "euctw", "EUC-TW" },
+    { "utf16le", "UTF-16LE" }, { "utf16be", "UTF-16BE" },
+    { "utf16", "UTF-16" }, { "ucs2le", "UTF-16LE" },
+    { "ascii", "ANSI_X3.4-1968" }, { "usascii", "ANSI_X3.4-1968" },
+    { "ansix341968", "ANSI_X3.4-1968" }, { "us", "ANSI_X3.4-1968" },
+    { "cyrillic", "ISO-8859-5" }, { "arabic", "ISO-8859-6" },
+    { "greek", "ISO-8859-7" }, { "hebrew", "ISO-8859-8" },
+    { "thai", "TIS-620" }, { "tis620", "TIS-620" },
+    { "cp874", "WINDOWS-874" }, { "windows874", "WINDOWS-874" },
+    { "koi8r", "KOI8-R" }, { "koi8u", "KOI8-U" }, { "cp866", "IBM866" },
+    { "ibm866", "IBM866" }, { "macintosh", "MACINTOSH" },
+    { "macroman", "MACINTOSH" }, { "mac", "MACINTOSH" },
+};
+
+static const cs_info *info_of(const char *canonical)
+{
+    if (canonical == NULL)
+        return NULL;
+    for (size_t i = 0; i < NCHARSETS; i++)
+        if (canonical == charsets[i].name
+            || strcmp(canonical, charsets[i].name) == 0)
+            return &charsets[i];
+    return NULL;
+}
+
+static const char *by_name(const char *name)
+{
+    const cs_info *ci = info_of(name);
+    return ci != NULL ? ci->name : NULL;
+}
+
+/* Lower case without separators into out (size cap); false when the name
+ * is empty or too long to be a charset name. */
+static bool normalize(const char *s, size_t n, char *out, size_t cap)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (strchr("-_ .:/\t\r\n", c) != NULL && c != '\0')
+            continue;
+        if (k + 1 >= cap)
+            return false;
+        out[k++] = (char)(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
+    }
+    out[k] = '\0';
+    return k > 0;
+}
+
+/* The number after prefix p in key, or -1. */
+static int number_after(const char *key, const char *p)
+{
+    size_t lp = strlen(p);
+    if (strncmp(key, p, lp) != 0 || key[lp] == '\0' || strlen(key) > lp + 4)
+        return -1;
+    int v = 0;
+    for (const char *q = key + lp; *q != '\0'; q++) {
+        if (*q < '0' || *q > '9')
+            return -1;
+        v = v * 10 + (*q - '0');
+    }
+    return v;
+}
+
+/* iso8859N, latinN, windows125N / cp125N / win125N / xcp125N. */
+static const char *numbered(const char *key)
+{
+    static const char *const iso[] = {
+        NULL, CS_LATIN1, "ISO-8859-2", "ISO-8859-3", "ISO-8859-4",
+        "ISO-8859-5", "ISO-8859-6", "ISO-8859-7", "ISO-8859-8",
+        "ISO-8859-9", "ISO-8859-10", "ISO-8859-11", NULL, "ISO-8859-13",
+        "ISO-8859-14", "ISO-8859-15", "ISO-8859-16"
+    };
+    /* latin1..latin10 are ISO-8859-1,2,3,4,9,10,13,14,15,16 */
+    static const unsigned char latin[] = { 0, 1, 2, 3, 4, 9, 10, 13, 14,
+                                           15, 16 };
+    static const char *const win[] = {
+        "WINDOWS-1250", "WINDOWS-1251", CS_CP1252, "WINDOWS-1253",
+        "WINDOWS-1254", "WINDOWS-1255", "WINDOWS-1256", "WINDOWS-1257",
+        "WINDOWS-1258"
+    };
+    static const char *const winpre[] = { "windows", "cp", "win", "xcp",
+                                          "mswin", "ibm" };
+    int v = number_after(key, "iso8859");
+    if (v > 0 && v <= 16)
+        return iso[v];
+    v = number_after(key, "latin");
+    if (v > 0 && v <= 10)
+        return iso[latin[v]];
+    for (size_t i = 0; i < sizeof winpre / sizeof winpre[0]; i++) {
+        v = number_after(key, winpre[i]);
+        if (v >= 1250 && v <= 1258)
+            return win[v - 1250];
+    }
+    return NULL;
+}
+
+const char *sgf__charset_canonical(const char *name, size_t len)
+{
+    char key[40];
+    if (name == NULL || !normalize(name, len, key, sizeof key))
+        return NULL;
+    const char *r = numbered(key);
+    if (r != NULL)
+        return by_name(r);
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+        if (strcmp(key, aliases[i].key) == 0)
+            return by_name(aliases[i].name);
+    return NULL;
+}
+
+bool sgf__charset_is_multibyte_unsafe(const char *canonical)
+{
+    const cs_info *ci = info_of(canonical);
+    return ci != NULL && ci->unsafe;
+}
+
+bool sgf__charset_is_ascii_compatible(const char *canonical)
+{
+    const cs_info *ci = info_of(canonical);
+    return ci == NULL || ci->family != SGF__CSF_WIDE;
+}
+
+sgf__cs_family sgf__charset_family(const char *canonical)
+{
+    const cs_info *ci = info_of(canonical);
+    return ci != NULL ? (sgf__cs_family)ci->family : SGF__CSF_UNKNOWN;
+}
+
+/* --- UTF-8 and ASCII ------------------------------------------------- */
+
+#define HIGH8 UINT64_C(0x8080808080808080)
+
+static uint64_t load8(const unsigned char *p)
+{
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
+}
+
+/* Offset of the first byte >= 0x80 at or after i, or n. */
+static size_t skip_ascii(const unsigned char *s, size_t i, size_t n)
+{
+    while (i + 16 <= n && ((load8(s + i) | load8(s + i + 8)) & HIGH8) == 0)
+        i += 16;
+    while (i < n && s[i] < 0x80)
+        i++;
+    return i;
+}
+
+bool sgf__is_ascii(const char *s, size_t n)
+{
+    return skip_ascii((const unsigned char *)s, 0, n) == n;
+}
+
+/* Length of the valid UTF-8 sequence at s[0..n), s[0] >= 0x80; 0 when it
+ * is invalid (RFC 3629 table 1: no overlongs, no surrogates, at most
+ * U+10FFFF). */
+static size_t utf8_seq(const unsigned char *s, size_t n)
+{
+    unsigned char c = s[0];
+    unsigned char lo = 0x80, hi = 0xBF;
+    size_t len;
+    if (c >= 0xC2 && c <= 0xDF)
+        len = 2;
+    else if (c >= 0xE0 && c <= 0xEF)
+        len = 3;
+    else if (c >= 0xF0 && c <= 0xF4)
+        len = 4;
+    else
+        return 0;
+    if (c == 0xE0)
+        lo = 0xA0;
+    else if (c == 0xED)
+        hi = 0x9F;
+    else if (c == 0xF0)
+        lo = 0x90;
+    else if (c == 0xF4)
+        hi = 0x8F;
+    if (n < len || s[1] < lo || s[1] > hi)
+        return 0;
+    for (size_t k = 2; k < len; k++)
+        if (s[k] < 0x80 || s[k] > 0xBF)
+            return 0;
+    return len;
+}
+
+bool sgf__utf8_valid(const char *str, size_t n)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    size_t i = 0;
+    for (;;) {
+        i = skip_ascii(s, i, n);
+        if (i == n)
+            return true;
+        size_t len = utf8_seq(s + i, n - i);
+        if (len == 0)
+            return false;
+        i += len;
+    }
+}
+
+/* --- native conversions ---------------------------------------------- */
+
+/* Windows-1252 0x80..0x9F; 0 = unassigned. */
+static const uint16_t cp1252_c1[32] = {
+    0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+    0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178
+};
+
+static size_t put_utf8(char *o, unsigned cp)
+{
+    if (cp < 0x80) {
+        o[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        o[0] = (char)(0xC0 | (cp >> 6));
+        o[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    o[0] = (char)(0xE0 | (cp >> 12));
+    o[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    o[2] = (char)(0x80 | (cp & 0x3F));
+    return 3;
+}
+
+/* ISO-8859-1 (cp1252 false) or Windows-1252: at most 3 bytes a byte. */
+static int latin_to_utf8(bool cp1252, const char *in, size_t n,
+                         sgf__buf *out)
+{
+    if (n > (SIZE_MAX - 1) / 3 || sgf__buf_grow(out, 3 * n + 1) != 0)
+        return SGF_ENOMEM;
+    char *o = out->ptr + out->len;
+    for (size_t i = 0; i < n; i++) {
+        unsigned c = (unsigned char)in[i];
+        if (cp1252 && c >= 0x80 && c < 0xA0) {
+            c = cp1252_c1[c - 0x80];
+            if (c == 0)
+                return 1;
+        }
+        o += put_utf8(o, c);
+    }
+    out->len = (size_t)(o - out->ptr);
+    out->ptr[out->len] = '\0';
+    return 0;
+}
+
+/* --- iconv ------------------------------------------------------------ */
+
+void sgf__conv_init(sgf__conv *cv)
+{
+    memset(cv, 0, sizeof *cv);
+}
+
+void sgf__conv_release(sgf__conv *cv)
+{
+    for (int i = 0; i < cv->n; i++)
+        iconv_close((iconv_t)cv->cd[i]);
+    sgf__conv_init(cv);
+}
+
+/* The cached descriptor for `from` (a name from charsets[]), opened on
+ * first use; NULL with *err set (-1: iconv does not know it, SGF_ENOMEM).
+ * When all slots are in use, the last one is recycled. */
+static iconv_t descriptor(sgf__conv *cv, const char *from, int *err)
+{
+    enum { NSLOTS = (int)(sizeof cv->cd / sizeof cv->cd[0]) };
+    for (int i = 0; i < cv->n; i++)
+        if (strcmp(cv->from[i], from) == 0)
+            return (iconv_t)cv->cd[i];
+    iconv_t cd = iconv_open("UTF-8", from);
+    if (cd == (iconv_t)-1) {
+        *err = errno == ENOMEM ? SGF_ENOMEM : -1;
+        return NULL;
+    }
+    if (cv->n == NSLOTS)
+        iconv_close((iconv_t)cv->cd[--cv->n]);
+    cv->from[cv->n] = from;
+    cv->cd[cv->n++] = cd;
+    return cd;
+}
+
+/* One iconv call (flush when *ip is NULL), growing out on E2BIG.
+ * 0, 1 (invalid or truncated input), SGF_ENOMEM. */
+static int iconv_step(iconv_t cd, char **ip, size_t *il, sgf__buf *out)
+{
+    for (;;) {
+        size_t room = out->cap - out->len - 1;
+        char *op = out->ptr + out->len;
+        size_t r = iconv(cd, ip, il, &op, &room);
+        out->len = (size_t)(op - out->ptr);
+        if (r != (size_t)-1)
+            return 0;
+        if (errno != E2BIG)
+            return 1;
+        if (sgf__buf_grow(out, out->cap) != 0)
+            return SGF_ENOMEM;
+    }
+}
+
+static int iconv_to_utf8(iconv_t cd, const char *in, size_t n,
+                         sgf__buf *out)
+{
+    size_t before = out->len;
+    if (n > (SIZE_MAX - 16) / 3 || sgf__buf_grow(out, 3 * n + 16) != 0)
+        return SGF_ENOMEM;
+    iconv(cd, NULL, NULL, NULL, NULL);
+    char *ip = (char *)(uintptr_t)in;
+    size_t il = n;
+    int r = iconv_step(cd, &ip, &il, out);
+    if (r == 0)
+        r = iconv_step(cd, NULL, NULL, out);
+    if (r != 0)
+        out->len = before;
+    out->ptr[out->len] = '\0';
+    return r;
+}
+
+int sgf__conv_to_utf8(sgf__conv *cv, const char *from, const char *in,
+                      size_t n, sgf__buf *out)
+{
+    const cs_info *ci = info_of(from);
+    if (ci == NULL)
+        return -1;
+    unsigned fam = ci->family;
+    if (fam == SGF__CSF_UTF8
+        || (fam != SGF__CSF_WIDE && sgf__is_ascii(in, n))) {
+        if (fam == SGF__CSF_UTF8 && !sgf__utf8_valid(in, n))
+            return 1;
+        return sgf__buf_add(out, in, n);
+    }
+    if (fam == SGF__CSF_LATIN || fam == SGF__CSF_CP1252) {
+        size_t before = out->len;
+        int r = latin_to_utf8(fam == SGF__CSF_CP1252, in, n, out);
+        if (r == 1)
+            out->len = before;
+        return r;
+    }
+    int err = 0;
+    iconv_t cd = descriptor(cv, ci->name, &err);
+    if (cd == NULL)
+        return err;
+    return iconv_to_utf8(cd, in, n, out);
+}

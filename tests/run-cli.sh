@@ -1,0 +1,113 @@
+#!/bin/sh
+# Golden tests of the command-line tools.
+#
+#   sh tests/run-cli.sh BINDIR            run every case
+#   UPDATE=1 sh tests/run-cli.sh BINDIR   rewrite the expectations
+#
+# A case is tests/cli/TOOL/CASE.args plus what it expects:
+#   CASE.args    the arguments, as shell words (quotes and redirections
+#                such as "< list.nul" or "> /dev/full" work); lines
+#                starting with '#' are comments
+#   CASE.sgf     standard input of the tool, when present (else /dev/null)
+#   CASE.out     expected standard output (absent = empty)
+#   CASE.err     expected standard error (absent = empty)
+#   CASE.status  expected exit status (absent = 0)
+# The tool runs in tests/cli/TOOL/, so names in its output are short and
+# the same on every machine; other files there are shared inputs. A run
+# whose standard error mentions a sanitizer report fails, also under
+# UPDATE=1. The last line is "cli: N passed, M failed"; the exit status is
+# 1 when a case failed.
+set -u
+if [ $# -ne 1 ] || [ ! -d "$1" ]; then
+    echo "usage: sh tests/run-cli.sh BINDIR" >&2
+    exit 2
+fi
+bindir=$(cd "$1" && pwd)
+top=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/run-cli.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+LC_ALL=C
+export LC_ALL
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
+export ASAN_OPTIONS
+passed=0
+failed=0
+
+# expect FILE DEFAULT: the expected content of FILE into $tmp/want
+expect() {
+    if [ -f "$1" ]; then cat "$1"; else printf '%s' "$2"; fi > "$tmp/want"
+}
+
+# compare WHAT EXPECTED-FILE ACTUAL-FILE DEFAULT: 0 when they agree
+compare() {
+    expect "$2" "$4"
+    if cmp -s "$tmp/want" "$3"; then
+        return 0
+    fi
+    echo "  $1 differs (- expected, + actual):"
+    diff -u "$tmp/want" "$3" | sed -e '1,2d' -e 's/^/    /' | head -n 40
+    return 1
+}
+
+# update FILE ACTUAL DEFAULT: write FILE, or remove it when ACTUAL is the
+# default (so that only what matters is kept)
+update() {
+    printf '%s' "$3" > "$tmp/default"
+    if cmp -s "$tmp/default" "$2"; then
+        rm -f "$1"
+    else
+        cp "$2" "$1"
+    fi
+}
+
+run_case() {
+    dir=$1 tool=$2 name=$3
+    stdin=/dev/null
+    [ -f "$dir/$name.sgf" ] && stdin="$dir/$name.sgf"
+    args=$(grep -v '^#' "$dir/$name.args" | tr '\n' ' ')
+    (
+        cd "$dir" &&
+        eval "\"\$bindir/\$tool\" $args" <"$stdin" >"$tmp/out" 2>"$tmp/err"
+    )
+    echo $? > "$tmp/status"
+    if grep -q -e 'AddressSanitizer' -e 'LeakSanitizer' \
+               -e 'runtime error:' "$tmp/err"; then
+        echo "FAIL $tool/$name: sanitizer report"
+        sed 's/^/    /' "$tmp/err" | head -n 30
+        return 1
+    fi
+    if [ -n "${UPDATE:-}" ]; then
+        update "$dir/$name.out" "$tmp/out" ""
+        update "$dir/$name.err" "$tmp/err" ""
+        update "$dir/$name.status" "$tmp/status" "0
+"
+        return 0
+    fi
+    ok=0
+    compare stdout "$dir/$name.out" "$tmp/out" "" || ok=1
+    compare stderr "$dir/$name.err" "$tmp/err" "" || ok=1
+    compare status "$dir/$name.status" "$tmp/status" "0
+" || ok=1
+    [ $ok -eq 0 ] || echo "FAIL $tool/$name"
+    return $ok
+}
+
+for dir in "$top"/tests/cli/*/; do
+    dir=${dir%/}
+    tool=$(basename "$dir")
+    if [ ! -x "$bindir/$tool" ]; then
+        echo "FAIL $tool: no program $bindir/$tool"
+        failed=$((failed + 1))
+        continue
+    fi
+    for args in "$dir"/*.args; do
+        [ -f "$args" ] || continue
+        if run_case "$dir" "$tool" "$(basename "$args" .args)"; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1))
+        fi
+    done
+done
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

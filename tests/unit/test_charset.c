@@ -1,0 +1,598 @@
+/*
+ * test_charset.c - charset names, UTF-8 validation, conversion to UTF-8
+ * and the per-game charset choice (charset_int.h; DECISIONS.md "Text and
+ * charsets"). Byte strings are the real encodings of real names: Chinese
+ * (GB2312/GBK, Big5), Japanese (Shift_JIS), Korean (EUC-KR), Latin-1.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "charset_int.h"
+
+#define S(lit) { (lit), sizeof(lit) - 1 }
+#define LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* GB2312: 古力, 李世石, 柯洁, 围棋; GBK beyond GB2312: 喆 */
+#define GB_GULI "\xB9\xC5\xC1\xA6"
+#define GB_LEESEDOL "\xC0\xEE\xCA\xC0\xCA\xAF"
+#define GB_KEJIE "\xBF\xC2\xBD\xE0"
+#define GB_WEIQI "\xCE\xA7\xC6\xE5"
+#define GBK_ZHE "\x86\xB4"
+/* Shift_JIS: 表 and ソ end in 0x5C; 井山裕太, 山下敬吾, 囲碁 */
+#define SJ_HYO "\x95\x5C"
+#define SJ_SO "\x83\x5C"
+#define SJ_IYAMA "\x88\xE4\x8E\x52\x97\x54\x91\xBE"
+#define SJ_YAMASHITA "\x8E\x52\x89\xBA\x8C\x68\x8C\xE1"
+#define SJ_IGO "\x88\xCD\x8C\xE9"
+/* Big5: 圍棋, 許 (trail 0x5C), 周俊勳, 王立誠, 林海峰 */
+#define B5_WEIQI "\xB3\xF2\xB4\xD1"
+#define B5_XU "\xB3\x5C"
+#define B5_CHOU "\xA9\x50\xAB\x54\xBE\xB1"
+#define B5_WANG "\xA4\xFD\xA5\xDF\xB8\xDB"
+#define B5_LIN "\xAA\x4C\xAE\xFC\xAE\x70"
+/* EUC-KR: 이세돌, 박정환, 바둑 */
+#define KR_LEE "\xC0\xCC\xBC\xBC\xB5\xB9"
+#define KR_PARK "\xB9\xDA\xC1\xA4\xC8\xAF"
+#define KR_BADUK "\xB9\xD9\xB5\xCF"
+/* UTF-8 */
+#define U8_LEESEDOL "\xE6\x9D\x8E\xE4\xB8\x96\xE7\x9F\xB3"
+#define U8_MUELLER "M\xC3\xBCller"
+
+/* --- names ------------------------------------------------------------ */
+
+static const char *canon(const char *name)
+{
+    return sgf__charset_canonical(name, strlen(name));
+}
+
+static void test_charset_alias_resolution(void **state)
+{
+    static const char *const table[][2] = {
+        { "UTF-8", "UTF-8" }, { "utf8", "UTF-8" }, { "UTF8", "UTF-8" },
+        { "utf-8", "UTF-8" }, { " UTF-8 ", "UTF-8" },
+        { "ISO-8859-1", "ISO-8859-1" }, { "ISO8859_1", "ISO-8859-1" },
+        { "iso-8859-1", "ISO-8859-1" }, { "latin1", "ISO-8859-1" },
+        { "Latin-1", "ISO-8859-1" }, { "l1", "ISO-8859-1" },
+        { "ISO_8859-1:1987", "ISO-8859-1" },
+        { "ISO-8859-3", "ISO-8859-3" }, { "ISO-8859-15", "ISO-8859-15" },
+        { "latin9", "ISO-8859-15" }, { "latin2", "ISO-8859-2" },
+        { "windows-1252", "WINDOWS-1252" }, { "cp1251", "WINDOWS-1251" },
+        { "Win1250", "WINDOWS-1250" }, { "WINDOWS-1258", "WINDOWS-1258" },
+        { "gb2312", "GB18030" }, { "GB2312", "GB18030" },
+        { "GB_2312-80", "GB18030" }, { "GBK", "GB18030" },
+        { "cp936", "GB18030" }, { "GB18030", "GB18030" },
+        { "EUC-CN", "GB18030" },
+        { "Shift_JIS", "CP932" }, { "SHIFT_JIS", "CP932" },
+        { "MS_KANJI", "CP932" }, { "SJIS", "CP932" }, { "x-sjis", "CP932" },
+        { "windows-31j", "CP932" }, { "CP932", "CP932" },
+        { "Big5", "CP950" }, { "BIG-5", "CP950" }, { "cp950", "CP950" },
+        { "Big5-HKSCS", "BIG5-HKSCS" },
+        { "EUC-KR", "CP949" }, { "EUC_KR", "CP949" },
+        { "KS_C_5601-1987", "CP949" }, { "cp949", "CP949" },
+        { "UHC", "CP949" },
+        { "EUC-JP", "EUC-JP" }, { "KOI8-R", "KOI8-R" },
+        { "UTF-16LE", "UTF-16LE" }, { "us-ascii", "ANSI_X3.4-1968" },
+    };
+    (void)state;
+    for (size_t i = 0; i < LEN(table); i++) {
+        const char *c = canon(table[i][0]);
+        if (c == NULL || strcmp(c, table[i][1]) != 0)
+            fail_msg("%s -> %s, want %s", table[i][0], c ? c : "NULL",
+                     table[i][1]);
+    }
+    /* the length counts, not a NUL: "utf-8]..." cut at 5 */
+    assert_string_equal(sgf__charset_canonical("utf-8](;FF", 5), "UTF-8");
+    /* the same static string every time */
+    assert_ptr_equal(canon("gbk"), canon("GB2312"));
+}
+
+static void test_charset_unknown_names(void **state)
+{
+    static const char *const bad[] = {
+        "foo", "unknown", "", "   ", "ISO-8859-12", "ISO-8859-17",
+        "latin11", "windows-1259", "UTF-8](;FF[4]CA[ISO-8859-3]", "utf-9",
+    };
+    (void)state;
+    for (size_t i = 0; i < LEN(bad); i++)
+        if (canon(bad[i]) != NULL)
+            fail_msg("'%s' should be unknown", bad[i]);
+    assert_null(sgf__charset_canonical(NULL, 0));
+    assert_null(sgf__charset_canonical("utf\0-8", 6));
+}
+
+static void test_charset_multibyte_unsafe(void **state)
+{
+    (void)state;
+    assert_true(sgf__charset_is_multibyte_unsafe(canon("Shift_JIS")));
+    assert_true(sgf__charset_is_multibyte_unsafe(canon("gb2312")));
+    assert_true(sgf__charset_is_multibyte_unsafe(canon("Big5")));
+    assert_true(sgf__charset_is_multibyte_unsafe(canon("Big5-HKSCS")));
+    /* UHC trail bytes skip 0x5B..0x60; EUC trail bytes are >= 0xA1 */
+    assert_false(sgf__charset_is_multibyte_unsafe(canon("EUC-KR")));
+    assert_false(sgf__charset_is_multibyte_unsafe(canon("EUC-JP")));
+    assert_false(sgf__charset_is_multibyte_unsafe(canon("UTF-8")));
+    assert_false(sgf__charset_is_multibyte_unsafe(canon("latin1")));
+    assert_false(sgf__charset_is_multibyte_unsafe(NULL));
+    assert_false(sgf__charset_is_multibyte_unsafe("nonsense"));
+}
+
+static void test_charset_ascii_compatible(void **state)
+{
+    (void)state;
+    assert_false(sgf__charset_is_ascii_compatible(canon("UTF-16LE")));
+    assert_false(sgf__charset_is_ascii_compatible(canon("UTF-16BE")));
+    assert_true(sgf__charset_is_ascii_compatible(canon("Shift_JIS")));
+    assert_true(sgf__charset_is_ascii_compatible(canon("UTF-8")));
+    assert_true(sgf__charset_is_ascii_compatible(NULL));
+}
+
+/* --- UTF-8 and ASCII -------------------------------------------------- */
+
+static bool valid(const char *s, size_t n)
+{
+    return sgf__utf8_valid(s, n);
+}
+
+#define VALID(lit) valid((lit), sizeof(lit) - 1)
+
+static void test_charset_utf8_valid_sequences(void **state)
+{
+    (void)state;
+    assert_true(VALID(""));
+    assert_true(VALID("plain ASCII text, long enough for the fast path"));
+    assert_true(VALID("\x7F"));
+    assert_true(VALID("\xC2\x80"));               /* U+0080 */
+    assert_true(VALID("\xDF\xBF"));               /* U+07FF */
+    assert_true(VALID("\xE0\xA0\x80"));           /* U+0800 */
+    assert_true(VALID("\xED\x9F\xBF"));           /* U+D7FF */
+    assert_true(VALID("\xEE\x80\x80"));           /* U+E000 */
+    assert_true(VALID("\xEF\xBF\xBF"));           /* U+FFFF */
+    assert_true(VALID("\xF0\x90\x80\x80"));       /* U+10000 */
+    assert_true(VALID("\xF0\x9F\x98\x80"));       /* U+1F600 */
+    assert_true(VALID("\xF4\x8F\xBF\xBF"));       /* U+10FFFF */
+    assert_true(VALID(U8_LEESEDOL " vs " U8_MUELLER));
+    assert_true(VALID("0123456789abcdef0123456789abcdef\xE5\x9B\xB2"));
+}
+
+static void test_charset_utf8_rejects_overlongs(void **state)
+{
+    (void)state;
+    assert_false(VALID("\xC0\x80"));
+    assert_false(VALID("\xC1\xBF"));
+    assert_false(VALID("\xE0\x80\x80"));
+    assert_false(VALID("\xE0\x9F\xBF"));
+    assert_false(VALID("\xF0\x80\x80\x80"));
+    assert_false(VALID("\xF0\x8F\xBF\xBF"));
+}
+
+static void test_charset_utf8_rejects_surrogates(void **state)
+{
+    (void)state;
+    assert_false(VALID("\xED\xA0\x80"));          /* U+D800 */
+    assert_false(VALID("\xED\xBF\xBF"));          /* U+DFFF */
+    assert_false(VALID("\xED\xA0\xBD\xED\xB8\x80"));  /* CESU-8 pair */
+}
+
+static void test_charset_utf8_rejects_truncated(void **state)
+{
+    (void)state;
+    assert_false(VALID("\xC3"));
+    assert_false(VALID("\xE4\xB8"));
+    assert_false(VALID("\xF0\x9F\x98"));
+    assert_false(VALID("abc\xC3"));
+    assert_false(VALID("0123456789abcdef0123456789abcdef\xE5\x9B"));
+    assert_false(VALID("\xC3(x"));               /* bad continuation */
+    assert_false(VALID("\xE4\xB8(x"));
+    assert_false(VALID("\x80"));                  /* lone continuation */
+    assert_false(VALID("a\xBF" "b"));
+    /* a valid prefix does not make it valid: n limits the read */
+    assert_false(valid("\xE6\x9D\x8E", 2));
+    assert_true(valid("\xE6\x9D\x8E", 3));
+}
+
+static void test_charset_utf8_rejects_above_max(void **state)
+{
+    (void)state;
+    assert_false(VALID("\xF4\x90\x80\x80"));      /* U+110000 */
+    assert_false(VALID("\xF5\x80\x80\x80"));
+    assert_false(VALID("\xF8\x88\x80\x80\x80"));  /* old 5-byte form */
+    assert_false(VALID("\xFE"));
+    assert_false(VALID("\xFF"));
+}
+
+/* Every position of a high byte in buffers around the 16-byte stride. */
+static void test_charset_is_ascii_every_position(void **state)
+{
+    char buf[70];
+    (void)state;
+    memset(buf, 'a', sizeof buf);
+    assert_true(sgf__is_ascii(buf, sizeof buf));
+    assert_true(sgf__is_ascii(buf, 0));
+    for (size_t n = 1; n <= sizeof buf; n++)
+        for (size_t at = 0; at < n; at++) {
+            buf[at] = (char)0x80;
+            if (sgf__is_ascii(buf, n) || valid(buf, n))
+                fail_msg("high byte at %zu of %zu missed", at, n);
+            buf[at] = 'a';
+        }
+    buf[69] = (char)0xFF;
+    assert_true(sgf__is_ascii(buf, 69));          /* n is respected */
+}
+
+/* --- conversion ------------------------------------------------------- */
+
+/* Convert lit from the charset named `name` into a fresh buffer; returns
+ * the result code, the text in *out (caller releases). */
+static int conv(sgf__conv *cv, const char *name, const char *in, size_t n,
+                sgf__buf *out)
+{
+    const char *cs = canon(name);
+    assert_non_null(cs);
+    return sgf__conv_to_utf8(cv, cs, in, n, out);
+}
+
+static void expect_conv(const char *name, const char *in, size_t n,
+                        const char *want)
+{
+    sgf__conv cv;
+    sgf__buf out = SGF__BUF_INIT;
+    sgf__conv_init(&cv);
+    int r = conv(&cv, name, in, n, &out);
+    if (r != 0)
+        fail_msg("%s: conversion returned %d", name, r);
+    assert_int_equal(out.len, strlen(want));
+    assert_memory_equal(out.ptr, want, out.len);
+    assert_int_equal(out.ptr[out.len], '\0');
+    sgf__buf_release(&out);
+    sgf__conv_release(&cv);
+}
+
+#define EXPECT_CONV(name, lit, want) \
+    expect_conv((name), (lit), sizeof(lit) - 1, (want))
+
+static void test_charset_conv_gb2312(void **state)
+{
+    (void)state;
+    EXPECT_CONV("gb2312", GB_GULI, "古力");
+    EXPECT_CONV("GB2312", GB_LEESEDOL, "李世石");
+    EXPECT_CONV("gb2312", GB_WEIQI " is fun", "围棋 is fun");
+    /* GBK bytes under CA[gb2312] decode (GB18030 is a superset) */
+    EXPECT_CONV("gb2312", GBK_ZHE, "喆");
+    EXPECT_CONV("GBK", GB_KEJIE GBK_ZHE, "柯洁喆");
+}
+
+static void test_charset_conv_shift_jis_trail_5c(void **state)
+{
+    (void)state;
+    EXPECT_CONV("Shift_JIS", SJ_HYO, "表");
+    EXPECT_CONV("Shift_JIS", SJ_SO, "ソ");
+    EXPECT_CONV("MS_KANJI", SJ_IYAMA " " SJ_HYO SJ_SO, "井山裕太 表ソ");
+    /* CP932 keeps 0x5C a backslash, as in the ASCII values */
+    EXPECT_CONV("Shift_JIS", "a\\b " SJ_IGO, "a\\b 囲碁");
+    /* half-width katakana: one byte */
+    EXPECT_CONV("SJIS", "\xB1\xB2", "ｱｲ");
+}
+
+static void test_charset_conv_big5(void **state)
+{
+    (void)state;
+    EXPECT_CONV("Big5", B5_WEIQI, "圍棋");
+    EXPECT_CONV("big5", B5_XU "\x5C", "許\\");
+    EXPECT_CONV("Big5", B5_CHOU, "周俊勳");
+    /* stateful in glibc (a character may combine with the next); one
+     * character can give two code points; none is lost at the end */
+    EXPECT_CONV("Big5-HKSCS", "\xA4\x40", "一");
+    EXPECT_CONV("Big5-HKSCS", "\x88\x62", "\xC3\x8A\xCC\x84");
+}
+
+static void test_charset_conv_euc_kr(void **state)
+{
+    (void)state;
+    EXPECT_CONV("EUC-KR", KR_LEE, "이세돌");
+    EXPECT_CONV("KS_C_5601-1987", KR_PARK " " KR_BADUK, "박정환 바둑");
+}
+
+static void test_charset_conv_latin1_and_cp1252(void **state)
+{
+    sgf__conv cv;
+    sgf__buf out = SGF__BUF_INIT;
+    (void)state;
+    EXPECT_CONV("ISO-8859-1", "M\xFCller", "Müller");
+    EXPECT_CONV("latin1", "Gr\xF6\xDF" "e \xA9\xFF", "Größe ©ÿ");
+    EXPECT_CONV("ISO-8859-1", "\x80", "\xC2\x80");    /* C1 control */
+    EXPECT_CONV("windows-1252", "\x80 \x93ok\x94 \x9F", "€ “ok” Ÿ");
+    EXPECT_CONV("ISO-8859-15", "\xA4", "€");
+    sgf__conv_init(&cv);
+    /* 0x81 is unassigned in Windows-1252 */
+    assert_int_equal(conv(&cv, "windows-1252", "a\x81", 2, &out), 1);
+    assert_int_equal(out.len, 0);
+    /* none of these needs iconv */
+    assert_int_equal(cv.n, 0);
+    sgf__buf_release(&out);
+    sgf__conv_release(&cv);
+}
+
+static void test_charset_conv_utf8_and_ascii_skip_iconv(void **state)
+{
+    sgf__conv cv;
+    sgf__buf out = SGF__BUF_INIT;
+    (void)state;
+    sgf__conv_init(&cv);
+    assert_int_equal(conv(&cv, "UTF-8", U8_LEESEDOL, 9, &out), 0);
+    assert_int_equal(conv(&cv, "Shift_JIS", " B+R", 4, &out), 0);
+    assert_int_equal(conv(&cv, "gb2312", "", 0, &out), 0);
+    assert_int_equal(out.len, 13);
+    assert_memory_equal(out.ptr, "李世石 B+R", 13);
+    assert_int_equal(cv.n, 0);
+    /* UTF-8 is validated, not copied blindly */
+    assert_int_equal(conv(&cv, "UTF-8", "\xC0\xAF", 2, &out), 1);
+    assert_int_equal(out.len, 13);
+    sgf__buf_release(&out);
+    sgf__conv_release(&cv);
+}
+
+/* Undecodable bytes: 1, and out keeps exactly what it held before. */
+static void test_charset_conv_undecodable_keeps_out(void **state)
+{
+    static const struct {
+        const char *name, *in;
+        size_t n;
+    } cases[] = {
+        { "gb2312", GB_GULI "\xFF", 5 },          /* invalid byte */
+        { "gb2312", GB_GULI "\xB9", 5 },          /* lead cut short */
+        { "Shift_JIS", SJ_IYAMA "\x88", 9 },      /* lead at the end */
+        { "Shift_JIS", "\x88 ", 2 },              /* bad trail */
+        { "Big5", B5_WEIQI "\xB3", 5 },
+        { "EUC-KR", KR_LEE "\xC9\xA1", 8 },       /* user-defined area */
+        { "EUC-JP", "\xA4", 1 },
+        { "UTF-8", U8_LEESEDOL "\xE6\x9D", 11 },
+        { "UTF-16LE", "h\0i", 3 },                /* odd length */
+    };
+    (void)state;
+    sgf__conv cv;
+    sgf__conv_init(&cv);
+    for (size_t i = 0; i < LEN(cases); i++) {
+        sgf__buf out = SGF__BUF_INIT;
+        assert_int_equal(sgf__buf_add(&out, "prefix", 6), 0);
+        int r = conv(&cv, cases[i].name, cases[i].in, cases[i].n, &out);
+        if (r != 1)
+            fail_msg("case %zu (%s): %d, want 1", i, cases[i].name, r);
+        assert_int_equal(out.len, 6);
+        assert_memory_equal(out.ptr, "prefix", 6);
+        /* the descriptor is usable again: state was reset */
+        if (strcmp(cases[i].name, "UTF-16LE") != 0) {
+            r = conv(&cv, cases[i].name, "ok", 2, &out);
+            assert_int_equal(r, 0);
+            assert_memory_equal(out.ptr, "prefixok", 8);
+        }
+        sgf__buf_release(&out);
+    }
+    sgf__conv_release(&cv);
+}
+
+static void test_charset_conv_unknown_charset(void **state)
+{
+    sgf__conv cv;
+    sgf__buf out = SGF__BUF_INIT;
+    (void)state;
+    sgf__conv_init(&cv);
+    assert_int_equal(sgf__conv_to_utf8(&cv, "NO-SUCH-CHARSET", "\xE9", 1,
+                                       &out), -1);
+    assert_int_equal(sgf__conv_to_utf8(&cv, "shift_jis", "\x95\x5C", 2,
+                                       &out), -1);     /* not canonical */
+    assert_int_equal(out.len, 0);
+    sgf__conv_release(&cv);
+    sgf__buf_release(&out);
+}
+
+static void test_charset_conv_caches_descriptors(void **state)
+{
+    static const char *const names[] = {
+        "gb2312", "Shift_JIS", "Big5", "EUC-KR", "EUC-JP", "KOI8-R",
+        "ISO-8859-2", "ISO-8859-5", "WINDOWS-1251", "ISO-8859-7",
+    };
+    sgf__conv cv;
+    sgf__buf out = SGF__BUF_INIT;
+    (void)state;
+    sgf__conv_init(&cv);
+    assert_int_equal(conv(&cv, "gbk", GB_GULI, 4, &out), 0);
+    assert_int_equal(conv(&cv, "GB2312", GB_WEIQI, 4, &out), 0);
+    assert_int_equal(cv.n, 1);                   /* one GB18030 slot */
+    for (size_t i = 0; i < LEN(names); i++)
+        assert_int_equal(conv(&cv, names[i], "\xE9", 1, &out) < 0, 0);
+    assert_int_equal(cv.n, 8);                   /* full, recycled */
+    /* a large input grows the output (E2BIG) and still converts */
+    char big[3000];
+    for (size_t i = 0; i < sizeof big; i += 2)
+        memcpy(big + i, "\xB9\xC5", 2);
+    out.len = 0;
+    assert_int_equal(conv(&cv, "gb2312", big, sizeof big, &out), 0);
+    assert_int_equal(out.len, sizeof big / 2 * 3);
+    assert_memory_equal(out.ptr + out.len - 3, "古", 3);
+    sgf__conv_release(&cv);
+    assert_int_equal(cv.n, 0);
+    sgf__buf_release(&out);
+}
+
+static void test_charset_conv_utf16le(void **state)
+{
+    (void)state;
+    /* not ASCII-compatible: ASCII-looking bytes convert too */
+    expect_conv("UTF-16LE", "h\0\xF6\0", 4, "hö");
+    expect_conv("UTF-16LE", "h\0i\0", 4, "hi");
+    expect_conv("UTF-16LE", "s\0\xAC h\0", 6, "s€h");
+}
+
+/* --- the choice ------------------------------------------------------- */
+
+static void expect_choice(const char *ca, const sgf_str *texts,
+                          size_t ntexts, int verdict, const char *chosen)
+{
+    static const char *const names[] = {
+        "DECLARED", "DEFAULT", "GUESSED", "MISMATCH", "UNKNOWN_NAME",
+        "NONE_FITS",
+    };
+    sgf__conv cv;
+    const char *got = NULL;
+    sgf__conv_init(&cv);
+    int r = sgf__charset_choose(&cv, ca, ca ? strlen(ca) : 0, texts,
+                                ntexts, &got);
+    sgf__conv_release(&cv);
+    if (r != verdict || got == NULL || strcmp(got, chosen) != 0)
+        fail_msg("CA[%s]: got %s %s, want %s %s", ca ? ca : "",
+                 r >= 0 && r <= 5 ? names[r] : "error", got ? got : "NULL",
+                 names[verdict], chosen);
+    /* the name is the canonical static string */
+    assert_ptr_equal(got, sgf__charset_canonical(got, strlen(got)));
+}
+
+static void test_charset_choose_declared_fits(void **state)
+{
+    const sgf_str gb[] = { S(GB_GULI), S(GB_KEJIE), S(GB_WEIQI " is fun") };
+    const sgf_str sj[] = { S(SJ_IYAMA), S(SJ_YAMASHITA), S(SJ_IGO " fun") };
+    const sgf_str kr[] = { S(KR_LEE), S(KR_PARK), S(KR_BADUK " is fun") };
+    const sgf_str b5[] = { S(B5_CHOU), S(B5_WANG) };
+    const sgf_str u8[] = { S(U8_LEESEDOL), S(U8_MUELLER) };
+    const sgf_str l1[] = { S("M\xFCller"), S("Jos\xE9") };
+    const sgf_str cyr[] = { S("\xE8\xE3\xF0\xE0") };
+    (void)state;
+    expect_choice("GB2312", gb, LEN(gb), SGF__CS_DECLARED, "GB18030");
+    expect_choice("Shift_JIS", sj, LEN(sj), SGF__CS_DECLARED, "CP932");
+    expect_choice("EUC-KR", kr, LEN(kr), SGF__CS_DECLARED, "CP949");
+    expect_choice("Big5", b5, LEN(b5), SGF__CS_DECLARED, "CP950");
+    expect_choice("UTF-8", u8, LEN(u8), SGF__CS_DECLARED, "UTF-8");
+    expect_choice("ISO8859_1", l1, LEN(l1), SGF__CS_DECLARED, "ISO-8859-1");
+    expect_choice("windows-1251", cyr, 1, SGF__CS_DECLARED, "WINDOWS-1251");
+    /* nothing non-ASCII: the declared one, even without texts */
+    expect_choice("ISO-8859-3", NULL, 0, SGF__CS_DECLARED, "ISO-8859-3");
+}
+
+static void test_charset_choose_declared_mismatch(void **state)
+{
+    const sgf_str gb[] = { S(GB_GULI), S(GB_LEESEDOL), S("\xBA\xDA\xCF\xC8")
+    };
+    const sgf_str sj[] = { S(SJ_IYAMA), S(SJ_YAMASHITA), S(SJ_IGO) };
+    const sgf_str u8[] = { S(U8_MUELLER), S(U8_LEESEDOL) };
+    const sgf_str l1[] = { S("M\xFCller"), S("Gr\xF6\xDF" "e") };
+    (void)state;
+    /* CA[UTF-8], bytes GB2312 */
+    expect_choice("UTF-8", gb, LEN(gb), SGF__CS_MISMATCH, "GB18030");
+    /* CA[ISO-8859-1] written by UTF-8 software */
+    expect_choice("ISO-8859-1", u8, LEN(u8), SGF__CS_MISMATCH, "UTF-8");
+    expect_choice("latin1", u8, 1, SGF__CS_MISMATCH, "UTF-8");
+    /* CA[gb2312] (MultiGo's default), bytes Shift_JIS: GB18030 decodes
+     * them, but as rare characters */
+    expect_choice("gb2312", sj, LEN(sj), SGF__CS_MISMATCH, "CP932");
+    /* CA[UTF-8], bytes Latin-1 */
+    expect_choice("UTF-8", l1, LEN(l1), SGF__CS_MISMATCH, "ISO-8859-1");
+    /* CA[MS_KANJI], bytes UTF-8 (Sabaki's japanese_bad.sgf) */
+    const sgf_str rep[] = { S("\xEF\xBF\xBD\xEF\xBF\xBDR \xEF\xBF\xBDT") };
+    expect_choice("MS_KANJI", rep, 1, SGF__CS_MISMATCH, "UTF-8");
+}
+
+static void test_charset_choose_unknown_name(void **state)
+{
+    const sgf_str gb[] = { S(GB_GULI), S(GB_WEIQI) };
+    const sgf_str u8[] = { S(U8_LEESEDOL) };
+    (void)state;
+    expect_choice("foo", gb, LEN(gb), SGF__CS_UNKNOWN_NAME, "GB18030");
+    expect_choice("UTF-8](;FF[4]CA[ISO-8859-3]", u8, 1,
+                  SGF__CS_UNKNOWN_NAME, "UTF-8");
+    expect_choice("unknown", NULL, 0, SGF__CS_UNKNOWN_NAME, "ISO-8859-1");
+}
+
+static void test_charset_choose_guessed(void **state)
+{
+    const sgf_str u8[] = { S(U8_LEESEDOL), S(U8_MUELLER) };
+    const sgf_str gb[] = { S(GB_GULI), S(GB_KEJIE), S(GB_WEIQI " is fun") };
+    const sgf_str sj[] = { S(SJ_IYAMA), S(SJ_YAMASHITA), S(SJ_IGO " fun") };
+    /* Nihon Ki-in values without CA, trail bytes 0x5C included */
+    const sgf_str sj2[] = { S("\x90\x5C\xE1\xC1\x83\x5C"), S("\x8B\xE3\x92i"),
+                            S("1\x8E\x9E\x8A\xD4"), S("30\x95" "b") };
+    const sgf_str b5[] = { S(B5_CHOU), S(B5_WANG), S(B5_LIN) };
+    const sgf_str kr[] = { S(KR_LEE), S(KR_PARK), S(KR_BADUK " is fun") };
+    (void)state;
+    expect_choice(NULL, u8, LEN(u8), SGF__CS_GUESSED, "UTF-8");
+    expect_choice(NULL, gb, LEN(gb), SGF__CS_GUESSED, "GB18030");
+    expect_choice("", gb, LEN(gb), SGF__CS_GUESSED, "GB18030");
+    expect_choice(NULL, sj, LEN(sj), SGF__CS_GUESSED, "CP932");
+    expect_choice(NULL, sj2, LEN(sj2), SGF__CS_GUESSED, "CP932");
+    /* Big5 and EUC-KR decode in GB18030 too; the reading decides */
+    expect_choice(NULL, b5, LEN(b5), SGF__CS_GUESSED, "CP950");
+    expect_choice(NULL, kr, LEN(kr), SGF__CS_GUESSED, "CP949");
+    /* Windows quotes: 0x93/0x94 are C1 controls in ISO-8859-1 */
+    const sgf_str q[] = { S("\x93Good move\x94 he said") };
+    expect_choice(NULL, q, 1, SGF__CS_GUESSED, "WINDOWS-1252");
+}
+
+static void test_charset_choose_default_latin1(void **state)
+{
+    /* each also decodes in a CJK charset: "Gr\xF6\xDF" "e" as GB2312,
+     * "K\xF6ln", "D\xFCsseldorf", "\xC5sa" and SGFC's "s\xA4h\xA4n" as
+     * Big5 */
+    const sgf_str de[] = { S("M\xFCller"), S("Gr\xF6\xDF" "e") };
+    const sgf_str sh[] = { S("K\xF6ln"), S("D\xFCsseldorf") };
+    const sgf_str sv[] = { S("\xC5sa") };
+    const sgf_str cur[] = { S("s\xA4h\xA4n") };
+    const sgf_str fr[] = { S("illegal byte sequence: \xF6\xFC\xE4 (-U)") };
+    (void)state;
+    expect_choice(NULL, de, LEN(de), SGF__CS_DEFAULT, "ISO-8859-1");
+    expect_choice(NULL, de + 1, 1, SGF__CS_DEFAULT, "ISO-8859-1");
+    expect_choice(NULL, sh, LEN(sh), SGF__CS_DEFAULT, "ISO-8859-1");
+    expect_choice(NULL, sv, 1, SGF__CS_DEFAULT, "ISO-8859-1");
+    expect_choice(NULL, cur, 1, SGF__CS_DEFAULT, "ISO-8859-1");
+    expect_choice(NULL, fr, 1, SGF__CS_DEFAULT, "ISO-8859-1");
+    expect_choice(NULL, NULL, 0, SGF__CS_DEFAULT, "ISO-8859-1");
+    /* a declared ISO-8859-1 with Windows quotes means Windows-1252 */
+    const sgf_str q[] = { S("\x93Good move\x94") };
+    expect_choice("ISO-8859-1", q, 1, SGF__CS_DECLARED, "WINDOWS-1252");
+}
+
+static void test_charset_choose_none_fits(void **state)
+{
+    /* mostly UTF-8, one value of stray bytes no reading explains */
+    const sgf_str t[] = { S(U8_LEESEDOL), S(U8_MUELLER),
+                          S("x\xFF\xFE\xFD\x80\x81") };
+    (void)state;
+    expect_choice("UTF-8", t, LEN(t), SGF__CS_NONE_FITS, "UTF-8");
+    expect_choice(NULL, t, LEN(t), SGF__CS_NONE_FITS, "UTF-8");
+    /* declared charset decodes no text: detection's fallback is used */
+    expect_choice("UTF-8", t + 2, 1, SGF__CS_MISMATCH, "ISO-8859-1");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_charset_alias_resolution),
+        cmocka_unit_test(test_charset_unknown_names),
+        cmocka_unit_test(test_charset_multibyte_unsafe),
+        cmocka_unit_test(test_charset_ascii_compatible),
+        cmocka_unit_test(test_charset_utf8_valid_sequences),
+        cmocka_unit_test(test_charset_utf8_rejects_overlongs),
+        cmocka_unit_test(test_charset_utf8_rejects_surrogates),
+        cmocka_unit_test(test_charset_utf8_rejects_truncated),
+        cmocka_unit_test(test_charset_utf8_rejects_above_max),
+        cmocka_unit_test(test_charset_is_ascii_every_position),
+        cmocka_unit_test(test_charset_conv_gb2312),
+        cmocka_unit_test(test_charset_conv_shift_jis_trail_5c),
+        cmocka_unit_test(test_charset_conv_big5),
+        cmocka_unit_test(test_charset_conv_euc_kr),
+        cmocka_unit_test(test_charset_conv_latin1_and_cp1252),
+        cmocka_unit_test(test_charset_conv_utf8_and_ascii_skip_iconv),
+        cmocka_unit_test(test_charset_conv_undecodable_keeps_out),
+        cmocka_unit_test(test_charset_conv_unknown_charset),
+        cmocka_unit_test(test_charset_conv_caches_descriptors),
+        cmocka_unit_test(test_charset_conv_utf16le),
+        cmocka_unit_test(test_charset_choose_declared_fits),
+        cmocka_unit_test(test_charset_choose_declared_mismatch),
+        cmocka_unit_test(test_charset_choose_unknown_name),
+        cmocka_unit_test(test_charset_choose_guessed),
+        cmocka_unit_test(test_charset_choose_default_latin1),
+        cmocka_unit_test(test_charset_choose_none_fits),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

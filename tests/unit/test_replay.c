@@ -1,0 +1,332 @@
+/*
+ * test_replay.c - replaying records under rule sets: each verdict,
+ * order warnings, repetition, variations and paths, handicap checks.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include <sgf/sgf.h>
+#include <sgf/replay.h>
+
+typedef struct run {
+    sgf_collection *c;
+    sgf_replay *r;
+    size_t first;          /* diagnostics before the replay */
+} run;
+
+static run replay_with(const char *sgf, const char *rules, bool all)
+{
+    run x;
+    assert_int_equal(sgf_parse_buffer(&x.c, sgf, strlen(sgf), NULL), 0);
+    assert_int_equal(sgf_replay_new(&x.r), 0);
+    x.first = sgf_collection_diag_count(x.c);
+    sgf_rules rs;
+    sgf_replay_options o = SGF_REPLAY_OPTIONS_INIT;
+    if (rules != NULL) {
+        assert_int_equal(sgf_rules_preset(&rs, rules), 0);
+        o.rules = &rs;
+    }
+    o.all_variations = all;
+    assert_int_equal(sgf_replay_run(x.r, x.c, sgf_collection_game(x.c, 0),
+                                    &o), 0);
+    return x;
+}
+
+static void done(run *x)
+{
+    sgf_replay_free(x->r);
+    sgf_collection_free(x->c);
+}
+
+/* Replay diagnostics as "code@move" joined by spaces. */
+static const char *codes(const run *x)
+{
+    static char buf[512];
+    buf[0] = '\0';
+    for (size_t i = x->first; i < sgf_collection_diag_count(x->c); i++) {
+        const sgf_diag *d = sgf_collection_diag(x->c, i);
+        if (d->code == SGF_D_RULES_DEFAULTED)
+            continue;
+        size_t n = strlen(buf);
+        snprintf(buf + n, sizeof buf - n, "%s%s@%u", n ? " " : "",
+                 sgf_diag_code_name(d->code), d->move_number);
+    }
+    return buf;
+}
+
+static void expect(const char *sgf, const char *rules, const char *want)
+{
+    run x = replay_with(sgf, rules, false);
+    assert_string_equal(codes(&x), want);
+    done(&x);
+}
+
+static sgf_color at(const run *x, const char *p)
+{
+    sgf_point pt = { (uint8_t)(p[0] - 'a'), (uint8_t)(p[1] - 'a') };
+    return sgf_board_at(sgf_replay_board(x->r), pt);
+}
+
+static void test_replay_capture_in_corner(void **state)
+{
+    (void)state;
+    run x = replay_with("(;SZ[9];B[ba];W[aa];B[ab])", "japanese", false);
+    assert_string_equal(codes(&x), "");
+    assert_int_equal(at(&x, "aa"), SGF_EMPTY);
+    assert_int_equal(sgf_board_prisoners(sgf_replay_board(x.r), SGF_BLACK),
+                     1);
+    done(&x);
+}
+
+static void test_replay_occupied(void **state)
+{
+    (void)state;
+    run x = replay_with("(;SZ[9];B[cc];W[cc];B[dd])", "japanese", false);
+    assert_string_equal(codes(&x), "illegal-occupied@2");
+    /* executed as the spec says: White's stone replaced Black's */
+    assert_int_equal(at(&x, "cc"), SGF_WHITE);
+    const sgf_diag *d = sgf_collection_diag(x.c, x.first);
+    assert_non_null(d);
+    assert_int_equal(d->pos.line, 1);
+    assert_int_equal(d->pos.column, 15);
+    assert_int_equal(d->color, SGF_WHITE);
+    assert_true(d->has_point);
+    assert_int_equal(d->point.x, 2);
+    assert_non_null(strstr(d->message, "C7"));
+    done(&x);
+}
+
+static void test_replay_single_stone_suicide(void **state)
+{
+    (void)state;
+    const char *sgf = "(;SZ[9];B[ba];W[ee];B[ab];W[aa])";
+    expect(sgf, "japanese", "illegal-suicide@4");
+    expect(sgf, "chinese", "illegal-suicide@4");
+    /* suicide allowed, position unchanged: positional superko forbids it
+     * (Tromp-Taylor), situational superko does not (New Zealand) */
+    expect(sgf, "tromp-taylor", "illegal-superko@4");
+    expect(sgf, "nz", "");
+}
+
+static void test_replay_multi_stone_suicide(void **state)
+{
+    (void)state;
+    const char *sgf = "(;SZ[9];B[ca];W[aa];B[ab];W[ee];B[bb];W[ba];B[gg])";
+    expect(sgf, "japanese", "illegal-suicide@6");
+    expect(sgf, "aga", "illegal-suicide@6");
+    run x = replay_with(sgf, "nz", false);
+    assert_string_equal(codes(&x), "");
+    assert_int_equal(at(&x, "aa"), SGF_EMPTY);
+    assert_int_equal(at(&x, "ba"), SGF_EMPTY);
+    assert_int_equal(sgf_board_prisoners(sgf_replay_board(x.r), SGF_BLACK),
+                     2);
+    done(&x);
+    expect(sgf, "tromp-taylor", "");
+    expect(sgf, "ing", "");
+}
+
+/* Ko: B takes at cd, W retakes at once at cc. */
+#define KO_SETUP "(;SZ[9]AB[bc][cb][cd]AW[db][ec][dd][cc]PL[B]"
+
+static void test_replay_ko(void **state)
+{
+    (void)state;
+    expect(KO_SETUP ";B[dc];W[cc])", "japanese", "illegal-ko@2");
+    expect(KO_SETUP ";B[dc];W[cc])", "chinese", "illegal-ko@2");
+    /* after a ko threat the retake is legal */
+    expect(KO_SETUP ";B[dc];W[hh];B[hg];W[cc])", "japanese", "");
+    /* KO[] marks an illegal move to be executed: no error there */
+    expect(KO_SETUP ";B[dc];W[cc]KO[])", "japanese", "");
+}
+
+static void test_replay_snapback_is_not_ko(void **state)
+{
+    (void)state;
+    /* White's two stones ba, bb have two liberties; B throws in at aa, W
+     * takes it at ab, B takes back three stones at aa (snapback). */
+    const char *sgf = "(;SZ[9]AB[ca][cb][bc][ac]AW[ba][bb]PL[B]"
+                      ";B[aa];W[ab];B[aa])";
+    run x = replay_with(sgf, "japanese", false);
+    assert_string_equal(codes(&x), "");
+    assert_int_equal(at(&x, "ba"), SGF_EMPTY);
+    assert_int_equal(at(&x, "ab"), SGF_EMPTY);
+    assert_int_equal(at(&x, "aa"), SGF_BLACK);
+    assert_int_equal(sgf_board_prisoners(sgf_replay_board(x.r), SGF_BLACK),
+                     3);
+    assert_int_equal(sgf_board_prisoners(sgf_replay_board(x.r), SGF_WHITE),
+                     1);
+    done(&x);
+}
+
+/* Three kos; six captures bring the position back (triple ko). */
+#define TRIPLE_KO "(;SZ[13]AB[bc][cb][cd][bi][ch][cj][di][hf][ie][ig]" \
+    "AW[db][ec][dd][cc][dh][ei][dj][je][kf][jg][if]PL[B]" \
+    ";B[dc];W[ci];B[jf];W[cc];B[di];W[if])"
+
+static void test_replay_triple_ko(void **state)
+{
+    (void)state;
+    expect(TRIPLE_KO, "japanese", "repetition@6");
+    expect(TRIPLE_KO, "korean", "repetition@6");
+    expect(TRIPLE_KO, "chinese", "illegal-superko@6");
+    expect(TRIPLE_KO, "aga", "illegal-superko@6");
+    run x = replay_with(TRIPLE_KO, "japanese", false);
+    const sgf_diag *d = sgf_collection_diag(x.c, x.first);
+    assert_int_equal(d->severity, SGF_SEV_NOTE);
+    done(&x);
+}
+
+static void test_replay_consecutive_moves(void **state)
+{
+    (void)state;
+    expect("(;SZ[9];B[cc];B[gg];W[cg])", "japanese", "consecutive-moves@2");
+    expect("(;SZ[9];B[cc];PL[B]B[gg];W[cg])", "japanese", "");
+    /* White may move first (handicap, problems) */
+    expect("(;SZ[9];W[cc];B[gg])", "japanese", "");
+}
+
+static void test_replay_passes_and_end(void **state)
+{
+    (void)state;
+    expect("(;SZ[19];B[dd];W[];B[pp];W[tt];B[dp])", "japanese", "");
+    expect("(;SZ[9];B[cc];W[];B[];W[gg])", "japanese", "move-after-end@4");
+    expect("(;SZ[9];B[cc];W[];B[];W[gg])", "egf", "");
+    expect("(;SZ[9];B[cc];W[];B[];W[];B[gg])", "egf", "move-after-end@5");
+    /* AGA: White passes last; after W-pass, B-pass White passes again */
+    expect("(;SZ[9];B[cc];W[];B[];W[gg])", "aga", "");
+    expect("(;SZ[9];W[cc];B[];W[];B[gg])", "aga", "move-after-end@4");
+}
+
+static void test_replay_tt_is_a_point_above_19(void **state)
+{
+    (void)state;
+    run x = replay_with("(;SZ[21];B[tt];W[uu];B[];W[aa])", "japanese",
+                        false);
+    assert_string_equal(codes(&x), "");
+    assert_int_equal(at(&x, "tt"), SGF_BLACK);
+    assert_int_equal(at(&x, "uu"), SGF_WHITE);
+    assert_int_equal(sgf_replay_move_number(x.r), 4);
+    done(&x);
+}
+
+static void test_replay_setup_mid_game(void **state)
+{
+    (void)state;
+    run x = replay_with("(;SZ[9];B[cc];W[gg];AE[cc]AB[ee];B[cg];W[gc])",
+                        "japanese", false);
+    assert_string_equal(codes(&x), "");
+    assert_int_equal(at(&x, "cc"), SGF_EMPTY);
+    assert_int_equal(at(&x, "ee"), SGF_BLACK);
+    assert_int_equal(sgf_replay_move_number(x.r), 4);
+    assert_int_equal(sgf_board_prisoners(sgf_replay_board(x.r), SGF_WHITE),
+                     0);
+    done(&x);
+}
+
+static void test_replay_variations(void **state)
+{
+    (void)state;
+    const char *sgf = "(;SZ[9];B[cc](;W[gg];B[gc])(;W[cc];B[dd])"
+                      "(;W[ee];B[ee]))";
+    run x = replay_with(sgf, "japanese", false);
+    assert_string_equal(codes(&x), "");
+    done(&x);
+    x = replay_with(sgf, "japanese", true);
+    assert_string_equal(codes(&x), "illegal-occupied@2 illegal-occupied@3");
+    /* the walk undid each variation: the last one is on the board */
+    assert_int_equal(at(&x, "gg"), SGF_EMPTY);
+    assert_int_equal(at(&x, "ee"), SGF_BLACK);
+    done(&x);
+}
+
+static void test_replay_path(void **state)
+{
+    (void)state;
+    const char *sgf = "(;SZ[9];B[cc](;W[gg];B[gc])(;W[cg](;B[gg])"
+                      "(;B[dd];W[ee])))";
+    sgf_collection *c;
+    sgf_replay *r;
+    assert_int_equal(sgf_parse_buffer(&c, sgf, strlen(sgf), NULL), 0);
+    assert_int_equal(sgf_replay_new(&r), 0);
+    unsigned path[2] = { 1, 1 };
+    sgf_replay_options o = SGF_REPLAY_OPTIONS_INIT;
+    o.path = path;
+    o.path_len = 2;
+    assert_int_equal(sgf_replay_run(r, c, sgf_collection_game(c, 0), &o), 0);
+    assert_int_equal(sgf_replay_move_number(r), 4);
+    sgf_point ee = { 4, 4 };
+    assert_int_equal(sgf_board_at(sgf_replay_board(r), ee), SGF_WHITE);
+    path[1] = 5;
+    assert_int_equal(sgf_replay_run(r, c, sgf_collection_game(c, 0), &o),
+                     SGF_EINVAL);
+    o.path_len = 0;
+    o.stop = true;
+    o.stop_after = 1;
+    assert_int_equal(sgf_replay_run(r, c, sgf_collection_game(c, 0), &o), 0);
+    assert_int_equal(sgf_replay_move_number(r), 1);
+    o.stop_after = 0;
+    assert_int_equal(sgf_replay_run(r, c, sgf_collection_game(c, 0), &o), 0);
+    assert_int_equal(sgf_replay_move_number(r), 0);
+    sgf_replay_free(r);
+    sgf_collection_free(c);
+}
+
+static void test_replay_rules_from_record(void **state)
+{
+    (void)state;
+    run x = replay_with("(;SZ[9]RU[Chinese];B[cc])", NULL, false);
+    assert_string_equal(sgf_replay_rules(x.r)->name, "chinese");
+    assert_false(sgf_replay_rules_defaulted(x.r));
+    done(&x);
+    x = replay_with("(;SZ[9];B[cc])", NULL, false);
+    assert_true(sgf_replay_rules_defaulted(x.r));
+    const sgf_diag *d = sgf_collection_diag(x.c, x.first);
+    assert_int_equal(d->code, SGF_D_RULES_DEFAULTED);
+    assert_int_equal(d->severity, SGF_SEV_NOTE);
+    done(&x);
+}
+
+static void test_replay_handicap(void **state)
+{
+    (void)state;
+    /* fixed placements, also turned (KGS's third stone at Q4) */
+    expect("(;SZ[19]HA[2]AB[dp][pd];W[dd])", "japanese", "");
+    expect("(;SZ[19]HA[3]AB[dp][pd][pp];W[dd])", "japanese", "");
+    expect("(;SZ[19]HA[2]AB[dd][pp];W[dp])", "japanese", "");
+    expect("(;SZ[19]HA[2]AB[cc][pp];W[dp])", "japanese",
+           "handicap-placement@0");
+    expect("(;SZ[19]HA[2]AB[cc][pp];W[dp])", "chinese", "");
+    expect("(;SZ[19]HA[2]AB[dp][pd];B[dd])", "chinese", "handicap-turn@1");
+}
+
+static void test_replay_not_go(void **state)
+{
+    (void)state;
+    expect("(;GM[2]SZ[8];B[ab];W[ab])", "japanese", "");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_replay_capture_in_corner),
+        cmocka_unit_test(test_replay_occupied),
+        cmocka_unit_test(test_replay_single_stone_suicide),
+        cmocka_unit_test(test_replay_multi_stone_suicide),
+        cmocka_unit_test(test_replay_ko),
+        cmocka_unit_test(test_replay_snapback_is_not_ko),
+        cmocka_unit_test(test_replay_triple_ko),
+        cmocka_unit_test(test_replay_consecutive_moves),
+        cmocka_unit_test(test_replay_passes_and_end),
+        cmocka_unit_test(test_replay_tt_is_a_point_above_19),
+        cmocka_unit_test(test_replay_setup_mid_game),
+        cmocka_unit_test(test_replay_variations),
+        cmocka_unit_test(test_replay_path),
+        cmocka_unit_test(test_replay_rules_from_record),
+        cmocka_unit_test(test_replay_handicap),
+        cmocka_unit_test(test_replay_not_go),
+    };
+    return cmocka_run_group_tests_name("replay", tests, NULL, NULL);
+}

@@ -1,0 +1,200 @@
+/*
+ * tools/cli.h - what the sgf-* tools share, so that each main() stays a
+ * short pipeline: one option table per tool (getopt_long and --help are
+ * built from it), input lists (operands, directories with -r,
+ * --files-from, -0), reading an input into a collection, printing
+ * diagnostics, exit status, and "sgf-validate: message" lines on stderr.
+ *
+ * Tool code only: not installed, not part of libsgf. It includes nothing
+ * but public libsgf headers. Unlike the library it prints (on the streams
+ * it is given, and tool messages on stderr) and keeps one piece of global
+ * state: the program name for messages.
+ */
+#ifndef SGF_TOOLS_CLI_H
+#define SGF_TOOLS_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <sgf/sgf.h>
+
+#if defined(__GNUC__)
+#define TOOL_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define TOOL_PRINTF(f, a)
+#endif
+
+/* --- exit status (DESIGN.md "Contracts") ------------------------------ */
+
+enum {
+    TOOL_OK = 0,       /* every input fine; warnings allowed */
+    TOOL_INVALID = 1,  /* some input has errors */
+    TOOL_TROUBLE = 2   /* usage or I/O trouble */
+};
+
+/* The worse of two statuses (the larger). */
+int tool_worst(int a, int b);
+
+/* --- messages ---------------------------------------------------------- */
+
+/* Set the program name used in messages ("sgf-validate"). The string is
+ * not copied. The name is fixed by the tool rather than taken from argv[0]
+ * so messages read the same however the program was started. */
+void tool_init(const char *name);
+
+/* "NAME: MESSAGE" and a newline on stderr. Messages follow the house
+ * style: lowercase start, no full stop, subject quoted:
+ *   sgf-validate: cannot open 'x.sgf': No such file or directory */
+void tool_error(const char *fmt, ...) TOOL_PRINTF(1, 2);
+
+/* Flush and close stdout, and report a failed write ("> /dev/full").
+ * Returns TOOL_OK, or TOOL_TROUBLE after a message. Call once, last. */
+int tool_close_stdout(void);
+
+/* --- options ----------------------------------------------------------- */
+
+/* Values of cli_option.short_name at or above this have no short letter:
+ * they only identify a long option. */
+#define CLI_LONG_ONLY 256
+
+/* cli_option.flags */
+enum {
+    CLI_ARG_OPTIONAL = 1u << 0   /* "--color[=WHEN]": arg_name optional */
+};
+
+/* One option: the long name (kebab-case), the short letter or a number
+ * >= CLI_LONG_ONLY, the argument's name in --help ("FILE") or NULL when
+ * the option takes none, flags, and the one-line help. A table ends with
+ * an entry whose long_name is NULL. */
+typedef struct cli_option {
+    const char *long_name;
+    int short_name;
+    const char *arg_name;
+    unsigned flags;
+    const char *help;
+} cli_option;
+
+/* What a tool says about itself, for --help and --version. */
+typedef struct cli_tool {
+    const char *name;          /* "sgf-validate" */
+    const char *synopsis;      /* "[OPTION]... [FILE|DIR|-]..." */
+    const char *purpose;       /* one line */
+    const cli_option *options;
+    const char *footer;        /* printed after the options; may be NULL */
+} cli_tool;
+
+/* Called for each option met, in command-line order, with the option's
+ * short_name and its argument (NULL when none). Returns 0, or non-zero
+ * when the argument is bad (after saying why with tool_error). */
+typedef int (*cli_option_fn)(void *payload, int option, const char *arg);
+
+/* Parse the options of argv with getopt_long, built from t->options.
+ * Options and operands may be mixed; "--" ends the options. On success
+ * returns 0 and sets *first_operand to the index in argv of the first
+ * operand (argv is permuted so that the operands come last). On an
+ * unknown option, a missing or unexpected argument, or a callback
+ * failure, prints the problem and "Try 'NAME --help' ..." on stderr and
+ * returns TOOL_TROUBLE. */
+int cli_parse_args(const cli_tool *t, int argc, char **argv,
+                   cli_option_fn fn, void *payload, int *first_operand);
+
+/* The full help (usage, purpose, every option of the table, footer). */
+void cli_print_help(const cli_tool *t, FILE *fp);
+
+/* "NAME (libsgf) VERSION" and a newline. */
+void cli_print_version(const cli_tool *t, FILE *fp);
+
+/* --- inputs ------------------------------------------------------------ */
+
+typedef struct cli_input_opts {
+    bool recursive;          /* -r: read the *.sgf files of directories */
+    bool null_names;         /* -0: names in files_from end with NUL */
+    const char *files_from;  /* --files-from: "-" is stdin; NULL = none */
+} cli_input_opts;
+
+typedef struct cli_inputs cli_inputs;
+
+/* Start a walk over the inputs: the operands in order, then the names read
+ * from o->files_from (one per line, or NUL-ended with o->null_names; empty
+ * names skipped; a name there is always a file name, "-" included). With
+ * neither operands nor files_from, the one input is "-" (stdin).
+ *
+ * A directory is walked only with o->recursive: its entries in byte order
+ * of their names (strcmp, whatever the locale), depth first; files whose
+ * name ends in ".sgf" in any letter case are taken; entries whose name
+ * starts with '.' and symbolic links to directories are skipped (as
+ * "grep -r" does, so links cannot make loops). Without o->recursive a
+ * directory is reported and skipped.
+ *
+ * Returns NULL after a message (out of memory, or "-" used both as an
+ * operand and as the --files-from list). The structure holds the names of
+ * the directories being walked, not the whole list, so a list read from a
+ * pipe can be any length. */
+cli_inputs *cli_inputs_open(char **operands, int count,
+                            const cli_input_opts *o);
+
+/* The next input's path ("-" for stdin), or NULL at the end. The string is
+ * valid until the next call. Trouble with the list itself (a directory
+ * that cannot be read, a directory without -r, an unreadable
+ * --files-from) is reported on stderr as met, and the walk goes on. */
+const char *cli_inputs_next(cli_inputs *in);
+
+/* Free the walk. Returns TOOL_OK, or TOOL_TROUBLE when any trouble was
+ * met while listing. NULL is a no-op returning TOOL_OK. */
+int cli_inputs_close(cli_inputs *in);
+
+/* The name to print for a path: "<stdin>" for "-", else the path. */
+const char *cli_display_name(const char *path);
+
+/* Open, read and parse one input ("-" = stdin, not closed) with the given
+ * options (may be NULL). Returns TOOL_OK with *out set, or TOOL_TROUBLE
+ * with *out NULL after a message ("cannot open 'x.sgf': ...", "cannot read
+ * 'x': Is a directory", "out of memory"). */
+int cli_read_input(const char *path, const sgf_parse_options *po,
+                   sgf_collection **out);
+
+/* Check that a --charset argument names a charset iconv knows. Returns 0,
+ * or -1 after a message. */
+int cli_check_charset(const char *name);
+
+/* --- diagnostics ------------------------------------------------------- */
+
+typedef enum cli_format {
+    CLI_FORMAT_TEXT = 0,   /* FILE:LINE:COL: severity: message [code] */
+    CLI_FORMAT_JSON        /* one JSON object per line */
+} cli_format;
+
+/* Parse a --format argument ("text" or "json"). Returns 0, or -1 after a
+ * message. */
+int cli_parse_format(const char *arg, cli_format *out);
+
+typedef struct cli_diag_opts {
+    cli_format format;
+    bool quiet;    /* print only what makes the status 1: errors, and
+                      warnings too when strict */
+    bool strict;   /* warnings count as errors for the status */
+} cli_diag_opts;
+
+/* Running totals over a run, for the summary line. */
+typedef struct cli_counts {
+    unsigned long files;        /* inputs read and checked */
+    unsigned long unreadable;   /* inputs that could not be read */
+    unsigned long errors, warnings, notes;
+} cli_counts;
+
+/* Print the collection's diagnostics to fp in the order of their
+ * positions (those without one first; ties in the collection's order);
+ * name is what to call the input (cli_display_name). Adds every
+ * diagnostic, printed or not, and the file to *n. Flushes fp when it printed anything, so that
+ * tools run in parallel into one file (xargs -P) write whole lines.
+ * Returns TOOL_INVALID when the collection has errors (or, with strict,
+ * warnings), else TOOL_OK. Write errors are left to tool_close_stdout. */
+int cli_print_diags(FILE *fp, const char *name, const sgf_collection *c,
+                    const cli_diag_opts *o, cli_counts *n);
+
+/* The summary line on stderr:
+ *   sgf-validate: 3 files, 2 errors, 1 warning
+ * followed by ", N notes" and "; N files could not be read" when not
+ * zero. Numbers are plain integers, the same in every locale. */
+void cli_print_summary(const cli_counts *n);
+
+#endif
