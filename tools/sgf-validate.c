@@ -6,6 +6,7 @@
  * trouble. See man/sgf-validate.1.
  */
 #include "cli.h"
+#include <sgf/replay.h>
 
 #include <string.h>
 
@@ -14,7 +15,9 @@ enum {
     OPT_STRICT,
     OPT_FORMAT,
     OPT_SYNTAX_ONLY,
-    OPT_CHARSET
+    OPT_CHARSET,
+    OPT_MAIN_LINE,
+    OPT_RULES
 };
 
 static const cli_option options[] = {
@@ -30,7 +33,11 @@ static const cli_option options[] = {
     { "format", OPT_FORMAT, "text|json", 0,
       "print diagnostics as text (default) or JSON" },
     { "syntax-only", OPT_SYNTAX_ONLY, NULL, 0,
-      "check the syntax only, not properties or text" },
+      "check the syntax only: no property, text or move checks" },
+    { "main-line", OPT_MAIN_LINE, NULL, 0,
+      "check the moves of the main line only, not every variation" },
+    { "rules", OPT_RULES, "NAME", 0,
+      "judge moves under rule set NAME, whatever RU[] says" },
     { "charset", OPT_CHARSET, "NAME", 0,
       "decode text as charset NAME, whatever CA[] says" },
     { "help", 'h', NULL, 0, "print this help and exit" },
@@ -50,6 +57,10 @@ static const cli_tool tool = {
     "--format=json each is a JSON object on one line. A summary line\n"
     "goes to standard error.\n"
     "\n"
+    "Moves are checked under each record's RU[] rules (Japanese when\n"
+    "missing); rule sets for --rules: japanese korean chinese aga nz\n"
+    "tromp-taylor ing egf.\n"
+    "\n"
     "Exit status: 0 when no input has errors, 1 when some input has\n"
     "errors, 2 on trouble (bad usage, an input that cannot be read, a\n"
     "write error). The codes and their meanings: man sgf-validate\n"
@@ -59,6 +70,9 @@ struct opts {
     cli_input_opts in;
     cli_diag_opts diag;
     sgf_parse_options parse;
+    sgf_replay_options replay;
+    sgf_rules rules;
+    sgf_replay *replayer;
     bool help, version;
 };
 
@@ -77,6 +91,14 @@ static int on_option(void *payload, int option, const char *arg)
     case OPT_CHARSET:
         o->parse.charset = arg;
         return cli_check_charset(arg);
+    case OPT_MAIN_LINE: o->replay.all_variations = false; break;
+    case OPT_RULES:
+        if (sgf_rules_preset(&o->rules, arg) != 0) {
+            tool_error("unknown rule set '%s' (see --help)", arg);
+            return -1;
+        }
+        o->replay.rules = &o->rules;
+        break;
     case 'h': o->help = true; break;
     case 'V': o->version = true; break;
     default: return -1;
@@ -94,7 +116,16 @@ static int check_one(const struct opts *o, const char *path, cli_counts *n)
         n->unreadable++;
         return status;
     }
-    status = cli_print_diags(stdout, cli_display_name(path), c, &o->diag, n);
+    for (size_t i = 0; i < sgf_collection_game_count(c)
+         && !(o->parse.flags & SGF_PARSE_SYNTAX_ONLY); i++)
+        if (sgf_replay_run(o->replayer, c, sgf_collection_game(c, i),
+                           &o->replay) != 0) {
+            tool_error("out of memory");
+            status = TOOL_TROUBLE;
+        }
+    const char *name = cli_display_name(path);
+    status = tool_worst(status,
+                        cli_print_diags(stdout, name, c, &o->diag, n));
     sgf_collection_free(c);
     return status;
 }
@@ -103,13 +134,15 @@ int main(int argc, char **argv)
 {
     struct opts o = { { false, false, NULL },
                       { CLI_FORMAT_TEXT, false, false },
-                      SGF_PARSE_OPTIONS_INIT, false, false };
+                      SGF_PARSE_OPTIONS_INIT, SGF_REPLAY_OPTIONS_INIT,
+                      SGF_RULES_INIT, NULL, false, false };
     cli_counts n = { 0, 0, 0, 0, 0 };
     cli_inputs *in;
     const char *path;
     int first, status = TOOL_OK;
 
     tool_init(tool.name);
+    o.replay.all_variations = true;
     if (cli_parse_args(&tool, argc, argv, on_option, &o, &first) != 0)
         return TOOL_TROUBLE;
     if (o.help || o.version) {
@@ -120,11 +153,12 @@ int main(int argc, char **argv)
         return tool_close_stdout();
     }
     in = cli_inputs_open(argv + first, argc - first, &o.in);
-    if (in == NULL)
+    if (in == NULL || sgf_replay_new(&o.replayer) != 0)
         return TOOL_TROUBLE;
     while ((path = cli_inputs_next(in)) != NULL)
         status = tool_worst(status, check_one(&o, path, &n));
     status = tool_worst(status, cli_inputs_close(in));
+    sgf_replay_free(o.replayer);
     if (!o.diag.quiet)
         cli_print_summary(&n);
     return tool_worst(status, tool_close_stdout());

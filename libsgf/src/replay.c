@@ -119,8 +119,8 @@ static const char *describe(char *buf, size_t size, const walk *w,
 {
     char sgf[3], vtx[4];
     const char *who = color == SGF_BLACK ? "B" : "W";
-    if (pass) {
-        snprintf(buf, size, "%s pass", who);
+    if (pass || pt.x >= SGF_MAX_SIZE) {
+        snprintf(buf, size, pass ? "%s pass" : "%s (unreadable point)", who);
         return buf;
     }
     sgf_point_format_sgf(sgf, pt);
@@ -301,10 +301,11 @@ static int play_one(walk *w, walk_state *st, const sgf_node *n,
     if (blank(v))
         pass = true;
     else if (sgf_value_move(v, w->g->width, w->g->height, &pt, &pass) != 0)
-        return 0;                     /* unreadable: the checks said so */
+        pt.x = pt.y = SGF_MAX_SIZE;   /* unreadable: the checks said so */
     int rc = order_checks(w, st, p, color, pt, pass, pl);
     if (rc != 0)
         return rc;
+    st->last_color = color;
     sgf_replay_move m;
     memset(&m, 0, sizeof m);
     if (pass) {
@@ -323,7 +324,6 @@ static int play_one(walk *w, walk_state *st, const sgf_node *n,
     }
     if (rc != 0)
         return rc;
-    st->last_color = color;
     r->has_last = true;
     r->last_color = color;
     r->last_pt = pt;
@@ -525,8 +525,8 @@ static int pick_rules(walk *w, const sgf_node *root)
     if (w->o->quiet)
         return 0;
     sgf_diag *d = ru == NULL
-        ? sgf__diag_add_nopos(w->c, (int)w->g->index, SGF_D_RULES_DEFAULTED,
-                              true, "no RU[]: Japanese rules assumed")
+        ? sgf__diag_add(w->c, (int)w->g->index, SGF_D_RULES_DEFAULTED, true,
+                        root->offset, "no RU[]: Japanese rules assumed")
         : sgf__diag_add(w->c, (int)w->g->index, SGF_D_RULES_DEFAULTED, true,
                         ru->offset, "unknown rules RU[%.*s]: Japanese rules "
                         "assumed", (int)(v.len > 60 ? 60 : v.len), v.ptr);
