@@ -150,6 +150,11 @@ build/asan/test/%: tests/unit/%.c build/asan/libsgf.a
 	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -Wno-missing-prototypes -o $@ $< \
 	    build/asan/libsgf.a $(LDFLAGS) -lcmocka $(LDLIBS) -lm
 
+# Programs run by .ci/run over ../shared/corpus (extra checks)
+build/test/boardref: tests/boardref.c tests/filelist.h $(STATIC)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests -o $@ tests/boardref.c $(STATIC) -lm
+
 test-unit: $(UNIT_BINS)
 	$(Q)set -e; for t in $(UNIT_BINS); do \
 	    echo "== $$t"; ASAN_OPTIONS=detect_leaks=1 $$t; done
