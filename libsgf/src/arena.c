@@ -70,17 +70,9 @@ void *sgf__arena_alloc_bytes(sgf__arena *a, size_t n)
     return new_chunk(a, n);
 }
 
-void *sgf__arena_alloc(sgf__arena *a, size_t n)
+void *sgf__arena_alloc_slow(sgf__arena *a, size_t n)
 {
-    const size_t al = alignof(max_align_t);
-    if (a->cur != NULL) {
-        size_t pad = (al - ((uintptr_t)a->cur & (al - 1))) & (al - 1);
-        if ((size_t)(a->end - a->cur) >= pad + n) {
-            void *p = a->cur + pad;
-            a->cur += pad + n;
-            return p;
-        }
-    }
+    _Static_assert(alignof(max_align_t) <= 16, "arena alignment");
     return new_chunk(a, n);
 }
 

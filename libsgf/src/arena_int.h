@@ -9,6 +9,7 @@
 #define SGF_ARENA_INT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 typedef struct sgf__chunk sgf__chunk;
 
@@ -20,8 +21,23 @@ typedef struct sgf__arena {
 
 void sgf__arena_init(sgf__arena *a);
 void sgf__arena_free_all(sgf__arena *a);
-/* Aligned to max_align_t; NULL on failure. n may be 0. */
-void *sgf__arena_alloc(sgf__arena *a, size_t n);
+/* Aligned to max_align_t; NULL on failure. n may be 0. The fast path
+ * (room in the current chunk) is inline: the parser allocates per node,
+ * property and value. */
+void *sgf__arena_alloc_slow(sgf__arena *a, size_t n);
+static inline void *sgf__arena_alloc(sgf__arena *a, size_t n)
+{
+    const size_t al = 16;   /* alignof(max_align_t) on the targets here */
+    if (a->cur != NULL) {
+        size_t pad = (al - ((uintptr_t)a->cur & (al - 1))) & (al - 1);
+        if ((size_t)(a->end - a->cur) >= pad + n) {
+            void *p = a->cur + pad;
+            a->cur += pad + n;
+            return p;
+        }
+    }
+    return sgf__arena_alloc_slow(a, n);
+}
 /* Unaligned bytes (strings); NULL on failure. */
 void *sgf__arena_alloc_bytes(sgf__arena *a, size_t n);
 /* Copy of n bytes plus a terminating NUL; NULL on failure. */

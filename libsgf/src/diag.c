@@ -99,9 +99,16 @@ static int build_lines(sgf_collection *c)
         return SGF_ENOMEM;
     t[0] = 0;
     for (size_t i = 0; i < n; i++) {
+        if (s[i] != '\n' && s[i] != '\r') {
+            const char *nl = memchr(s + i, '\n', n - i);
+            const char *cr = memchr(s + i, '\r', (nl ? (size_t)(nl - s) : n)
+                                                  - i);
+            const char *e = cr ? cr : nl;
+            if (e == NULL)
+                break;
+            i = (size_t)(e - s);
+        }
         char ch = s[i];
-        if (ch != '\n' && ch != '\r')
-            continue;
         if (i + 1 < n && (s[i + 1] == '\n' || s[i + 1] == '\r')
             && s[i + 1] != ch)
             i++;

@@ -23,7 +23,7 @@
  * character whose second byte may be '\\' or ']'. Shift_JIS (CP932)
  * leads are 0x81-0x9F and 0xE0-0xFC (0xA1-0xDF are one-byte katakana);
  * GBK/GB18030 and Big5 leads are 0x81-0xFE. */
-enum { MB_NONE = 0, MB_SJIS = 1, MB_DBCS = 2 };
+enum { MB_NONE = 0, MB_SJIS = 1, MB_DBCS = 2 };  /* = SGF__MB_* */
 
 static uint8_t mb_kind(const char *canonical)
 {
@@ -56,6 +56,7 @@ typedef struct parser {
                                game) */
     uint8_t mb_default;     /* ... for games without CA (see prescan) */
     bool wide;              /* CA is UTF-16: NUL bytes belong to text */
+    sgf_prop *prop_tail;    /* last property of cur */
 } parser;
 
 static inline bool is_ws(unsigned char ch)
@@ -167,14 +168,11 @@ static void flush_junk(parser *p, bool at_end)
 static void attach(sgf_node *parent, sgf_node *n)
 {
     n->parent = parent;
-    if (parent->child == NULL) {
+    if (parent->child == NULL)
         parent->child = n;
-    } else {
-        sgf_node *last = parent->child;
-        while (last->sibling != NULL)
-            last = last->sibling;
-        last->sibling = n;
-    }
+    else
+        parent->last_child->sibling = n;
+    parent->last_child = n;
 }
 
 static sgf_node *new_node(parser *p, size_t offset)
@@ -190,6 +188,7 @@ static sgf_node *new_node(parser *p, size_t offset)
     else
         p->game->root = n;
     p->cur = n;
+    p->prop_tail = NULL;
     p->after_var = false;
     return n;
 }
@@ -227,7 +226,7 @@ static void start_game(parser *p, size_t offset)
     if (c->opts.charset != NULL)
         p->mb = mb_kind(sgf__charset_canonical(c->opts.charset,
                                                strlen(c->opts.charset)));
-    g->mb_lex = p->mb != MB_NONE;
+    g->mb_lex = p->mb;
     push_node(p, NULL);
 }
 
@@ -320,11 +319,31 @@ static size_t scan_value(const parser *p, size_t i)
 static void read_value(parser *p, sgf__value *v, const char *ident)
 {
     size_t open = p->i;
-    size_t close = scan_value(p, open);
-    memset(v, 0, sizeof *v);
+    size_t close;
+    bool nul = false;
+    if (p->mb == MB_NONE) {
+        /* most values are a few bytes: a plain loop beats memchr; long
+         * ones (comments) go to memchr after 16 bytes */
+        const char *s = p->s;
+        size_t i = open + 1, n = p->n, stop = i + 16 < n ? i + 16 : n;
+        while (i < stop && s[i] != ']') {
+            nul |= s[i] == '\0';
+            i += s[i] == '\\' ? 2 : 1;
+        }
+        if (i >= stop && i < n && s[i] != ']') {
+            close = scan_value(p, i - 1);
+            nul = nul || memchr(s + i, '\0', close - i) != NULL;
+        } else {
+            close = i < n ? i : n;
+        }
+    } else {
+        close = scan_value(p, open);
+        nul = memchr(p->s + open, '\0', close - open) != NULL;
+    }
     v->offset = (uint32_t)open;
+    v->flags = 0;
     v->raw.ptr = p->s + open + 1;
-    v->raw.len = (close < p->n ? close : p->n) - open - 1;
+    v->raw.len = close - open - 1;
     v->text = v->raw;
     if (close >= p->n) {
         DIAG(p, SGF_D_UNCLOSED_VALUE, open,
@@ -333,7 +352,7 @@ static void read_value(parser *p, sgf__value *v, const char *ident)
         p->i = p->n;
         return;
     }
-    if (!p->wide && memchr(v->raw.ptr, '\0', v->raw.len) != NULL)
+    if (nul && !p->wide)
         DIAG(p, SGF_D_NUL_BYTE, open, "NUL byte in the value of '%s'",
              ident);
     p->i = close + 1;
@@ -380,38 +399,48 @@ static sgf_prop *find_same(sgf_node *n, const sgf_prop *np)
     return NULL;
 }
 
-/* Store the values read into the property, merging a repetition of a
- * property already in the node into the first one (nothing is lost). */
-static void store_prop(parser *p, sgf_node *n, sgf_prop *np)
+/* Make the property from the values read (one allocation: the property
+ * and its values), or merge a repetition of a property already in the
+ * node into the first one (nothing is lost). Returns the property, or
+ * NULL when merged or out of memory. */
+static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl)
 {
     size_t k = p->vals.len / sizeof(sgf__value);
-    sgf_prop *old = find_same(n, np);
-    size_t have = old ? old->nvalues : 0;
-    sgf__value *v = sgf__arena_alloc(&p->c->arena,
-                                     (have + k) * sizeof *v);
-    if (v == NULL) {
-        p->c->status = SGF_ENOMEM;
-        return;
-    }
-    if (have)
-        memcpy(v, old->values, have * sizeof *v);
-    memcpy(v + have, p->vals.ptr, k * sizeof *v);
+    sgf_prop *old = find_same(n, tmpl);
     if (old != NULL) {
+        size_t have = old->nvalues;
+        sgf__value *v = sgf__arena_alloc(&p->c->arena,
+                                         (have + k) * sizeof *v);
+        if (v == NULL) {
+            p->c->status = SGF_ENOMEM;
+            return NULL;
+        }
+        memcpy(v, old->values, have * sizeof *v);
+        memcpy(v + have, p->vals.ptr, k * sizeof *v);
         if (!(old->flags & SGF__P_DUPLICATE))
-            old->dup_offset = np->offset;
-        old->flags |= SGF__P_DUPLICATE | (np->flags & SGF__P_LOWERCASE);
+            old->dup_offset = tmpl->offset;
+        old->flags |= SGF__P_DUPLICATE | (tmpl->flags & SGF__P_LOWERCASE);
         old->values = v;
         old->nvalues = (uint32_t)(have + k);
-        return;
+        return NULL;
     }
-    np->values = v;
+    sgf_prop *np = sgf__arena_alloc(&p->c->arena,
+                                    sizeof *np + k * sizeof(sgf__value));
+    if (np == NULL) {
+        p->c->status = SGF_ENOMEM;
+        return NULL;
+    }
+    *np = *tmpl;
+    np->values = (sgf__value *)(void *)(np + 1);
     np->nvalues = (uint32_t)k;
-    if (n->props_tail)
-        n->props_tail->next = np;
+    memcpy(np->values, p->vals.ptr, k * sizeof(sgf__value));
+    if (p->prop_tail != NULL)        /* n is p->cur, the node being read */
+        p->prop_tail->next = np;
     else
         n->props = np;
-    n->props_tail = np;
+    p->prop_tail = np;
     n->nprops++;
+    return np;
 }
 
 /* Lexing of a root CA[] switches the rest of the game to multibyte-safe
@@ -425,7 +454,7 @@ static void note_charset(parser *p, const sgf_node *n, const sgf_prop *np)
                                             np->values[0].raw.len);
     p->mb = mb_kind(cs);
     p->wide = cs != NULL && !sgf__charset_is_ascii_compatible(cs);
-    p->game->mb_lex = p->mb != MB_NONE;
+    p->game->mb_lex = p->mb;
 }
 
 static sgf_node *node_for_prop(parser *p, size_t at)
@@ -442,13 +471,36 @@ static sgf_node *node_for_prop(parser *p, size_t at)
     return new_node(p, at);
 }
 
+/* The identifier at start (len letters): its id and canonical form. The
+ * common case, one or two capitals, is a table lookup. */
+static bool identify(parser *p, sgf_prop *t, size_t start, size_t len)
+{
+    const char *s = p->s + start;
+    t->id = SGF_PROP_UNKNOWN;
+    if (len <= 2 && s[0] >= 'A' && s[0] <= 'Z'
+        && (len == 1 || (s[1] >= 'A' && s[1] <= 'Z')))
+        t->id = sgf__prop_by_letters[(s[0] - 'A' + 1) * 27
+                                     + (len == 2 ? s[1] - 'A' + 1 : 0)];
+    if (t->id != SGF_PROP_UNKNOWN) {
+        t->ident = sgf_prop_info_of((sgf_prop_id)t->id)->ident;
+        return true;
+    }
+    t->ident = canonical_ident(p, s, len, &t->flags);
+    if (t->ident == NULL)
+        return false;
+    t->id = (uint16_t)sgf_prop_id_from_name(t->ident, strlen(t->ident));
+    return true;
+}
+
 static void read_property(parser *p)
 {
     size_t start = p->i;
     while (p->i < p->n && is_letter((unsigned char)p->s[p->i]))
         p->i++;
     size_t len = p->i - start;
-    size_t j = skip_ws(p, p->i);
+    size_t j = p->i;
+    if (j < p->n && p->s[j] != '[')
+        j = skip_ws(p, j);
     if (j >= p->n || p->s[j] != '[') {
         DIAG(p, SGF_D_MISSING_VALUE, start,
              "property '%.*s' has no value (dropped)",
@@ -456,32 +508,34 @@ static void read_property(parser *p)
         return;
     }
     sgf_node *n = node_for_prop(p, start);
-    sgf_prop *np = alloc(p, sizeof *np);
-    if (n == NULL || np == NULL)
+    sgf_prop t;
+    memset(&t, 0, sizeof t);
+    t.ident_raw.ptr = p->s + start;
+    t.ident_raw.len = len;
+    t.offset = (uint32_t)start;
+    if (n == NULL || !identify(p, &t, start, len))
         return;
-    np->ident_raw.ptr = p->s + start;
-    np->ident_raw.len = len;
-    np->offset = (uint32_t)start;
-    np->ident = canonical_ident(p, p->s + start, len, &np->flags);
-    if (np->ident == NULL)
-        return;
-    np->id = (uint16_t)sgf_prop_id_from_name(np->ident, strlen(np->ident));
     p->vals.len = 0;
     p->i = j;
     while (p->i < p->n && p->s[p->i] == '[') {
-        if (sgf__buf_grow(&p->vals, sizeof(sgf__value)) != 0) {
+        if (p->vals.cap - p->vals.len <= sizeof(sgf__value)
+            && sgf__buf_grow(&p->vals, sizeof(sgf__value)) != 0) {
             p->c->status = SGF_ENOMEM;
             return;
         }
         read_value(p, (sgf__value *)(void *)(p->vals.ptr + p->vals.len),
-                   np->ident);
+                   t.ident);
         p->vals.len += sizeof(sgf__value);
-        size_t k = skip_ws(p, p->i);
-        if (k < p->n && p->s[k] == '[')
-            p->i = k;
+        size_t k = p->i;
+        if (k < p->n && p->s[k] != '[' && is_ws((unsigned char)p->s[k])) {
+            k = skip_ws(p, k);
+            if (k < p->n && p->s[k] == '[')
+                p->i = k;
+        }
     }
-    store_prop(p, n, np);
-    note_charset(p, n, np);
+    sgf_prop *np = store_prop(p, n, &t);
+    if (np != NULL)
+        note_charset(p, n, np);
 }
 
 /* --- structure ----------------------------------------------------------- */
@@ -581,7 +635,7 @@ static void in_tree(parser *p)
     unsigned char ch = (unsigned char)p->s[p->i];
     size_t at = p->i;
     if (is_ws(ch)) {
-        p->i++;
+        p->i = skip_ws(p, p->i + 1);
     } else if (ch == ';') {
         if (p->after_var)
             DIAG(p, SGF_D_UNEXPECTED_CHAR, at,
@@ -657,6 +711,11 @@ static uint8_t prescan_multibyte(const parser *p)
     const char *s = p->s;
     size_t n = p->n;
     size_t i = 0;
+    uint64_t w;                      /* eight bytes at a time to the first
+                                        byte >= 0x80 */
+    while (i + 8 <= n && (memcpy(&w, s + i, 8), (w & 0x8080808080808080u)
+                                                == 0))
+        i += 8;
     while (i < n && (unsigned char)s[i] < 0x80)
         i++;
     if (i == n || sgf__utf8_valid(s, n) || declares_ca(s, n))
@@ -705,9 +764,11 @@ static void unescape_all(parser *p, sgf_node *root)
         for (sgf_prop *q = n->props; q != NULL; q = q->next) {
             for (uint32_t k = 0; k < q->nvalues; k++) {
                 sgf__value *v = &q->values[k];
+                if (memchr(v->raw.ptr, '\\', v->raw.len) == NULL)
+                    continue;             /* text = raw: nothing to undo */
                 b.len = 0;
                 char *t;
-                if (sgf__unescape(&b, v->raw, SGF_VT_UNKNOWN, false) != 0
+                if (sgf__unescape(&b, v->raw, SGF_VT_UNKNOWN, p->mb) != 0
                     || (t = sgf__arena_strndup(&p->c->arena,
                                                b.ptr ? b.ptr : "", b.len))
                            == NULL) {

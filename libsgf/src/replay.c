@@ -212,30 +212,31 @@ static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
     return 0;
 }
 
-/* AE first, then AB and AW; PL last. Returns 0, ENOMEM. *pl set when the
- * node has PL. */
+/* AB, AW and AE in file order (where they overlap, an FF[4] error the
+ * checks report, the later one wins, as the checks' message says); PL
+ * last. Returns 0 or ENOMEM; *pl set when the node has a readable PL. */
 static int apply_setup(walk *w, const sgf_node *n, bool *pl)
 {
-    static const struct { sgf_prop_id id; sgf_color color; } order[] = {
-        { SGF_PROP_AE, SGF_EMPTY }, { SGF_PROP_AB, SGF_BLACK },
-        { SGF_PROP_AW, SGF_WHITE },
-    };
     bool changed = false;
-    sgf_color to_move = sgf_history_to_move(w->r->hist);
-    for (size_t i = 0; i < 3; i++) {
-        const sgf_prop *p = sgf_node_find_prop(n, order[i].id);
-        if (p == NULL)
+    sgf_color to_move = sgf_history_to_move(w->r->hist), c;
+    *pl = false;
+    for (const sgf_prop *p = n->props; p != NULL; p = p->next) {
+        int rc = 0;
+        switch (p->id) {
+        case SGF_PROP_AB: rc = setup_points(w, p, SGF_BLACK); break;
+        case SGF_PROP_AW: rc = setup_points(w, p, SGF_WHITE); break;
+        case SGF_PROP_AE: rc = setup_points(w, p, SGF_EMPTY); break;
+        case SGF_PROP_PL:
+            if (sgf_value_color(p->values[0].text, &c) != 0)
+                continue;
+            to_move = c;
+            *pl = true;
+            break;
+        default:
             continue;
-        int rc = setup_points(w, p, order[i].color);
+        }
         if (rc != 0)
             return rc;
-        changed = true;
-    }
-    const sgf_prop *plp = sgf_node_find_prop(n, SGF_PROP_PL);
-    sgf_color c;
-    *pl = plp != NULL && sgf_value_color(plp->values[0].text, &c) == 0;
-    if (*pl) {
-        to_move = c;
         changed = true;
     }
     if (!changed)

@@ -49,8 +49,8 @@ struct sgf_node {
     sgf_node *parent;
     sgf_node *child;         /* first child */
     sgf_node *sibling;       /* next sibling */
+    sgf_node *last_child;    /* last child: appending a variation is O(1) */
     sgf_prop *props;         /* first property, file order */
-    sgf_prop *props_tail;
     uint32_t offset;         /* ';' (or first property if ';' missing) */
     uint32_t nprops;
 };
@@ -65,8 +65,10 @@ struct sgf_game {
     int gm;                  /* GM[] or 1 */
     int width, height;       /* from SZ (19x19 default) */
     const char *charset;     /* charset the text was decoded from */
-    bool mb_lex;             /* lexed with a multibyte-safe scanner
-                                (CA names Shift_JIS, GBK, Big5...) */
+    uint8_t mb_lex;          /* the two-byte-safe scanning values were
+                                lexed with: SGF__MB_* of props_int.h,
+                                0 = none, 1 = Shift_JIS (CP932) leads,
+                                2 = GBK/GB18030/Big5 leads */
 };
 
 struct sgf_collection {
@@ -124,6 +126,10 @@ static inline bool sgf__game_ff4(const sgf_game *g)
     return g->ff == 4;
 }
 
+/* Ids of one- and two-capital identifiers: [(first - 'A' + 1) * 27 +
+ * (second - 'A' + 1, or 0)] (props.c). */
+extern const unsigned char sgf__prop_by_letters[27 * 27];
+
 /* Read c->input into game trees, running the property layer on each
  * finished game (parse.c). Returns c->status: 0 or SGF_ENOMEM. */
 int sgf__parse_run(sgf_collection *c);
@@ -138,10 +144,10 @@ int sgf__props_game(sgf_collection *c, sgf_game *g);
  * break -> removed (soft break) for text types. For SGF_VT_TEXT, other
  * whitespace than line breaks becomes a space and line breaks (CR, LF,
  * CRLF, LFCR) become "\n"; for SGF_VT_SIMPLETEXT every line break becomes a
- * space too; other types only lose the escapes. mb: the game's charset is
- * Shift_JIS/GBK/Big5-like, so a byte >= 0x81 starts a two-byte character
- * whose second byte is never an escape. Appends to out. 0 or SGF_ENOMEM.
+ * space too; other types only lose the escapes. mb: the two-byte kind the
+ * value was lexed with (sgf_game.mb_lex): a lead byte starts a two-byte
+ * character whose second byte is never an escape. Appends to out. 0 or SGF_ENOMEM.
  * (text.c) */
-int sgf__unescape(sgf__buf *out, sgf_str raw, sgf_value_type vt, bool mb);
+int sgf__unescape(sgf__buf *out, sgf_str raw, sgf_value_type vt, int mb);
 
 #endif

@@ -138,8 +138,9 @@ SGF_API sgf_str sgf_prop_raw(const sgf_prop *p, size_t i);
  * line breaks and whitespace converted (FF[4] spec 3.2) and the bytes
  * converted to UTF-8 from the game's charset; for other types, escapes
  * removed. When the text's bytes decode in no charset, the raw bytes with
- * escapes removed (see sgf_prop_is_undecodable). NUL-terminated (but may
- * hold NUL bytes before len). */
+ * escapes removed (see sgf_prop_is_undecodable). May hold NUL bytes;
+ * NUL-terminated once the property layer ran, not necessarily in a
+ * collection read with SGF_PARSE_SYNTAX_ONLY: use the length. */
 SGF_API sgf_str sgf_prop_text(const sgf_prop *p, size_t i);
 
 /* True when the i-th value's text bytes decode in no charset. */

@@ -1,0 +1,712 @@
+/*
+ * checkval.c - the value checks of one property (SGF FF[4] spec sgf4.html
+ * section 3, properties.html, go.html): each value against its type, Go
+ * points and moves against the board, compressed point lists, points
+ * shared between the properties of one node (AB/AW/AE, CR/MA/SL/SQ/TR,
+ * TB/TW, LB), AR/LN pairs, and the game-info values with a mandatory
+ * form (KM, HA, DT, RE).
+ *
+ * Points are kept in bitmaps of the 52x52 board (one per property of a
+ * node), so duplicates and overlaps cost one bit test per point whatever
+ * the size of the lists.
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "props_int.h"
+
+#define QV(t) sgf__quote_len((t), SGF__QUOTE_MAX), (t).ptr
+
+/* --- helpers ------------------------------------------------------------- */
+
+static bool is_blank(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'
+        || ch == '\v' || ch == '\f';
+}
+
+int sgf__loose_number(sgf_str v, long *out)
+{
+    if (sgf_value_number(v, out) == 0)
+        return 0;
+    while (v.len > 0 && is_blank(v.ptr[0]))
+        v.ptr++, v.len--;
+    while (v.len > 0 && is_blank(v.ptr[v.len - 1]))
+        v.len--;
+    return sgf_value_number(v, out) == 0 ? 1 : -1;
+}
+
+static int ff_of(const sgf__check *ck)
+{
+    return ck->g->ff;
+}
+
+/* A diagnostic about a move: move number, colour, point or pass. */
+static void move_diag(sgf__check *ck, sgf_diag_code code, size_t offset,
+                      uint32_t number, sgf_color color, const sgf_point *pt,
+                      const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 7, 8)))
+#endif
+    ;
+
+static void move_diag(sgf__check *ck, sgf_diag_code code, size_t offset,
+                      uint32_t number, sgf_color color, const sgf_point *pt,
+                      const char *fmt, ...)
+{
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    sgf_diag proto;
+    memset(&proto, 0, sizeof proto);
+    proto.code = code;
+    proto.game = (int32_t)ck->g->index;
+    proto.pos.offset = (uint32_t)offset;
+    proto.move_number = number;
+    proto.color = color;
+    proto.has_point = pt != NULL;
+    proto.pass = pt == NULL && code == SGF_D_PASS_FORM;
+    if (pt != NULL)
+        proto.point = *pt;
+    sgf__diag_emit(ck->c, &proto, ck->ff4, true, "%s", msg);
+}
+
+/* --- point sets ---------------------------------------------------------- */
+
+static sgf__slot slot_of(sgf_prop_id id)
+{
+    switch (id) {
+    case SGF_PROP_AB: return SGF__S_AB;
+    case SGF_PROP_AW: return SGF__S_AW;
+    case SGF_PROP_AE: return SGF__S_AE;
+    case SGF_PROP_CR: return SGF__S_CR;
+    case SGF_PROP_MA: return SGF__S_MA;
+    case SGF_PROP_SL: return SGF__S_SL;
+    case SGF_PROP_SQ: return SGF__S_SQ;
+    case SGF_PROP_TR: return SGF__S_TR;
+    case SGF_PROP_TB: return SGF__S_TB;
+    case SGF_PROP_TW: return SGF__S_TW;
+    case SGF_PROP_LB: return SGF__S_LB;
+    default: return SGF__S_OTHER;
+    }
+}
+
+#define SLOT_BIT(s) (1u << (s))
+#define SETUP_SLOTS (SLOT_BIT(SGF__S_AB) | SLOT_BIT(SGF__S_AW)             \
+                     | SLOT_BIT(SGF__S_AE))
+#define MARKUP_SLOTS (SLOT_BIT(SGF__S_CR) | SLOT_BIT(SGF__S_MA)            \
+                      | SLOT_BIT(SGF__S_SL) | SLOT_BIT(SGF__S_SQ)          \
+                      | SLOT_BIT(SGF__S_TR))
+#define TERRITORY_SLOTS (SLOT_BIT(SGF__S_TB) | SLOT_BIT(SGF__S_TW))
+
+static unsigned group_of(sgf__slot s)
+{
+    unsigned b = SLOT_BIT(s);
+    if (b & SETUP_SLOTS)
+        return SETUP_SLOTS;
+    if (b & MARKUP_SLOTS)
+        return MARKUP_SLOTS;
+    if (b & TERRITORY_SLOTS)
+        return TERRITORY_SLOTS;
+    return b;
+}
+
+/* The slot's bitmap, cleared on first use in the node (the catch-all
+ * slot on every use). */
+static uint64_t *slot_bits(sgf__check *ck, sgf__slot s, sgf_prop *p)
+{
+    if (!(ck->used & SLOT_BIT(s)) || s == SGF__S_OTHER) {
+        memset(ck->bits[s], 0, sizeof ck->bits[s]);
+        ck->used |= SLOT_BIT(s);
+    }
+    ck->slot_prop[s] = p;
+    return ck->bits[s];
+}
+
+unsigned sgf__check_ab_count(const sgf__check *ck)
+{
+    unsigned n = 0;
+    if (!(ck->used & SLOT_BIT(SGF__S_AB)))
+        return 0;
+    for (int i = 0; i < SGF__BM_WORDS; i++)
+        for (uint64_t w = ck->bits[SGF__S_AB][i]; w != 0; w &= w - 1)
+            n++;
+    return n;
+}
+
+/* What marking a property's points found: the first repeated point and
+ * the first point shared with another property of the group. */
+typedef struct mark_state {
+    sgf__slot slot;
+    uint64_t *own;
+    unsigned others;          /* slots of the group in use, not own */
+    unsigned dups;
+    sgf_point dup_pt;
+    size_t dup_at;
+    int clash_slot;           /* -1: none */
+    sgf_point clash_pt;
+    size_t clash_at;
+} mark_state;
+
+static void mark_point(sgf__check *ck, mark_state *ms, unsigned x,
+                       unsigned y, size_t at)
+{
+    unsigned i = y * SGF_MAX_SIZE + x;
+    uint64_t bit = UINT64_C(1) << (i & 63);
+    sgf_point pt = { (uint8_t)x, (uint8_t)y };
+    if (ms->own[i >> 6] & bit) {
+        if (ms->dups++ == 0) {
+            ms->dup_pt = pt;
+            ms->dup_at = at;
+        }
+        return;
+    }
+    ms->own[i >> 6] |= bit;
+    if (ms->others == 0 || ms->clash_slot >= 0)
+        return;
+    for (int s = 0; s < SGF__S_COUNT; s++)
+        if ((ms->others & SLOT_BIT(s)) && (ck->bits[s][i >> 6] & bit)) {
+            ms->clash_slot = s;
+            ms->clash_pt = pt;
+            ms->clash_at = at;
+            return;
+        }
+}
+
+static void report_marks(sgf__check *ck, const sgf_prop *p,
+                         const mark_state *ms)
+{
+    char a[3], b[3];
+    if (ms->dups > 0 && ms->slot == SGF__S_LB)
+        SGF__DIAG(ck, SGF_D_DUPLICATE_POINT, ms->dup_at,
+                  "point '%s' labelled twice in 'LB'",
+                  sgf_point_format_sgf(a, ms->dup_pt));
+    else if (ms->dups > 0)
+        SGF__DIAG(ck, SGF_D_DUPLICATE_POINT, ms->dup_at,
+                  "point '%s' listed twice in '%s'%s",
+                  sgf_point_format_sgf(a, ms->dup_pt), p->ident,
+                  ms->dups > 1 ? " (and other points too)" : "");
+    if (ms->clash_slot < 0)
+        return;
+    const char *other = ck->slot_prop[ms->clash_slot]->ident;
+    sgf_point_format_sgf(b, ms->clash_pt);
+    if (group_of(ms->slot) == SETUP_SLOTS)
+        SGF__DIAG(ck, SGF_D_SETUP_OVERLAP, ms->clash_at,
+                  "point '%s' in both '%s' and '%s' ('%s', applied "
+                  "later, wins)", b, other, p->ident, p->ident);
+    else
+        SGF__DIAG(ck, SGF_D_MARKUP_OVERLAP, ms->clash_at,
+                  "point '%s' marked by both '%s' and '%s'", b, other,
+                  p->ident);
+}
+
+static bool off_board(const sgf__check *ck, sgf_point pt)
+{
+    return pt.x >= ck->g->width || pt.y >= ck->g->height;
+}
+
+/* One value of a point list as a rectangle; false when unusable (said). */
+static bool list_rect(sgf__check *ck, const sgf_prop *p,
+                      const sgf__value *v, sgf_point *ul, sgf_point *lr)
+{
+    sgf_str t = v->text;
+    if (sgf_value_rect(t, ul, lr) == 0)
+        return true;
+    sgf_str l = { t.ptr, 2 }, r = { t.ptr + 3, 2 };
+    if (t.len == 5 && t.ptr[2] == ':' && sgf_value_point(l, ul) == 0
+        && sgf_value_point(r, lr) == 0) {
+        sgf_point a = *ul, b = *lr;
+        ul->x = a.x < b.x ? a.x : b.x;
+        ul->y = a.y < b.y ? a.y : b.y;
+        lr->x = a.x < b.x ? b.x : a.x;
+        lr->y = a.y < b.y ? b.y : a.y;
+        char s1[3], s2[3];
+        SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
+                  "rectangle '%.*s' of '%s' is not written upper-left:"
+                  "lower-right (read as %s:%s)", QV(t), p->ident,
+                  sgf_point_format_sgf(s1, *ul),
+                  sgf_point_format_sgf(s2, *lr));
+        return true;
+    }
+    SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
+              "'%s' value '%.*s' is not a point (ignored)", p->ident,
+              QV(t));
+    return false;
+}
+
+/* Checks of a compressed rectangle "ul:lr" (FF[4] spec 3.5.1). */
+static void check_rect_form(sgf__check *ck, const sgf_prop *p,
+                            const sgf__value *v, sgf_point ul, sgf_point lr)
+{
+    char s[3];
+    int ff = ff_of(ck);
+    if (ff >= 1 && ff <= 3 && !ck->cpl_reported) {
+        ck->cpl_reported = true;
+        SGF__DIAG(ck, SGF_D_NOT_IN_FF, v->offset,
+                  "compressed point list '%.*s' in '%s': FF[4] only, not "
+                  "FF[%d]", QV(v->text), p->ident, ff);
+    }
+    if (ul.x == lr.x && ul.y == lr.y)
+        SGF__DIAG(ck, SGF_D_ONE_POINT_RECT, v->offset,
+                  "'%s[%.*s]' is a 1x1 rectangle: read as the point '%s' "
+                  "(write [%s])", p->ident, QV(v->text),
+                  sgf_point_format_sgf(s, ul), s);
+}
+
+/* An empty value in a point list: the one [] of an elist is fine. */
+static void empty_in_list(sgf__check *ck, const sgf_prop *p,
+                          const sgf_prop_info *info, const sgf__value *v)
+{
+    if (info->flags & SGF_PF_ELIST) {
+        if (p->nvalues > 1)
+            SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
+                      "'%s' mixes [] with points ([] ignored)", p->ident);
+        return;
+    }
+    SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
+              "empty value in '%s' (ignored): a list of points", p->ident);
+}
+
+static void check_point_list(sgf__check *ck, sgf_prop *p,
+                             const sgf_prop_info *info)
+{
+    mark_state ms;
+    memset(&ms, 0, sizeof ms);
+    ms.slot = slot_of((sgf_prop_id)p->id);
+    ms.others = group_of(ms.slot) & ~SLOT_BIT(ms.slot) & ck->used;
+    ms.own = slot_bits(ck, ms.slot, p);
+    ms.clash_slot = -1;
+    for (uint32_t i = 0; i < p->nvalues; i++) {
+        const sgf__value *v = &p->values[i];
+        sgf_point ul, lr;
+        if (v->text.len == 0) {
+            empty_in_list(ck, p, info, v);
+            continue;
+        }
+        if (!list_rect(ck, p, v, &ul, &lr))
+            continue;
+        if (v->text.len == 5)
+            check_rect_form(ck, p, v, ul, lr);
+        if (off_board(ck, lr)) {
+            SGF__DIAG(ck, SGF_D_OFF_BOARD, v->offset,
+                      "'%s' value '%.*s' is off the %dx%d board", p->ident,
+                      QV(v->text), ck->g->width, ck->g->height);
+            if (off_board(ck, ul))
+                continue;
+            if (lr.x >= ck->g->width)
+                lr.x = (uint8_t)(ck->g->width - 1);
+            if (lr.y >= ck->g->height)
+                lr.y = (uint8_t)(ck->g->height - 1);
+        }
+        for (unsigned y = ul.y; y <= lr.y; y++)
+            for (unsigned x = ul.x; x <= lr.x; x++)
+                mark_point(ck, &ms, x, y, v->offset);
+    }
+    report_marks(ck, p, &ms);
+}
+
+/* --- moves --------------------------------------------------------------- */
+
+static bool all_blank(sgf_str t)
+{
+    for (size_t i = 0; i < t.len; i++)
+        if (!is_blank(t.ptr[i]))
+            return false;
+    return true;
+}
+
+/* The common case first: two lowercase letters on the board. */
+static bool plain_move(const sgf__check *ck, sgf_str t)
+{
+    if (t.len != 2 || t.ptr[0] < 'a' || t.ptr[0] > 's' || t.ptr[1] < 'a'
+        || t.ptr[1] > 's')
+        return false;
+    return t.ptr[0] - 'a' < ck->g->width && t.ptr[1] - 'a' < ck->g->height;
+}
+
+void sgf__check_move(sgf__check *ck, const sgf_prop *p)
+{
+    const sgf__value *v = &p->values[0];
+    sgf_str t = v->text;
+    bool is_move = p->id == SGF_PROP_B || p->id == SGF_PROP_W;
+    uint32_t num = is_move ? ck->move_number + ++ck->moves_seen : 0;
+    if (plain_move(ck, t))
+        return;
+    sgf_color col = p->id == SGF_PROP_B ? SGF_BLACK
+                  : p->id == SGF_PROP_W ? SGF_WHITE : SGF_EMPTY;
+    int ff = ff_of(ck);
+    sgf_point pt;
+    bool pass;
+    if (t.len == 0) {
+        if (ff >= 1 && ff <= 3)
+            move_diag(ck, SGF_D_PASS_FORM, v->offset, num, col, NULL,
+                      "move %u: pass written '%s[]', the FF[4] form, in "
+                      "an FF[%d] file (FF[3] writes [tt])", num, p->ident,
+                      ff);
+    } else if (all_blank(t)) {
+        move_diag(ck, SGF_D_PASS_FORM, v->offset, num, col, NULL,
+                  "move %u: blank value '%s[%.*s]' read as a pass", num,
+                  p->ident, QV(t));
+    } else if (sgf_value_move(t, ck->g->width, ck->g->height, &pt,
+                              &pass) != 0) {
+        move_diag(ck, SGF_D_BAD_VALUE, v->offset, num, col, NULL,
+                  "move %u: '%s[%.*s]' is not a point (move ignored)", num,
+                  p->ident, QV(t));
+    } else if (pass && ff == 0) {
+        move_diag(ck, SGF_D_PASS_FORM, v->offset, num, col, NULL,
+                  "move %u: pass written '%s[tt]', the FF[3] form, in a "
+                  "file without FF[] (FF[4] writes [])", num, p->ident);
+    } else if (!pass && off_board(ck, pt)) {
+        move_diag(ck, SGF_D_OFF_BOARD, v->offset, num, col, &pt,
+                  "move %u: '%s[%.*s]' is off the %dx%d board", num,
+                  p->ident, QV(t), ck->g->width, ck->g->height);
+    }
+}
+
+/* --- AR, LN, LB ---------------------------------------------------------- */
+
+/* A composed point:point value; false when it is not one. */
+static bool read_pair(sgf_str t, sgf_point *a, sgf_point *b)
+{
+    sgf_str l = { t.ptr, 2 }, r = { t.ptr + 3, 2 };
+    return t.len == 5 && t.ptr[2] == ':' && sgf_value_point(l, a) == 0
+        && sgf_value_point(r, b) == 0;
+}
+
+/* The pair as compared: LN has no direction. */
+static void pair_key(sgf_prop_id id, sgf_point *a, sgf_point *b)
+{
+    if (id == SGF_PROP_LN && (b->y < a->y || (b->y == a->y && b->x < a->x))) {
+        sgf_point t = *a;
+        *a = *b;
+        *b = t;
+    }
+}
+
+/* Is the pair of value i already among values 0..i-1? starts has a bit
+ * for the first point of every earlier pair, so most pairs skip the
+ * scan. */
+static bool pair_seen(const sgf_prop *p, uint32_t i, sgf_point a,
+                      sgf_point b, uint64_t *starts)
+{
+    unsigned k = (unsigned)a.y * SGF_MAX_SIZE + a.x;
+    uint64_t bit = UINT64_C(1) << (k & 63);
+    if (!(starts[k >> 6] & bit)) {
+        starts[k >> 6] |= bit;
+        return false;
+    }
+    for (uint32_t j = 0; j < i; j++) {
+        sgf_point c, d;
+        if (!read_pair(p->values[j].text, &c, &d))
+            continue;
+        pair_key((sgf_prop_id)p->id, &c, &d);
+        if (c.x == a.x && c.y == a.y && d.x == b.x && d.y == b.y)
+            return true;
+    }
+    return false;
+}
+
+static void check_pairs(sgf__check *ck, sgf_prop *p)
+{
+    uint64_t *starts = slot_bits(ck, SGF__S_OTHER, p);
+    bool dup_said = false;
+    for (uint32_t i = 0; i < p->nvalues; i++) {
+        const sgf__value *v = &p->values[i];
+        sgf_point a, b;
+        if (!read_pair(v->text, &a, &b)) {
+            SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
+                      "'%s' value '%.*s' is not point:point (ignored)",
+                      p->ident, QV(v->text));
+            continue;
+        }
+        if (off_board(ck, a) || off_board(ck, b))
+            SGF__DIAG(ck, SGF_D_OFF_BOARD, v->offset,
+                      "'%s' value '%.*s' is off the %dx%d board", p->ident,
+                      QV(v->text), ck->g->width, ck->g->height);
+        if (a.x == b.x && a.y == b.y) {
+            SGF__DIAG(ck, SGF_D_DUPLICATE_PAIR, v->offset,
+                      "'%s[%.*s]' goes from a point to itself", p->ident,
+                      QV(v->text));
+            continue;
+        }
+        pair_key((sgf_prop_id)p->id, &a, &b);
+        if (pair_seen(p, i, a, b, starts) && !dup_said) {
+            dup_said = true;
+            SGF__DIAG(ck, SGF_D_DUPLICATE_PAIR, v->offset,
+                      "'%s' pair '%.*s' listed twice", p->ident,
+                      QV(v->text));
+        }
+    }
+}
+
+static void check_labels(sgf__check *ck, sgf_prop *p)
+{
+    mark_state ms;
+    memset(&ms, 0, sizeof ms);
+    ms.slot = SGF__S_LB;
+    ms.own = slot_bits(ck, SGF__S_LB, p);
+    ms.clash_slot = -1;
+    for (uint32_t i = 0; i < p->nvalues; i++) {
+        const sgf__value *v = &p->values[i];
+        sgf_str t = v->text;
+        sgf_point pt;
+        const char *colon = memchr(t.ptr, ':', t.len);
+        sgf_str l = { t.ptr, colon ? (size_t)(colon - t.ptr) : 0 };
+        if (colon == NULL || sgf_value_point(l, &pt) != 0) {
+            SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
+                      "'LB' value '%.*s' is not point:label (ignored)",
+                      QV(t));
+            continue;
+        }
+        if (off_board(ck, pt)) {
+            SGF__DIAG(ck, SGF_D_OFF_BOARD, v->offset,
+                      "label '%.*s' is off the %dx%d board", QV(t),
+                      ck->g->width, ck->g->height);
+            continue;
+        }
+        mark_point(ck, &ms, pt.x, pt.y, v->offset);
+    }
+    report_marks(ck, p, &ms);
+}
+
+/* --- numbers and the simple types ---------------------------------------- */
+
+static void range_of(sgf_prop_id id, long *lo, long *hi)
+{
+    *lo = LONG_MIN;
+    *hi = LONG_MAX;
+    if (id == SGF_PROP_ST)
+        *lo = 0, *hi = 3;
+    else if (id == SGF_PROP_PM)
+        *lo = 0, *hi = 2;
+    else if (id == SGF_PROP_MN || id == SGF_PROP_OB || id == SGF_PROP_OW)
+        *lo = 0;
+}
+
+static void check_handicap(sgf__check *ck, const sgf_prop *p,
+                           const sgf__value *v)
+{
+    long ha;
+    ck->handicap = 0;
+    if (sgf__loose_number(v->text, &ha) < 0)
+        SGF__DIAG(ck, SGF_D_HANDICAP_VALUE, v->offset,
+                  "HA[%.*s] is not a number: no handicap assumed",
+                  QV(v->text));
+    else if (ha == 1 || ha < 0)
+        SGF__DIAG(ck, SGF_D_HANDICAP_VALUE, p->offset,
+                  "HA[%ld]: a handicap is 2 stones or more (HA[0] or no HA "
+                  "for none); no handicap assumed", ha);
+    else
+        ck->handicap = ha;
+}
+
+static void check_number(sgf__check *ck, const sgf_prop *p)
+{
+    const sgf__value *v = &p->values[0];
+    long n, lo, hi;
+    if (p->id == SGF_PROP_HA) {
+        check_handicap(ck, p, v);
+        return;
+    }
+    int r = sgf__loose_number(v->text, &n);
+    if (r < 0) {
+        SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
+                  "'%s' value '%.*s' is not a number (ignored)", p->ident,
+                  QV(v->text));
+        return;
+    }
+    if (r > 0)
+        SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
+                  "'%s' value '%.*s' read as %ld", p->ident, QV(v->text), n);
+    range_of((sgf_prop_id)p->id, &lo, &hi);
+    if (n < lo || n > hi)
+        SGF__DIAG(ck, SGF_D_VALUE_RANGE, v->offset,
+                  "%s[%ld] is outside %ld..%ld (ignored)", p->ident, n, lo,
+                  hi);
+}
+
+static void check_komi(sgf__check *ck, const sgf__value *v)
+{
+    double km;
+    char buf[32];
+    if (v->text.len == 0) {
+        SGF__DIAG(ck, SGF_D_KOMI_FORMAT, v->offset,
+                  "KM[] is empty: komi unknown");
+        return;
+    }
+    int r = sgf_value_real_loose(v->text, &km);
+    if (r == 1) {
+        sgf__format_real(buf, sizeof buf, km);
+        SGF__DIAG(ck, SGF_D_KOMI_FORMAT, v->offset,
+                  "KM[%.*s] is not an FF[4] real number: read as %s",
+                  QV(v->text), buf);
+    } else if (r < 0) {
+        SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
+                  "KM[%.*s] is not a number: komi unknown", QV(v->text));
+    }
+}
+
+static void check_real(sgf__check *ck, const sgf_prop *p)
+{
+    const sgf__value *v = &p->values[0];
+    double d;
+    char buf[32];
+    if (p->id == SGF_PROP_KM) {
+        check_komi(ck, v);
+        return;
+    }
+    int r = sgf_value_real_loose(v->text, &d);
+    if (r < 0) {
+        SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
+                  "'%s' value '%.*s' is not a number (ignored)", p->ident,
+                  QV(v->text));
+    } else if (r == 1) {
+        sgf__format_real(buf, sizeof buf, d);
+        SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
+                  "'%s' value '%.*s' read as %s", p->ident, QV(v->text),
+                  buf);
+    }
+}
+
+static void check_double(sgf__check *ck, const sgf_prop *p)
+{
+    const sgf__value *v = &p->values[0];
+    int d;
+    if (sgf_value_double(v->text, &d) == 0)
+        return;
+    if (v->text.len == 0)
+        SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
+                  "'%s[]' without its value 1 or 2: read as 1", p->ident);
+    else
+        SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
+                  "'%s' value '%.*s' is not 1 or 2 (ignored)", p->ident,
+                  QV(v->text));
+}
+
+static void check_color(sgf__check *ck, const sgf_prop *p)
+{
+    const sgf__value *v = &p->values[0];
+    sgf_color col;
+    sgf_str t = v->text;
+    if (sgf_value_color(t, &col) == 0)
+        return;
+    char c0 = t.len > 0 ? t.ptr[0] : 0;
+    if (c0 == 'b' || c0 == 'w' || c0 == 'B' || c0 == 'W')
+        SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
+                  "'%s' value '%.*s' read as %c", p->ident, QV(t),
+                  c0 == 'b' || c0 == 'B' ? 'B' : 'W');
+    else
+        SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
+                  "'%s' value '%.*s' is not B or W (ignored)", p->ident,
+                  QV(t));
+}
+
+static void check_none(sgf__check *ck, const sgf_prop *p)
+{
+    for (uint32_t i = 0; i < p->nvalues; i++)
+        if (p->values[i].text.len > 0) {
+            SGF__DIAG(ck, SGF_D_VALUE_FORMAT, p->values[i].offset,
+                      "'%s' takes no value: '%.*s' ignored", p->ident,
+                      QV(p->values[i].text));
+            return;
+        }
+}
+
+/* --- game info and composed text ----------------------------------------- */
+
+static void check_date(sgf__check *ck, const sgf__value *v)
+{
+    char norm[16];
+    sgf__form f = sgf__check_date(v->text, norm);
+    if (f == SGF__FORM_INVALID)
+        SGF__DIAG(ck, SGF_D_DATE_FORMAT, v->offset,
+                  "DT[%.*s] is not a real calendar date", QV(v->text));
+    else if (f == SGF__FORM_READABLE && norm[0] != '\0')
+        SGF__DIAG(ck, SGF_D_DATE_FORMAT, v->offset,
+                  "DT[%.*s] is not in the FF[4] form YYYY-MM-DD: read as %s",
+                  QV(v->text), norm);
+    else if (f != SGF__FORM_OK)
+        SGF__DIAG(ck, SGF_D_DATE_FORMAT, v->offset,
+                  "DT[%.*s] is not in the FF[4] form YYYY-MM-DD (kept as "
+                  "text)", QV(v->text));
+}
+
+static void check_result(sgf__check *ck, const sgf__value *v)
+{
+    char norm[32];
+    sgf__form f = sgf__check_result(v->text, norm);
+    if (f == SGF__FORM_READABLE)
+        SGF__DIAG(ck, SGF_D_RESULT_FORMAT, v->offset,
+                  "RE[%.*s] is not in the FF[4] form: read as %s",
+                  QV(v->text), norm);
+    else if (f != SGF__FORM_OK)
+        SGF__DIAG(ck, SGF_D_RESULT_FORMAT, v->offset,
+                  "RE[%.*s] is not in the FF[4] form (B+3.5, W+R, 0, Void, "
+                  "?): kept as text", QV(v->text));
+}
+
+static void check_app(sgf__check *ck, const sgf_prop *p)
+{
+    const sgf__value *v = &p->values[0];
+    sgf_str l, r;
+    if (sgf_value_split(v->raw, &l, &r) != 0)
+        SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
+                  "AP[%.*s] is not name:version", QV(v->text));
+}
+
+static void check_figure(sgf__check *ck, const sgf_prop *p)
+{
+    const sgf__value *v = &p->values[0];
+    sgf_str l, r;
+    long flags;
+    if (v->raw.len == 0)
+        return;
+    if (sgf_value_split(v->raw, &l, &r) != 0)
+        SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
+                  "FG[%.*s] is not flags:name", QV(v->text));
+    else if (sgf_value_number(l, &flags) != 0)
+        SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
+                  "FG[%.*s]: the flags before ':' are not a number",
+                  QV(v->text));
+}
+
+void sgf__check_value_count(sgf__check *ck, const sgf_prop *p,
+                            const sgf_prop_info *info)
+{
+    if ((info->flags & SGF_PF_LIST) || p->nvalues < 2
+        || (p->flags & SGF__P_DUPLICATE))
+        return;
+    SGF__DIAG(ck, SGF_D_VALUE_COUNT, p->values[1].offset,
+              "'%s' takes one value, not %u (the first is used)", p->ident,
+              (unsigned)p->nvalues);
+}
+
+void sgf__check_values(sgf__check *ck, sgf_prop *p,
+                       const sgf_prop_info *info)
+{
+    sgf__check_value_count(ck, p, info);
+    switch (info->value_type) {
+    case SGF_VT_NONE: check_none(ck, p); break;
+    case SGF_VT_NUMBER: check_number(ck, p); break;
+    case SGF_VT_REAL: check_real(ck, p); break;
+    case SGF_VT_DOUBLE: check_double(ck, p); break;
+    case SGF_VT_COLOR: check_color(ck, p); break;
+    case SGF_VT_POINT: check_point_list(ck, p, info); break;
+    case SGF_VT_MOVE: sgf__check_move(ck, p); break;
+    case SGF_VT_POINT_PAIR: check_pairs(ck, p); break;
+    case SGF_VT_LABEL: check_labels(ck, p); break;
+    case SGF_VT_APP: check_app(ck, p); break;
+    case SGF_VT_FIGURE: check_figure(ck, p); break;
+    case SGF_VT_SIMPLETEXT:
+        if (p->id == SGF_PROP_DT)
+            check_date(ck, &p->values[0]);
+        else if (p->id == SGF_PROP_RE)
+            check_result(ck, &p->values[0]);
+        break;
+    default:
+        break;
+    }
+}

@@ -1,0 +1,142 @@
+/*
+ * props_int.h - what the property layer's files (text.c, decode.c,
+ * check.c, checkval.c, checkinfo.c) share. Not installed.
+ */
+#ifndef SGF_PROPS_INT_H
+#define SGF_PROPS_INT_H
+
+#include <sgf/props.h>
+#include "tree_int.h"
+
+/* Kinds of two-byte charsets whose trail byte can be '\' or ']', as the
+ * lexer scans them: none; CP932 (Shift_JIS) leads; GBK/GB18030/Big5
+ * leads (0x81-0xFE). */
+enum { SGF__MB_NONE = 0, SGF__MB_SJIS = 1, SGF__MB_DBCS = 2 };
+
+/* sgf__unescape (tree_int.h) into dst,
+ * which has room for raw.len bytes (the result is never longer than the
+ * raw value). mb is an SGF__MB_* kind. Returns the length written; no NUL
+ * is added. */
+size_t sgf__unescape_into(char *dst, sgf_str raw, sgf_value_type vt,
+                          int mb);
+
+/* The SGF__MB_* kind of a canonical charset name (NULL: none). */
+int sgf__mb_kind(const char *canonical);
+
+/* The value type whose text rules apply when decoding a value of type vt:
+ * SGF_VT_TEXT, SGF_VT_SIMPLETEXT (also for the composed types with a text
+ * half: LB, AP, FG) or SGF_VT_NONE (escapes removed only). */
+static inline sgf_value_type sgf__text_rules(sgf_value_type vt)
+{
+    switch (vt) {
+    case SGF_VT_TEXT:
+        return SGF_VT_TEXT;
+    case SGF_VT_SIMPLETEXT:
+    case SGF_VT_LABEL:
+    case SGF_VT_APP:
+    case SGF_VT_FIGURE:
+        return SGF_VT_SIMPLETEXT;
+    default:
+        return SGF_VT_NONE;
+    }
+}
+
+/* The property table (props.c); entry 0 describes unknown properties
+ * (value type SGF_VT_UNKNOWN). */
+extern const sgf_prop_info sgf__prop_table[SGF_PROP_COUNT_];
+
+/* Table entry of a parsed property, unknown ones included (entry 0). */
+static inline const sgf_prop_info *sgf__info(const sgf_prop *p)
+{
+    return &sgf__prop_table[p->id < SGF_PROP_COUNT_ ? p->id : 0];
+}
+
+/* --- the checker's state ------------------------------------------------ */
+
+/* Point sets of one node, one bit per point of a 52x52 board. Slots for
+ * the properties whose points are compared with each other's, plus one
+ * for any other point list (duplicates within the property only). */
+enum {
+    SGF__BM_WORDS = (SGF_MAX_SIZE * SGF_MAX_SIZE + 63) / 64
+};
+typedef enum sgf__slot {
+    SGF__S_AB, SGF__S_AW, SGF__S_AE,                 /* setup group */
+    SGF__S_CR, SGF__S_MA, SGF__S_SL, SGF__S_SQ, SGF__S_TR, /* markup */
+    SGF__S_TB, SGF__S_TW,                           /* territory */
+    SGF__S_LB, SGF__S_OTHER,
+    SGF__S_COUNT
+} sgf__slot;
+
+typedef struct sgf__check {
+    sgf_collection *c;
+    sgf_game *g;
+    bool ff4;                 /* severities in the FF[4] form */
+    bool go;                  /* GM[1]: Go checks */
+    uint32_t move_number;     /* B/W properties on the path, this node in */
+    sgf_node *info_node;      /* the game-info node on the path, or NULL */
+    /* the node being checked */
+    sgf_node *node;
+    unsigned moves_seen;      /* B/W properties of the node checked so far */
+    long handicap;            /* HA of the node read (>= 2), or 0 */
+    bool cpl_reported;        /* compressed list in FF[1]-FF[3] said once */
+    unsigned used;            /* slots cleared for this node */
+    uint64_t bits[SGF__S_COUNT][SGF__BM_WORDS];
+    sgf_prop *slot_prop[SGF__S_COUNT];
+} sgf__check;
+
+/* Add a diagnostic of the game being checked at a byte offset. */
+#define SGF__DIAG(ck, code, off, ...)                                      \
+    sgf__diag_add((ck)->c, (int)(ck)->g->index, (code), (ck)->ff4,        \
+                  (size_t)(off), __VA_ARGS__)
+
+/* How many bytes of a value to quote in a message: at most max, cut at a
+ * UTF-8 character boundary. */
+int sgf__quote_len(sgf_str v, size_t max);
+#define SGF__QUOTE_MAX 40
+
+/* A real number in at most 3 decimals, trailing zeros dropped, without
+ * the locale ("6.5", "-3", "0.125"). */
+void sgf__format_real(char *buf, size_t cap, double d);
+
+/* decode.c: unescape every value of the game, choose the charset (CA[],
+ * detection), convert text to UTF-8, report charset trouble. */
+int sgf__props_decode(sgf_collection *c, sgf_game *g, bool ff4);
+
+/* checkval.c: the value checks of one property of ck->node. */
+void sgf__check_values(sgf__check *ck, sgf_prop *p,
+                       const sgf_prop_info *info);
+
+/* More values than a single-valued property takes (not for a property
+ * repeated in its node: that is said once, as a duplicate). */
+void sgf__check_value_count(sgf__check *ck, const sgf_prop *p,
+                            const sgf_prop_info *info);
+
+/* The value check of a move property (B, W; EX), counting B and W in
+ * ck->moves_seen. */
+void sgf__check_move(sgf__check *ck, const sgf_prop *p);
+
+/* Number of distinct on-board points the node's AB added (after
+ * sgf__check_values ran on it). */
+unsigned sgf__check_ab_count(const sgf__check *ck);
+
+/* A Number as strict (0) or with blanks around it (1); -1 otherwise. */
+int sgf__loose_number(sgf_str v, long *out);
+
+/* checkinfo.c: formats of game-info values. */
+typedef enum sgf__form {
+    SGF__FORM_OK = 0,         /* standard FF[4] form */
+    SGF__FORM_READABLE,       /* non-standard; *norm says how it was read */
+    SGF__FORM_INVALID,        /* standard form but impossible (DT) */
+    SGF__FORM_UNREADABLE
+} sgf__form;
+
+/* DT (FF[4] properties.html "DT"): YYYY-MM-DD, partial dates, comma
+ * lists with the MM-DD / DD / MM shortcuts; calendar checked. norm gets
+ * the FF[4] reading of a readable non-standard date ("2026-11-29"). */
+sgf__form sgf__check_date(sgf_str v, char norm[16]);
+
+/* RE: 0, Draw, Void, ?, B+ / W+ with nothing, a Real, R, Resign, T,
+ * Time, F, Forfeit. norm gets the FF[4] reading of a readable one. */
+sgf__form sgf__check_result(sgf_str v, char norm[32]);
+
+#endif

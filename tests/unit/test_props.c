@@ -1,0 +1,526 @@
+/*
+ * test_props.c - the property table and every value decoder (sgf/props.h),
+ * and the escape / line-break / whitespace rules of Text and SimpleText
+ * (sgf__unescape, FF[4] spec section 3.2), multibyte mode included.
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include <sgf/props.h>
+#include "tree_int.h"
+#include "props_int.h"
+
+static sgf_str S(const char *s)
+{
+    sgf_str v = { s, strlen(s) };
+    return v;
+}
+
+/* --- the table ----------------------------------------------------------- */
+
+static void test_props_table_lookup_roundtrip(void **state)
+{
+    (void)state;
+    for (int id = 1; id < SGF_PROP_COUNT_; id++) {
+        const sgf_prop_info *info = sgf_prop_info_of((sgf_prop_id)id);
+        assert_non_null(info);
+        assert_int_equal(sgf_prop_id_from_name(info->ident,
+                                               strlen(info->ident)), id);
+    }
+}
+
+/* Every one- and two-letter name maps to the entry with that identifier
+ * or to nothing: the lookup table and props.def agree. */
+static void test_props_table_no_stray_names(void **state)
+{
+    (void)state;
+    char name[3] = { 0 };
+    int known = 0;
+    for (int a = 'A'; a <= 'Z'; a++)
+        for (int b = '@'; b <= 'Z'; b++) {
+            name[0] = (char)a;
+            name[1] = b == '@' ? '\0' : (char)b;
+            size_t len = strlen(name);
+            sgf_prop_id id = sgf_prop_id_from_name(name, len);
+            if (id == SGF_PROP_UNKNOWN)
+                continue;
+            known++;
+            assert_string_equal(sgf_prop_info_of(id)->ident, name);
+        }
+    assert_int_equal(known, SGF_PROP_COUNT_ - 1);
+}
+
+static void test_props_table_entries(void **state)
+{
+    (void)state;
+    const sgf_prop_info *ab = sgf_prop_info_of(SGF_PROP_AB);
+    assert_int_equal(ab->kind, SGF_KIND_SETUP);
+    assert_int_equal(ab->value_type, SGF_VT_POINT);
+    assert_true(ab->flags & SGF_PF_LIST);
+    assert_int_equal(ab->formats, 15);
+    const sgf_prop_info *dd = sgf_prop_info_of(SGF_PROP_DD);
+    assert_true(dd->flags & SGF_PF_INHERIT);
+    assert_true(dd->flags & SGF_PF_ELIST);
+    assert_int_equal(dd->formats, 8);
+    assert_int_equal(sgf_prop_info_of(SGF_PROP_KM)->kind,
+                     SGF_KIND_GAME_INFO);
+    assert_int_equal(sgf_prop_info_of(SGF_PROP_KM)->value_type,
+                     SGF_VT_REAL);
+    assert_int_equal(sgf_prop_info_of(SGF_PROP_SZ)->kind, SGF_KIND_ROOT);
+    assert_int_equal(sgf_prop_info_of(SGF_PROP_C)->value_type,
+                     SGF_VT_TEXT);
+    assert_int_equal(sgf_prop_info_of(SGF_PROP_B)->value_type,
+                     SGF_VT_MOVE);
+    assert_true(sgf_prop_info_of(SGF_PROP_CR)->flags & SGF_PF_MARKUP);
+    assert_true(sgf_prop_info_of(SGF_PROP_TB)->flags & SGF_PF_GO);
+    /* FF[1]-FF[3] only */
+    static const char *const old[] = {
+        "BS", "WS", "CH", "EL", "EX", "ID", "L", "M", "LT", "OM", "OP",
+        "OV", "RG", "SC", "SE", "SI", "TC", "KI"
+    };
+    for (size_t i = 0; i < sizeof old / sizeof old[0]; i++) {
+        sgf_prop_id id = sgf_prop_id_from_name(old[i], strlen(old[i]));
+        assert_int_not_equal(id, SGF_PROP_UNKNOWN);
+        const sgf_prop_info *info = sgf_prop_info_of(id);
+        assert_true(info->flags & SGF_PF_OBSOLETE);
+        assert_false(info->formats & 8);
+    }
+    assert_false(sgf_prop_info_of(SGF_PROP_AB)->flags & SGF_PF_OBSOLETE);
+}
+
+static void test_props_table_unknown(void **state)
+{
+    (void)state;
+    assert_int_equal(sgf_prop_id_from_name("MULTIGOGM", 9),
+                     SGF_PROP_UNKNOWN);
+    assert_int_equal(sgf_prop_id_from_name("XY", 2), SGF_PROP_UNKNOWN);
+    assert_int_equal(sgf_prop_id_from_name("ab", 2), SGF_PROP_UNKNOWN);
+    assert_int_equal(sgf_prop_id_from_name("A1", 2), SGF_PROP_UNKNOWN);
+    assert_int_equal(sgf_prop_id_from_name("", 0), SGF_PROP_UNKNOWN);
+    assert_int_equal(sgf_prop_id_from_name(NULL, 2), SGF_PROP_UNKNOWN);
+    /* length counts, not the NUL */
+    assert_int_equal(sgf_prop_id_from_name("ABC", 2), SGF_PROP_AB);
+    assert_int_equal(sgf_prop_id_from_name("ABC", 1), SGF_PROP_UNKNOWN);
+    assert_null(sgf_prop_info_of(SGF_PROP_UNKNOWN));
+    assert_null(sgf_prop_info_of(SGF_PROP_COUNT_));
+    assert_null(sgf_prop_info_of((sgf_prop_id)-1));
+}
+
+/* --- Number, Real, Double, Color ----------------------------------------- */
+
+static void test_props_number(void **state)
+{
+    (void)state;
+    long n = 77;
+    assert_int_equal(sgf_value_number(S("19"), &n), 0);
+    assert_int_equal(n, 19);
+    assert_int_equal(sgf_value_number(S("+3"), &n), 0);
+    assert_int_equal(n, 3);
+    assert_int_equal(sgf_value_number(S("-12"), &n), 0);
+    assert_int_equal(n, -12);
+    assert_int_equal(sgf_value_number(S("007"), &n), 0);
+    assert_int_equal(n, 7);
+    n = 77;
+    static const char *const bad[] = {
+        "", "+", "-", "1.5", " 1", "1 ", "x", "1e3", "0x10",
+        "99999999999999999999999"
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(sgf_value_number(S(bad[i]), &n), SGF_ESYNTAX);
+    assert_int_equal(n, 77);                 /* unchanged on error */
+    char buf[32];
+    snprintf(buf, sizeof buf, "%ld", LONG_MAX);
+    assert_int_equal(sgf_value_number(S(buf), &n), 0);
+    assert_true(n == LONG_MAX);
+    snprintf(buf, sizeof buf, "%ld", LONG_MIN);
+    assert_int_equal(sgf_value_number(S(buf), &n), 0);
+    assert_true(n == LONG_MIN);
+}
+
+static void test_props_real(void **state)
+{
+    (void)state;
+    double d = -1;
+    assert_int_equal(sgf_value_real(S("6.5"), &d), 0);
+    assert_true(d == 6.5);
+    assert_int_equal(sgf_value_real(S("-3"), &d), 0);
+    assert_true(d == -3.0);
+    assert_int_equal(sgf_value_real(S("+0.50"), &d), 0);
+    assert_true(d == 0.5);
+    assert_int_equal(sgf_value_real(S("595.123"), &d), 0);
+    assert_true(d == 595.123);
+    assert_int_equal(sgf_value_real(S("0.1"), &d), 0);
+    assert_true(d == 0.1);
+    assert_int_equal(sgf_value_real(S("12345678901234567890123"), &d), 0);
+    assert_true(d > 1.2345678901e22 && d < 1.2345678902e22);
+    d = 9;
+    static const char *const bad[] = {
+        "", ".5", "5.", "6,5", "1e3", " 6.5", "6.5 ", "6.5pts", "-", "+.",
+        "1.2.3"
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(sgf_value_real(S(bad[i]), &d), SGF_ESYNTAX);
+    assert_true(d == 9);
+}
+
+static void test_props_real_loose(void **state)
+{
+    (void)state;
+    double d = 0;
+    assert_int_equal(sgf_value_real_loose(S("7.50"), &d), 0);
+    assert_true(d == 7.5);
+    assert_int_equal(sgf_value_real_loose(S("6,5"), &d), 1);
+    assert_true(d == 6.5);
+    assert_int_equal(sgf_value_real_loose(S(" 6.5 "), &d), 1);
+    assert_true(d == 6.5);
+    assert_int_equal(sgf_value_real_loose(S("6.5pts"), &d), 1);
+    assert_true(d == 6.5);
+    assert_int_equal(sgf_value_real_loose(S("6.5 points"), &d), 1);
+    assert_true(d == 6.5);
+    assert_int_equal(sgf_value_real_loose(S("5 1/2"), &d), 1);
+    assert_true(d == 5.5);
+    assert_int_equal(sgf_value_real_loose(S("-3 1/2"), &d), 1);
+    assert_true(d == -3.5);
+    assert_int_equal(sgf_value_real_loose(S("7\xC2\xBD"), &d), 1);
+    assert_true(d == 7.5);
+    assert_int_equal(sgf_value_real_loose(S("3.5\xE7\x9B\xAE"), &d), 1);
+    assert_true(d == 3.5);
+    d = 42;
+    static const char *const bad[] = {
+        "", "   ", "abc", "6.5.5", "6-5", "6.5%", ",5", "half"
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(sgf_value_real_loose(S(bad[i]), &d), SGF_ESYNTAX);
+    assert_true(d == 42);
+}
+
+static void test_props_double_color(void **state)
+{
+    (void)state;
+    int dbl = 0;
+    assert_int_equal(sgf_value_double(S("1"), &dbl), 0);
+    assert_int_equal(dbl, 1);
+    assert_int_equal(sgf_value_double(S("2"), &dbl), 0);
+    assert_int_equal(dbl, 2);
+    assert_int_equal(sgf_value_double(S("3"), &dbl), SGF_ESYNTAX);
+    assert_int_equal(sgf_value_double(S(""), &dbl), SGF_ESYNTAX);
+    assert_int_equal(sgf_value_double(S("12"), &dbl), SGF_ESYNTAX);
+    assert_int_equal(dbl, 2);
+    sgf_color col = SGF_EMPTY;
+    assert_int_equal(sgf_value_color(S("B"), &col), 0);
+    assert_int_equal(col, SGF_BLACK);
+    assert_int_equal(sgf_value_color(S("W"), &col), 0);
+    assert_int_equal(col, SGF_WHITE);
+    assert_int_equal(sgf_value_color(S("b"), &col), SGF_ESYNTAX);
+    assert_int_equal(sgf_value_color(S("BW"), &col), SGF_ESYNTAX);
+    assert_int_equal(sgf_value_color(S(""), &col), SGF_ESYNTAX);
+    assert_int_equal(col, SGF_WHITE);
+}
+
+/* --- points, moves, composed values -------------------------------------- */
+
+static void test_props_point(void **state)
+{
+    (void)state;
+    sgf_point pt = { 99, 99 };
+    assert_int_equal(sgf_value_point(S("aa"), &pt), 0);
+    assert_int_equal(pt.x, 0);
+    assert_int_equal(pt.y, 0);
+    assert_int_equal(sgf_value_point(S("pd"), &pt), 0);
+    assert_int_equal(pt.x, 15);
+    assert_int_equal(pt.y, 3);
+    assert_int_equal(sgf_value_point(S("zA"), &pt), 0);
+    assert_int_equal(pt.x, 25);
+    assert_int_equal(pt.y, 26);
+    assert_int_equal(sgf_value_point(S("ZZ"), &pt), 0);
+    assert_int_equal(pt.x, 51);
+    assert_int_equal(pt.y, 51);
+    assert_int_equal(sgf_value_point(S("DD"), &pt), 0);
+    assert_int_equal(pt.x, 29);
+    pt.x = pt.y = 7;
+    static const char *const bad[] = {
+        "", "a", "abc", "a1", "1a", "a ", "dundefined", "[]"
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(sgf_value_point(S(bad[i]), &pt), SGF_ESYNTAX);
+    assert_int_equal(pt.x, 7);
+}
+
+static void test_props_move(void **state)
+{
+    (void)state;
+    sgf_point pt = { 0, 0 };
+    bool pass = false;
+    assert_int_equal(sgf_value_move(S(""), 19, 19, &pt, &pass), 0);
+    assert_true(pass);
+    /* [tt] is a pass up to 19x19 only (go.html) */
+    assert_int_equal(sgf_value_move(S("tt"), 19, 19, &pt, &pass), 0);
+    assert_true(pass);
+    assert_int_equal(sgf_value_move(S("tt"), 9, 9, &pt, &pass), 0);
+    assert_true(pass);
+    assert_int_equal(sgf_value_move(S("tt"), 19, 13, &pt, &pass), 0);
+    assert_true(pass);
+    assert_int_equal(sgf_value_move(S("tt"), 21, 21, &pt, &pass), 0);
+    assert_false(pass);
+    assert_int_equal(pt.x, 19);
+    assert_int_equal(pt.y, 19);
+    assert_int_equal(sgf_value_move(S("tt"), 20, 19, &pt, &pass), 0);
+    assert_false(pass);
+    assert_int_equal(sgf_value_move(S("pd"), 19, 19, &pt, &pass), 0);
+    assert_false(pass);
+    assert_int_equal(pt.x, 15);
+    assert_int_equal(pt.y, 3);
+    /* off the board is still a point: the checker says so */
+    assert_int_equal(sgf_value_move(S("kk"), 9, 9, &pt, &pass), 0);
+    assert_int_equal(pt.x, 10);
+    assert_int_equal(sgf_value_move(S("  "), 19, 19, &pt, &pass),
+                     SGF_ESYNTAX);
+    assert_int_equal(sgf_value_move(S("dundefined"), 19, 19, &pt, &pass),
+                     SGF_ESYNTAX);
+}
+
+static void test_props_split(void **state)
+{
+    (void)state;
+    sgf_str l, r;
+    assert_int_equal(sgf_value_split(S("dd:A"), &l, &r), 0);
+    assert_int_equal(l.len, 2);
+    assert_memory_equal(l.ptr, "dd", 2);
+    assert_int_equal(r.len, 1);
+    assert_memory_equal(r.ptr, "A", 1);
+    /* first ':' not escaped */
+    assert_int_equal(sgf_value_split(S("a\\:b:c:d"), &l, &r), 0);
+    assert_int_equal(l.len, 4);
+    assert_memory_equal(r.ptr, "c:d", 3);
+    /* an escaped backslash does not escape the ':' */
+    assert_int_equal(sgf_value_split(S("a\\\\:b"), &l, &r), 0);
+    assert_int_equal(l.len, 3);
+    assert_int_equal(r.len, 1);
+    assert_int_equal(sgf_value_split(S("MultiGo:4.4.4"), &l, &r), 0);
+    assert_int_equal(l.len, 7);
+    assert_int_equal(r.len, 5);
+    assert_int_equal(sgf_value_split(S("19:"), &l, &r), 0);
+    assert_int_equal(r.len, 0);
+    assert_int_equal(sgf_value_split(S("YuanYu"), &l, &r), SGF_ESYNTAX);
+    assert_int_equal(sgf_value_split(S("a\\:b"), &l, &r), SGF_ESYNTAX);
+    assert_int_equal(sgf_value_split(S(""), &l, &r), SGF_ESYNTAX);
+}
+
+static void test_props_rect(void **state)
+{
+    (void)state;
+    sgf_point ul, lr;
+    assert_int_equal(sgf_value_rect(S("aa:cb"), &ul, &lr), 0);
+    assert_int_equal(ul.x, 0);
+    assert_int_equal(ul.y, 0);
+    assert_int_equal(lr.x, 2);
+    assert_int_equal(lr.y, 1);
+    assert_int_equal(sgf_value_rect(S("ee"), &ul, &lr), 0);
+    assert_int_equal(ul.x, 4);
+    assert_int_equal(lr.x, 4);
+    assert_int_equal(lr.y, 4);
+    assert_int_equal(sgf_value_rect(S("aa:aa"), &ul, &lr), 0);
+    assert_int_equal(lr.x, 0);
+    ul.x = 33;
+    assert_int_equal(sgf_value_rect(S("cc:aa"), &ul, &lr), SGF_ESYNTAX);
+    assert_int_equal(sgf_value_rect(S("ca:ac"), &ul, &lr), SGF_ESYNTAX);
+    assert_int_equal(sgf_value_rect(S("aa:c"), &ul, &lr), SGF_ESYNTAX);
+    assert_int_equal(sgf_value_rect(S("aa-cc"), &ul, &lr), SGF_ESYNTAX);
+    assert_int_equal(sgf_value_rect(S(""), &ul, &lr), SGF_ESYNTAX);
+    assert_int_equal(ul.x, 33);
+}
+
+static void test_props_format_points(void **state)
+{
+    (void)state;
+    char s[3], v[4];
+    sgf_point pd = { 15, 3 }, big = { 51, 26 }, aa = { 0, 0 };
+    assert_string_equal(sgf_point_format_sgf(s, pd), "pd");
+    assert_string_equal(sgf_point_format_sgf(s, big), "ZA");
+    assert_string_equal(sgf_point_format_vertex(v, pd, 19), "Q16");
+    assert_string_equal(sgf_point_format_vertex(v, aa, 19), "A19");
+    assert_string_equal(sgf_point_format_vertex(v, aa, 9), "A9");
+    sgf_point j = { 8, 18 };          /* column 9 is J: no I */
+    assert_string_equal(sgf_point_format_vertex(v, j, 19), "J1");
+    sgf_point z = { 24, 0 };
+    assert_string_equal(sgf_point_format_vertex(v, z, 25), "Z25");
+    sgf_point wide = { 25, 0 };
+    assert_null(sgf_point_format_vertex(v, wide, 26));
+    sgf_point low = { 0, 9 };
+    assert_null(sgf_point_format_vertex(v, low, 9));
+}
+
+/* --- unescape ------------------------------------------------------------ */
+
+static char *unesc(const char *raw, size_t n, sgf_value_type vt, bool mb,
+                   size_t *len)
+{
+    static char out[256];
+    sgf__buf b = SGF__BUF_INIT;
+    sgf_str r = { raw, n };
+    assert_int_equal(sgf__unescape(&b, r, vt, mb), 0);
+    assert_true(b.len < sizeof out);
+    memcpy(out, b.ptr, b.len + 1);
+    assert_int_equal(b.ptr[b.len], '\0');
+    *len = b.len;
+    sgf__buf_release(&b);
+    return out;
+}
+
+#define UNESC(raw, vt, mb, expect)                                        \
+    do {                                                                  \
+        size_t len_;                                                      \
+        char *got_ = unesc(raw, sizeof(raw) - 1, vt, mb, &len_);          \
+        assert_int_equal(len_, sizeof(expect) - 1);                       \
+        assert_memory_equal(got_, expect, sizeof(expect) - 1);            \
+    } while (0)
+
+static void test_props_unescape_escapes(void **state)
+{
+    (void)state;
+    UNESC("a\\]b\\\\c", SGF_VT_TEXT, false, "a]b\\c");
+    UNESC("path C:\\\\dir\\\\", SGF_VT_TEXT, false, "path C:\\dir\\");
+    UNESC("ends with backslash \\\\", SGF_VT_TEXT, false,
+          "ends with backslash \\");
+    UNESC("\\a\\:b", SGF_VT_SIMPLETEXT, false, "a:b");
+    UNESC("dd:a\\:b", SGF_VT_LABEL, false, "dd:a:b");
+    UNESC("p\\d", SGF_VT_POINT, false, "pd");
+    UNESC("abc\\", SGF_VT_TEXT, false, "abc");       /* lone '\' at end */
+    UNESC("", SGF_VT_TEXT, false, "");
+    /* unknown properties: escapes only, whitespace kept */
+    UNESC("a\tb\\]\nc", SGF_VT_UNKNOWN, false, "a\tb]\nc");
+}
+
+static void test_props_unescape_line_breaks(void **state)
+{
+    (void)state;
+    /* hard breaks: CR, LF, CRLF, LFCR are one "\n" each in Text */
+    UNESC("one\ntwo", SGF_VT_TEXT, false, "one\ntwo");
+    UNESC("one\r\ntwo", SGF_VT_TEXT, false, "one\ntwo");
+    UNESC("one\n\rtwo", SGF_VT_TEXT, false, "one\ntwo");
+    UNESC("one\rtwo", SGF_VT_TEXT, false, "one\ntwo");
+    UNESC("a\n\nb", SGF_VT_TEXT, false, "a\n\nb");
+    UNESC("a\r\n\r\nb", SGF_VT_TEXT, false, "a\n\nb");
+    /* soft breaks are removed in Text and SimpleText */
+    UNESC("first\\\nsecond\nthird", SGF_VT_TEXT, false,
+          "firstsecond\nthird");
+    UNESC("first line\\\r\ncontinued\r\nsecond\tline", SGF_VT_TEXT, false,
+          "first linecontinued\nsecond line");
+    UNESC("a\\\n\rb", SGF_VT_TEXT, false, "ab");
+    UNESC("a\\\rb", SGF_VT_SIMPLETEXT, false, "ab");
+    /* SimpleText: hard breaks become spaces */
+    UNESC("Black\r\nPlayer", SGF_VT_SIMPLETEXT, false, "Black Player");
+    UNESC("a\nb\\\nc", SGF_VT_SIMPLETEXT, false, "a bc");
+    /* other whitespace becomes a space, escaped or not */
+    UNESC("a\tb\vc\fd", SGF_VT_TEXT, false, "a b c d");
+    UNESC("a\\\tb", SGF_VT_TEXT, false, "a b");
+    /* non-text types keep line breaks, and '\'+newline is only an
+     * escaped newline */
+    UNESC("a\\\nb", SGF_VT_NUMBER, false, "a\nb");
+}
+
+static void test_props_unescape_multibyte(void **state)
+{
+    (void)state;
+    /* Shift_JIS "表" is 0x95 0x5C: the trail byte is not an escape */
+    UNESC("\x95\x5C" "a", SGF_VT_TEXT, true, "\x95\x5C" "a");
+    UNESC("\x95\x5C\\]", SGF_VT_TEXT, true, "\x95\x5C]");
+    /* without mb the 0x5C escapes the next byte */
+    UNESC("\x95\x5C" "a", SGF_VT_TEXT, false, "\x95" "a");
+    /* GBK trail byte 0x5D is kept with its lead */
+    UNESC("\x81\x5D\x81\x40", SGF_VT_SIMPLETEXT, true, "\x81\x5D\x81\x40");
+    /* a lead byte at the end stands alone */
+    UNESC("ab\x95", SGF_VT_TEXT, true, "ab\x95");
+    /* a trail byte that looks like a line break is not one */
+    UNESC("\x95\x0A" "x", SGF_VT_TEXT, true, "\x95\x0A" "x");
+    /* escapes of ASCII still work in mb mode */
+    UNESC("a\\]b\\\\", SGF_VT_TEXT, true, "a]b\\");
+    UNESC("\\\x95\x5C" "z", SGF_VT_TEXT, true, "\x95\x5C" "z");
+    /* non-text values in mb mode */
+    UNESC("\x95\x5C\\x", SGF_VT_UNKNOWN, true, "\x95\x5Cx");
+    UNESC("\\\x95\x5C", SGF_VT_UNKNOWN, true, "\x95\x5C");
+}
+
+/* Writers that follow the spec escape a trail byte '\' or ']'; the
+ * lexer keeps lead, '\', ']' inside the value, and so does unescape. */
+static void test_props_unescape_escaped_trail(void **state)
+{
+    (void)state;
+    /* 転 = 93 5D written 93 5C 5D; a 5C trail written 93 5C 5C */
+    UNESC("\x93\\]x", SGF_VT_TEXT, true, "\x93]x");
+    UNESC("\x93\\\\x", SGF_VT_TEXT, true, "\x93\\x");
+    UNESC("\x93\\]", SGF_VT_NUMBER, true, "\x93]");
+    /* a bare 5C trail at the end of the value (the writer did not
+     * escape it and the ']' after it closed the value) */
+    UNESC("ab\x83\\", SGF_VT_SIMPLETEXT, true, "ab\x83\\");
+}
+
+/* Shift_JIS leads exclude 0xA1-0xDF (one-byte katakana): there a '\'
+ * after such a byte is an escape; in GBK/Big5 it is a trail byte. */
+static void test_props_unescape_sjis_kind(void **state)
+{
+    (void)state;
+    char out[16];
+    sgf_str raw = { "\xB1\\n", 3 };
+    size_t n = sgf__unescape_into(out, raw, SGF_VT_TEXT, SGF__MB_SJIS);
+    assert_int_equal(n, 2);
+    assert_memory_equal(out, "\xB1n", 2);
+    n = sgf__unescape_into(out, raw, SGF_VT_TEXT, SGF__MB_DBCS);
+    assert_int_equal(n, 3);
+    assert_memory_equal(out, "\xB1\\n", 3);
+    n = sgf__unescape_into(out, raw, SGF_VT_TEXT, SGF__MB_NONE);
+    assert_int_equal(n, 2);
+    sgf_str lead = { "\x81\\", 2 };
+    n = sgf__unescape_into(out, lead, SGF_VT_TEXT, SGF__MB_SJIS);
+    assert_int_equal(n, 2);
+    assert_memory_equal(out, "\x81\\", 2);
+    assert_int_equal(sgf__mb_kind("CP932"), SGF__MB_SJIS);
+    assert_int_equal(sgf__mb_kind("GB18030"), SGF__MB_DBCS);
+    assert_int_equal(sgf__mb_kind("CP950"), SGF__MB_DBCS);
+    assert_int_equal(sgf__mb_kind("UTF-8"), SGF__MB_NONE);
+    assert_int_equal(sgf__mb_kind(NULL), SGF__MB_NONE);
+}
+
+static void test_props_unescape_appends(void **state)
+{
+    (void)state;
+    sgf__buf b = SGF__BUF_INIT;
+    sgf_str one = { "a\\]", 3 }, two = { "b\r\nc", 4 };
+    assert_int_equal(sgf__unescape(&b, one, SGF_VT_TEXT, false), 0);
+    assert_int_equal(sgf__unescape(&b, two, SGF_VT_TEXT, false), 0);
+    assert_int_equal(b.len, 5);
+    assert_string_equal(b.ptr, "a]b\nc");
+    sgf__buf_release(&b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_props_table_lookup_roundtrip),
+        cmocka_unit_test(test_props_table_no_stray_names),
+        cmocka_unit_test(test_props_table_entries),
+        cmocka_unit_test(test_props_table_unknown),
+        cmocka_unit_test(test_props_number),
+        cmocka_unit_test(test_props_real),
+        cmocka_unit_test(test_props_real_loose),
+        cmocka_unit_test(test_props_double_color),
+        cmocka_unit_test(test_props_point),
+        cmocka_unit_test(test_props_move),
+        cmocka_unit_test(test_props_split),
+        cmocka_unit_test(test_props_rect),
+        cmocka_unit_test(test_props_format_points),
+        cmocka_unit_test(test_props_unescape_escapes),
+        cmocka_unit_test(test_props_unescape_line_breaks),
+        cmocka_unit_test(test_props_unescape_multibyte),
+        cmocka_unit_test(test_props_unescape_escaped_trail),
+        cmocka_unit_test(test_props_unescape_sjis_kind),
+        cmocka_unit_test(test_props_unescape_appends),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
