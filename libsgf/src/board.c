@@ -1,0 +1,550 @@
+/*
+ * board.c - the Go position: representation, life cycle, setup, undo of
+ * every step, queries. Moves are in play.c, the history of positions in
+ * history.c, the shared definitions in board_int.h.
+ *
+ * Layout: a bordered 1-D array (GNU Go's POS, KataGo's Loc) with stride
+ * width + 1: one border column serves as the right end of a row and the
+ * left end of the next, plus a border row above and below. Index 0 is
+ * always border, so it doubles as "no point". A chain is a ring of
+ * stones linked by next[]; every stone knows its chain's head, and the
+ * head holds the chain's data (KataGo's chain_head / next_in_chain).
+ *
+ * Liberties are pseudo-liberties (libego; the CGBG study found them the
+ * fastest scheme): a chain counts its (stone, empty neighbour) pairs. The
+ * count is 0 exactly when the chain has no liberty, which is all a move
+ * needs to capture and to detect suicide; for a single stone it is the
+ * exact number of liberties, which is all the ko rule needs. Since the
+ * count is a sum over stones, a move updates it in O(1) and a merge adds
+ * two counts and relabels the smaller chain: no flood fill and no
+ * neighbour-of-neighbour checks per move. Distinct liberties (for
+ * queries, and for the atari tests of sgf_board_check) are counted by
+ * walking the chain.
+ *
+ * Undo is exact: heads and rings return to what they were. A capture
+ * only empties points and leaves next[] and head[] of the captured
+ * stones alone, so undoing it walks the old ring; a move records the
+ * chains it merged (in order) and the previous head and next of its
+ * point; merging swaps two next[] links, which swapping again undoes.
+ * Taking a stone off (setup, a move on an occupied point) may split a
+ * chain; it saves the old chain's links first.
+ *
+ * Zobrist keys: splitmix64 (Steele, Lea and Flood 2014) evaluated at the
+ * index of (colour, y, x) from a fixed seed, computed into the board when
+ * its size is set. A checked-in table would be 5,408 constants of noise
+ * in the source; computing them costs microseconds per board size and
+ * gives the same keys on every platform and run.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "board_int.h"
+
+#define ZOBRIST_SEED 0x5347462d626f6172ULL   /* "SGF-boar" */
+
+typedef sgf__cell cell;
+
+/* ---- life cycle ------------------------------------------------------ */
+
+static uint64_t splitmix64(uint64_t n)
+{
+    uint64_t z = ZOBRIST_SEED + (n + 1) * 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static sgf_point point_of(const sgf_board *b, cell p)
+{
+    sgf_point pt = { (uint8_t)(p % b->stride - 1),
+                     (uint8_t)(p / b->stride - 1) };
+    return pt;
+}
+
+static void compute_zobrist(sgf_board *b)
+{
+    for (int y = 0; y < b->height; y++)
+        for (int x = 0; x < b->width; x++) {
+            sgf_point pt = { (uint8_t)x, (uint8_t)y };
+            uint64_t n = (uint64_t)(y * SGF_MAX_SIZE + x);
+            cell p = sgf__idx(b, pt);
+            b->zobrist[p][0] = splitmix64(n);
+            b->zobrist[p][1] = splitmix64(n + SGF_MAX_SIZE * SGF_MAX_SIZE);
+        }
+    b->zobrist_w = b->width;
+    b->zobrist_h = b->height;
+}
+
+static int grow(void **p, size_t *cap, size_t len, size_t need,
+                size_t elem)
+{
+    if (len + need <= *cap)
+        return SGF_OK;
+    size_t n = *cap ? *cap * 2 : 512;
+    while (n < len + need)
+        n *= 2;
+    void *q = realloc(*p, n * elem);
+    if (!q)
+        return SGF_ENOMEM;
+    *p = q;
+    *cap = n;
+    return SGF_OK;
+}
+
+/* Room for one undo record, links saved for a chain of the given size
+ * and, with a history, two entries: after this nothing can fail. */
+int sgf__board_reserve_slow(sgf_board *b, sgf_history *hist, size_t links)
+{
+    if (grow((void **)&b->undo, &b->undo_cap, b->undo_len, 1,
+             sizeof *b->undo) != SGF_OK
+        || grow((void **)&b->saved, &b->saved_cap, b->saved_len, links,
+                sizeof *b->saved) != SGF_OK)
+        return SGF_ENOMEM;
+    return hist ? sgf__history_reserve(hist, 2) : SGF_OK;
+}
+
+static bool size_ok(int width, int height)
+{
+    return width >= 1 && width <= SGF_MAX_SIZE && height >= 1
+           && height <= SGF_MAX_SIZE;
+}
+
+int sgf_board_reset(sgf_board *b, int width, int height)
+{
+    if (!b || !size_ok(width, height))
+        return SGF_EINVAL;
+    b->width = width;
+    b->height = height;
+    b->stride = width + 1;
+    b->nb[0] = -b->stride;
+    b->nb[1] = -1;
+    b->nb[2] = 1;
+    b->nb[3] = b->stride;
+    memset(b->color, SGF__BORDER, (size_t)((height + 2) * b->stride));
+    for (int y = 0; y < height; y++)
+        memset(&b->color[(y + 1) * b->stride + 1], SGF_EMPTY,
+               (size_t)width);
+    if (b->zobrist_w != width || b->zobrist_h != height)
+        compute_zobrist(b);
+    b->hash = 0;
+    b->ko_point = SGF__NO_POINT;
+    b->ko_color = SGF_EMPTY;
+    memset(b->prisoners_of, 0, sizeof b->prisoners_of);
+    memset(b->stones, 0, sizeof b->stones);
+    b->undo_len = 0;
+    b->saved_len = 0;
+    return SGF_OK;
+}
+
+static void fill_around(sgf_board *b)
+{
+    for (unsigned pat = 0; pat < 256; pat++) {
+        unsigned empty = 0, n = 0;
+        for (unsigned d = 0; d < 4; d++) {
+            unsigned c = pat >> (2 * d) & 3u;
+            if (c == SGF_EMPTY) {
+                empty |= 1u << d;
+                n++;
+            } else if (c != SGF__BORDER) {
+                b->around[c][pat] |= (uint8_t)(1u << d);
+            }
+        }
+        b->around[0][pat] = (uint8_t)(empty | n << 4);
+    }
+}
+
+int sgf_board_new(sgf_board **out, int width, int height)
+{
+    if (!out || !size_ok(width, height))
+        return SGF_EINVAL;
+    *out = calloc(1, sizeof **out);
+    if (!*out)
+        return SGF_ENOMEM;
+    fill_around(*out);
+    return sgf_board_reset(*out, width, height);
+}
+
+void sgf_board_free(sgf_board *b)
+{
+    if (!b)
+        return;
+    free(b->undo);
+    free(b->saved);
+    free(b);
+}
+
+/* ---- chain data ------------------------------------------------------ */
+
+static void chain_sub(struct sgf__chain *to, const struct sgf__chain *ch)
+{
+    to->plibs = (uint16_t)(to->plibs - ch->plibs);
+    to->size = (uint16_t)(to->size - ch->size);
+}
+
+/* Data of the single stone at p, as if alone. */
+static struct sgf__chain stone_data(const sgf_board *b, cell p)
+{
+    struct sgf__chain ch = { 0, 1 };
+    for (int d = 0; d < 4; d++)
+        ch.plibs = (uint16_t)(ch.plibs
+                              + (b->color[p + b->nb[d]] == SGF_EMPTY));
+    return ch;
+}
+
+/* Recompute the data of the ring through start, making start's head
+ * every stone's head. */
+static void relabel_ring(sgf_board *b, cell start, cell h)
+{
+    struct sgf__chain ch = { 0, 0 };
+    cell s = start;
+    do {
+        struct sgf__chain one = stone_data(b, s);
+        sgf__chain_add(&ch, &one);
+        b->head[s] = h;
+        s = b->next[s];
+    } while (s != start);
+    b->chain[h] = ch;
+}
+
+/* Distinct liberties of the chain with head h, counting stops at max. */
+int sgf__board_count_liberties(const sgf_board *b, cell h, int max)
+{
+    uint64_t seen[(SGF__CELLS + 63) / 64] = { 0 };
+    int n = 0;
+    cell s = h;
+    do {
+        for (int d = 0; d < 4; d++) {
+            cell l = (cell)(s + b->nb[d]);
+            uint64_t bit = 1ULL << (l % 64);
+            if (b->color[l] == SGF_EMPTY && !(seen[l / 64] & bit)) {
+                seen[l / 64] |= bit;
+                if (++n == max)
+                    return n;
+            }
+        }
+        s = b->next[s];
+    } while (s != h);
+    return n;
+}
+
+/* ---- taking stones off and putting them back ------------------------- */
+
+/* Undo sgf__board_place: split the merged chains off again (in reverse
+ * order), take p out of its chain and off the board. */
+static void unplace(sgf_board *b, cell p, const struct sgf__undo *u)
+{
+    cell f = u->base;
+    uint8_t c = b->color[p];
+    for (int k = 2; k >= 0; k--) {
+        cell g = u->merged[k];
+        if (g == SGF__NO_POINT)
+            continue;
+        cell t = b->next[f];
+        b->next[f] = b->next[g];
+        b->next[g] = t;
+        relabel_ring(b, g, g);
+        chain_sub(&b->chain[f], &b->chain[g]);
+    }
+    if (f != p) {
+        struct sgf__chain self = stone_data(b, p);
+        chain_sub(&b->chain[f], &self);
+        b->next[f] = b->next[p];
+    }
+    b->color[p] = SGF_EMPTY;
+    b->hash ^= b->zobrist[p][c - 1];
+    b->stones[c]--;
+    for (int d = 0; d < 4; d++) {
+        cell n = (cell)(p + b->nb[d]);
+        if (b->color[n] == SGF_BLACK || b->color[n] == SGF_WHITE)
+            b->chain[b->head[n]].plibs++;
+    }
+    b->head[p] = u->old_head;
+    b->next[p] = u->old_next;
+}
+
+/* Undo remove_chain: put stones of colour c back on the ring through
+ * start. Returns their number. */
+static int restore_chain(sgf_board *b, cell start, uint8_t c)
+{
+    uint8_t o = SGF__OPP(c);
+    int n = 0;
+    cell s = start;
+    do {
+        b->color[s] = c;
+        b->hash ^= b->zobrist[s][c - 1];
+        for (int d = 0; d < 4; d++) {
+            cell m = (cell)(s + b->nb[d]);
+            if (b->color[m] == o)
+                b->chain[b->head[m]].plibs--;
+        }
+        n++;
+        s = b->next[s];
+    } while (s != start);
+    struct sgf__chain none = { 0, (uint16_t)n };
+    b->chain[b->head[start]] = none;
+    b->stones[c] += n;
+    return n;
+}
+
+/* Rebuild by flood fill the chain of colour c through start; stones are
+ * marked with gen. */
+static void rebuild_chain(sgf_board *b, cell start, uint8_t c,
+                          uint32_t gen)
+{
+    int top = 0;
+    b->stack[top++] = start;
+    b->mark[start] = gen;
+    b->next[start] = start;
+    while (top > 0) {
+        cell s = b->stack[--top];
+        if (s != start) {
+            b->next[s] = b->next[start];
+            b->next[start] = s;
+        }
+        for (int d = 0; d < 4; d++) {
+            cell m = (cell)(s + b->nb[d]);
+            if (b->color[m] == c && b->mark[m] != gen) {
+                b->mark[m] = gen;
+                b->stack[top++] = m;
+            }
+        }
+    }
+    relabel_ring(b, start, start);
+}
+
+/* Take the stone off p (setup, a move on an occupied point), saving its
+ * chain's links in u first; the chain may fall apart. */
+void sgf__board_lift(sgf_board *b, cell p, struct sgf__undo *u)
+{
+    uint8_t c = b->color[p];
+    cell s = p;
+    u->saved = (uint32_t)b->saved_len;
+    do {
+        struct sgf__link *l = &b->saved[b->saved_len++];
+        l->point = s;
+        l->head = b->head[s];
+        l->next = b->next[s];
+        s = b->next[s];
+    } while (s != p);
+    u->nsaved = (uint16_t)(b->saved_len - u->saved);
+    b->color[p] = SGF_EMPTY;
+    b->hash ^= b->zobrist[p][c - 1];
+    b->stones[c]--;
+    uint32_t gen = ++b->gen;
+    for (int d = 0; d < 4; d++) {
+        cell m = (cell)(p + b->nb[d]);
+        if (b->color[m] == SGF__OPP(c))
+            b->chain[b->head[m]].plibs++;
+        else if (b->color[m] == c && b->mark[m] != gen)
+            rebuild_chain(b, m, c, gen);
+    }
+}
+
+/* Undo sgf__board_lift: colour c back on p, the saved links restored. */
+static void unlift(sgf_board *b, cell p, uint8_t c,
+                   const struct sgf__undo *u)
+{
+    b->color[p] = c;
+    b->hash ^= b->zobrist[p][c - 1];
+    b->stones[c]++;
+    for (int d = 0; d < 4; d++) {
+        cell m = (cell)(p + b->nb[d]);
+        if (b->color[m] == SGF__OPP(c))
+            b->chain[b->head[m]].plibs--;
+    }
+    for (uint32_t i = u->saved; i < u->saved + u->nsaved; i++) {
+        const struct sgf__link *l = &b->saved[i];
+        b->head[l->point] = l->head;
+        b->next[l->point] = l->next;
+    }
+    b->saved_len = u->saved;
+    relabel_ring(b, p, b->head[p]);
+}
+
+/* ---- setup ----------------------------------------------------------- */
+
+int sgf_board_setup(sgf_board *b, sgf_point pt, sgf_color color)
+{
+    if (!b || !sgf_board_contains(b, pt)
+        || (color != SGF_EMPTY && !sgf__valid_color(color)))
+        return SGF_EINVAL;
+    cell p = sgf__idx(b, pt);
+    if (sgf__board_reserve(b, NULL, sgf__board_lift_size(b, p)) != SGF_OK)
+        return SGF_ENOMEM;
+    sgf__board_check_gen(b);
+    struct sgf__undo *u = sgf__board_push_undo(b, SGF__OP_SETUP, p,
+                                               (uint8_t)color);
+    u->old_color = b->color[p];
+    if (u->old_color == color)
+        return SGF_OK;
+    if (u->old_color != SGF_EMPTY)
+        sgf__board_lift(b, p, u);
+    if (color != SGF_EMPTY)
+        sgf__board_place(b, p, (uint8_t)color, u);
+    return SGF_OK;
+}
+
+int sgf_board_record_position(sgf_board *b, sgf_history *hist,
+                              sgf_color to_move)
+{
+    uint32_t n[2];
+    if (!b || !hist || !sgf__valid_color(to_move))
+        return SGF_EINVAL;
+    if (sgf__board_reserve(b, hist, 0) != SGF_OK)
+        return SGF_ENOMEM;
+    struct sgf__undo *u = sgf__board_push_undo(b, SGF__OP_RECORD,
+                                               SGF__NO_POINT, SGF_EMPTY);
+    b->ko_point = u->old_ko;        /* recording changes no position */
+    b->ko_color = u->old_ko_color;
+    sgf__board_push_hist(hist, b->hash, (uint8_t)to_move, SGF__HIST_RECORD,
+                         SGF_EMPTY, u, n);
+    return SGF_OK;
+}
+
+/* ---- undo ------------------------------------------------------------ */
+
+static void undo_play(sgf_board *b, const struct sgf__undo *u)
+{
+    cell p = u->point;
+    uint8_t c = u->color;
+    if (u->flags & SGF__F_SUICIDE)
+        b->prisoners_of[SGF__OPP(c)] -= restore_chain(b, p, c);
+    for (int d = 0; d < 4; d++)
+        if (u->cap_mask & (1u << d))
+            b->prisoners_of[c] -= restore_chain(b, (cell)(p + b->nb[d]),
+                                                SGF__OPP(c));
+    unplace(b, p, u);
+    if (u->old_color != SGF_EMPTY)
+        unlift(b, p, u->old_color, u);
+}
+
+static void undo_setup(sgf_board *b, const struct sgf__undo *u)
+{
+    if (u->old_color == u->color)
+        return;
+    if (u->color != SGF_EMPTY)
+        unplace(b, u->point, u);
+    if (u->old_color != SGF_EMPTY)
+        unlift(b, u->point, u->old_color, u);
+}
+
+int sgf_board_undo(sgf_board *b, sgf_history *hist)
+{
+    if (!b || b->undo_len == 0)
+        return SGF_EINVAL;
+    const struct sgf__undo *u = &b->undo[--b->undo_len];
+    if (u->kind == SGF__OP_PLAY)
+        undo_play(b, u);
+    else if (u->kind == SGF__OP_SETUP)
+        undo_setup(b, u);
+    b->ko_point = u->old_ko;
+    b->ko_color = u->old_ko_color;
+    int n = (u->flags & SGF__F_HIST_MASK) >> SGF__F_HIST_SHIFT;
+    for (; hist && n > 0; n--)
+        sgf__history_pop(hist);
+    return SGF_OK;
+}
+
+size_t sgf_board_undo_depth(const sgf_board *b)
+{
+    return b ? b->undo_len : 0;
+}
+
+int sgf_board_undo_to(sgf_board *b, sgf_history *hist, size_t depth)
+{
+    if (!b || depth > b->undo_len)
+        return SGF_EINVAL;
+    while (b->undo_len > depth)
+        sgf_board_undo(b, hist);
+    return SGF_OK;
+}
+
+/* ---- queries --------------------------------------------------------- */
+
+int sgf_board_width(const sgf_board *b)
+{
+    return b->width;
+}
+
+int sgf_board_height(const sgf_board *b)
+{
+    return b->height;
+}
+
+bool sgf_board_contains(const sgf_board *b, sgf_point pt)
+{
+    return pt.x < b->width && pt.y < b->height;
+}
+
+sgf_color sgf_board_at(const sgf_board *b, sgf_point pt)
+{
+    if (!sgf_board_contains(b, pt))
+        return SGF_EMPTY;
+    return (sgf_color)b->color[sgf__idx(b, pt)];
+}
+
+/* Head of the chain at pt, or SGF__NO_POINT. */
+static cell chain_at(const sgf_board *b, sgf_point pt)
+{
+    if (sgf_board_at(b, pt) == SGF_EMPTY)
+        return SGF__NO_POINT;
+    return b->head[sgf__idx(b, pt)];
+}
+
+int sgf_board_chain_liberties(const sgf_board *b, sgf_point pt)
+{
+    cell h = chain_at(b, pt);
+    if (h == SGF__NO_POINT)
+        return 0;
+    return sgf__board_count_liberties(b, h, SGF__CELLS);
+}
+
+int sgf_board_chain_size(const sgf_board *b, sgf_point pt)
+{
+    cell h = chain_at(b, pt);
+    return h == SGF__NO_POINT ? 0 : b->chain[h].size;
+}
+
+int sgf_board_chain_points(const sgf_board *b, sgf_point pt,
+                           sgf_point *out, size_t cap)
+{
+    cell h = chain_at(b, pt);
+    if (h == SGF__NO_POINT)
+        return 0;
+    size_t n = 0;
+    cell s = h;
+    do {
+        if (out && n < cap)
+            out[n] = point_of(b, s);
+        n++;
+        s = b->next[s];
+    } while (s != h);
+    return (int)n;
+}
+
+int sgf_board_prisoners(const sgf_board *b, sgf_color holder)
+{
+    return sgf__valid_color(holder) ? b->prisoners_of[holder] : 0;
+}
+
+int sgf_board_stone_count(const sgf_board *b, sgf_color c)
+{
+    return sgf__valid_color(c) ? b->stones[c] : 0;
+}
+
+uint64_t sgf_board_hash(const sgf_board *b)
+{
+    return b->hash;
+}
+
+bool sgf_board_ko(const sgf_board *b, sgf_point *pt_out,
+                  sgf_color *banned_out)
+{
+    if (b->ko_point == SGF__NO_POINT)
+        return false;
+    if (pt_out)
+        *pt_out = point_of(b, b->ko_point);
+    if (banned_out)
+        *banned_out = (sgf_color)b->ko_color;
+    return true;
+}
