@@ -345,16 +345,17 @@ static void read_value(parser *p, sgf__value *v, const char *ident)
     v->raw.ptr = p->s + open + 1;
     v->raw.len = close - open - 1;
     v->text = v->raw;
-    if (close >= p->n) {
+    if (close >= p->n)
         DIAG(p, SGF_D_UNCLOSED_VALUE, open,
              "value of '%s' not closed: the file ends inside it", ident);
+    if (nul && !p->wide)
+        DIAG(p, SGF_D_NUL_BYTE, open, "NUL byte in the value of '%s'",
+             ident);
+    if (close >= p->n) {
         p->eof_in_value = true;
         p->i = p->n;
         return;
     }
-    if (nul && !p->wide)
-        DIAG(p, SGF_D_NUL_BYTE, open, "NUL byte in the value of '%s'",
-             ident);
     p->i = close + 1;
 }
 
