@@ -100,8 +100,14 @@ static int unescape_value(dec *d, sgf__value *v, const sgf_prop *p,
     v->text.ptr = dst;
     v->text.len = n;
     v->flags = (v->flags & ~(uint32_t)SGF__V_UNDECODABLE) | SGF__V_DECODED;
-    if (!fast && ((d->all && rules != SGF_VT_NONE)
-                  || !sgf__is_ascii(dst, n)))
+    /* Only text takes part in charset detection and conversion: values
+     * of Text and SimpleText (halves), and of unknown properties, which
+     * are mostly text. High bytes in a number or a point are a bad value,
+     * and the CA value names the charset: neither may sway the choice
+     * (the writer replaces both, so a round trip would choose anew). */
+    bool text = rules != SGF_VT_NONE || vt == SGF_VT_UNKNOWN;
+    if (!fast && text && p->id != SGF_PROP_CA
+        && (d->all || !sgf__is_ascii(dst, n)))
         return push_pending(d, v, p);
     return 0;
 }
