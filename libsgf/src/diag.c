@@ -153,6 +153,11 @@ sgf_pos sgf_collection_pos(const sgf_collection *cc, size_t offset)
  * control characters: such bytes are shown as \xNN. */
 static char *clean_message(sgf_collection *c, const char *m, size_t n)
 {
+    size_t plain = 0;                 /* the usual case: printable ASCII */
+    while (plain < n && m[plain] >= 0x20 && m[plain] < 0x7F)
+        plain++;
+    if (plain == n)
+        return sgf__arena_strndup(&c->arena, m, n);
     sgf__buf b = SGF__BUF_INIT;
     for (size_t i = 0; i < n; ) {
         unsigned char ch = (unsigned char)m[i];

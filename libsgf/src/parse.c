@@ -18,6 +18,7 @@
 #include <string.h>
 #include "tree_int.h"
 #include "charset_int.h"
+#include "props_int.h"
 
 /* Two-byte-safe scanning of values: which bytes lead a two-byte
  * character whose second byte may be '\\' or ']'. Shift_JIS (CP932)
@@ -619,6 +620,47 @@ static void close_tree(parser *p)
     p->after_var = true;
 }
 
+/* Most nodes of real records are one move, ";B[pd]": read it in one go
+ * (one allocation for the property and its value). Anything else is left
+ * to read_property. */
+static void fast_move(parser *p, sgf_node *n)
+{
+    const char *s = p->s + p->i;
+    if (p->n - p->i < 5 || (s[0] != 'B' && s[0] != 'W') || s[1] != '['
+        || s[4] != ']' || s[2] == '\\' || s[3] == '\\' || s[2] == '\0'
+        || s[3] == '\0' || s[2] == ']' || s[3] == ']'
+        || (p->mb != MB_NONE && ((unsigned char)s[2] >= 0x81
+                                 || (unsigned char)s[3] >= 0x81)))
+        return;
+    size_t after = p->i + 5, j = skip_ws(p, after);
+    if (j < p->n && p->s[j] == '[')
+        return;                      /* more values follow */
+    sgf_prop *np = sgf__arena_alloc(&p->c->arena,
+                                    sizeof *np + sizeof(sgf__value));
+    if (np == NULL) {
+        p->c->status = SGF_ENOMEM;
+        return;
+    }
+    sgf__value *v = (sgf__value *)(void *)(np + 1);
+    memset(np, 0, sizeof *np);
+    np->id = s[0] == 'B' ? SGF_PROP_B : SGF_PROP_W;
+    np->ident = sgf__prop_table[np->id].ident;
+    np->ident_raw.ptr = s;
+    np->ident_raw.len = 1;
+    np->offset = (uint32_t)p->i;
+    np->nvalues = 1;
+    np->values = v;
+    v->offset = (uint32_t)(p->i + 1);
+    v->flags = 0;
+    v->raw.ptr = s + 2;
+    v->raw.len = 2;
+    v->text = v->raw;
+    n->props = np;
+    n->nprops = 1;
+    p->prop_tail = np;
+    p->i = after;
+}
+
 static size_t skip_run(const parser *p, size_t i)
 {
     while (i < p->n) {
@@ -642,8 +684,10 @@ static void in_tree(parser *p)
             DIAG(p, SGF_D_UNEXPECTED_CHAR, at,
                  "node after the variations of a node: read as a new "
                  "variation");
-        new_node(p, at);
+        sgf_node *n = new_node(p, at);
         p->i++;
+        if (n != NULL)
+            fast_move(p, n);
     } else if (ch == '(') {
         open_variation(p);
     } else if (ch == ')') {
