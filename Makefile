@@ -30,7 +30,13 @@ CPPFLAGS ?=
 CFLAGS   ?= $(OPT)
 LDFLAGS  ?=
 LDLIBS   ?=
-ALL_CFLAGS = $(STD) $(WARN) -Ilibsgf/include -Ilibsgf/src $(CPPFLAGS) $(CFLAGS)
+# libxml2 (the xml module only); evaluated when a rule runs, after
+# scripts/deps.sh has installed it
+XML_CFLAGS = $(shell pkg-config --cflags libxml-2.0 2>/dev/null)
+XML_LIBS   = $(shell pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2)
+ALL_CFLAGS = $(STD) $(WARN) -Ilibsgf/include -Ilibsgf/src $(XML_CFLAGS) \
+             $(CPPFLAGS) $(CFLAGS)
+LIBS_ALL   = $(XML_LIBS) -lm
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=undefined
 
@@ -111,7 +117,7 @@ $(SHARED): $(LIB_OBJ)
 	$(E) LD $@
 	@mkdir -p $(@D)
 	$(Q)$(CC) -shared -Wl,-soname,libsgf.so.$(SOVERSION) $(LDFLAGS) \
-	    -o $@ $^ $(LDLIBS) -lm
+	    -o $@ $^ $(LDLIBS) $(LIBS_ALL)
 	$(Q)ln -sf libsgf.so.$(VERSION) lib/libsgf.so.$(SOVERSION)
 	$(Q)ln -sf libsgf.so.$(SOVERSION) lib/libsgf.so
 
@@ -137,23 +143,23 @@ build/asan/tools/libcli.a: $(ASAN_CLI_OBJ)
 bin/%: build/tools/%.o build/tools/libcli.a $(STATIC)
 	$(E) LD $@
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lm
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(LIBS_ALL)
 
 build/asan/bin/%: build/asan/tools/%.o build/asan/tools/libcli.a build/asan/libsgf.a
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lm
+	$(Q)$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(LIBS_ALL)
 
 # --- tests --------------------------------------------------------------
 build/asan/test/%: tests/unit/%.c build/asan/libsgf.a
 	$(E) CC $@
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -Wno-missing-prototypes -o $@ $< \
-	    build/asan/libsgf.a $(LDFLAGS) -lcmocka $(LDLIBS) -lm
+	    build/asan/libsgf.a $(LDFLAGS) -lcmocka $(LDLIBS) $(LIBS_ALL)
 
 # Programs run by .ci/run over ../shared/corpus (extra checks)
 build/test/boardref: tests/boardref.c tests/filelist.h $(STATIC)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests -o $@ tests/boardref.c $(STATIC) -lm
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests -o $@ tests/boardref.c $(STATIC) $(LIBS_ALL)
 
 test-unit: $(UNIT_BINS)
 	$(Q)set -e; for t in $(UNIT_BINS); do \
@@ -167,7 +173,7 @@ build/asan/test/fuzz-standalone: tests/fuzz/fuzz_parse.c tests/fuzz/standalone.c
                                  build/asan/libsgf.a
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -Wno-missing-prototypes -o $@ \
-	    tests/fuzz/fuzz_parse.c tests/fuzz/standalone.c build/asan/libsgf.a -lm
+	    tests/fuzz/fuzz_parse.c tests/fuzz/standalone.c build/asan/libsgf.a $(LIBS_ALL)
 
 test-fuzz-replay: build/asan/test/fuzz-standalone
 	$(Q)build/asan/test/fuzz-standalone tests/fuzz/corpus tests/fuzz/crashes \
@@ -180,7 +186,7 @@ build/asan/test/roundtrip: tests/roundtrip.c tests/treecmp.h \
 	$(E) CC $@
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -o $@ tests/roundtrip.c \
-	    build/asan/libsgf.a $(LDFLAGS) $(LDLIBS) -lm
+	    build/asan/libsgf.a $(LDFLAGS) $(LDLIBS) $(LIBS_ALL)
 
 test-man: $(TOOL_BINS)
 	$(Q)sh tests/check-man-help.sh
@@ -191,7 +197,7 @@ test-abi: $(SHARED)
 # --- bench and fuzz -----------------------------------------------------
 build/bench/%: tests/bench/%.c $(STATIC)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(ALL_CFLAGS) -O2 -o $@ $< $(STATIC) -lm
+	$(Q)$(CC) $(ALL_CFLAGS) -O2 -o $@ $< $(STATIC) $(LIBS_ALL)
 
 bench: all build/bench/bench_parse build/bench/scan_floor
 	$(Q)sh tests/bench/run.sh
@@ -200,9 +206,9 @@ FUZZ_SECONDS ?= 60
 build/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c tests/treecmp.h $(LIB_SRC) \
                        $(HEADERS)
 	@mkdir -p $(@D)
-	$(Q)clang $(STD) -Ilibsgf/include -Ilibsgf/src -g -O1 \
+	$(Q)clang $(STD) -Ilibsgf/include -Ilibsgf/src $(XML_CFLAGS) -g -O1 \
 	    -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz/fuzz_parse.c \
-	    $(LIB_SRC) -lm
+	    $(LIB_SRC) $(LIBS_ALL)
 
 fuzz: build/fuzz/fuzz_parse
 	@mkdir -p build/fuzz/work tests/fuzz/crashes
