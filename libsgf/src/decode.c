@@ -139,11 +139,12 @@ static int convert_value(dec *d, const pending *pe, const char *cs)
 {
     sgf__value *v = pe->v;
     int mb = sgf__mb_kind(cs);
-    if (mb != d->lexed && memchr(v->raw.ptr, '\\', v->raw.len) != NULL) {
+    if (mb != d->lexed) {
         /* unescaped for another charset than the one chosen (no CA and
-         * GBK bytes; CA[Shift_JIS] and UTF-8 bytes): redo the escapes, so
-         * that a trail byte 0x5C stays part of its character, or a UTF-8
-         * byte does not swallow a '\' */
+         * GBK bytes; CA[Shift_JIS] and UTF-8 bytes): redo the escapes and
+         * the whitespace rules, so that a trail byte 0x5C stays part of
+         * its character, a UTF-8 byte does not swallow a '\', and a byte
+         * that paired with a CR no longer hides the line break */
         char *dst = (char *)(uintptr_t)v->text.ptr;
         v->text.len = sgf__unescape_into(dst, v->raw, type_of(pe->p), mb);
         dst[v->text.len] = '\0';

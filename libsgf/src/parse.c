@@ -34,12 +34,6 @@ static uint8_t mb_kind(const char *canonical)
                                                            : MB_DBCS;
 }
 
-static inline bool mb_lead(uint8_t kind, unsigned char ch)
-{
-    if (kind == MB_SJIS)
-        return (ch >= 0x81 && ch <= 0x9F) || (ch >= 0xE0 && ch <= 0xFC);
-    return ch >= 0x81 && ch <= 0xFE;
-}
 
 typedef struct parser {
     sgf_collection *c;
@@ -309,7 +303,7 @@ static size_t scan_value(const parser *p, size_t i)
         unsigned char ch = (unsigned char)s[i];
         if (ch == ']')
             return i;
-        if (mb_lead(p->mb, ch))
+        if (i + 1 < n && sgf__mb_pair(p->mb, ch, (unsigned char)s[i + 1]))
             i += escaped_trail(p, i) ? 3 : 2;
         else
             i += ch == '\\' ? 2 : 1;
@@ -773,7 +767,8 @@ static uint8_t prescan_multibyte(const parser *p)
         if (s[i + 1] == '\\')     /* a lead in 0xA1-0xDF is not CP932 */
             kind = (ch >= 0xA1 && ch <= 0xDF) ? MB_DBCS
                  : kind == MB_NONE ? MB_SJIS : kind;
-        i++;                   /* skip the trail byte of the pair */
+        if ((unsigned char)s[i + 1] >= 0x40)
+            i++;               /* skip the trail byte of the pair */
     }
     return kind;
 }

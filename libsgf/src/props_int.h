@@ -13,6 +13,24 @@
  * leads (0x81-0xFE). */
 enum { SGF__MB_NONE = 0, SGF__MB_SJIS = 1, SGF__MB_DBCS = 2 };
 
+/* Do lead and trail form one two-byte character under kind? Leads:
+ * CP932 (Shift_JIS) 0x81-0x9F, 0xE0-0xFC (0xA1-0xDF are one-byte
+ * katakana); GBK/GB18030 and Big5 0x81-0xFE. Trails are 0x40 and up in
+ * all of them, so a lead before a control byte, a digit or CR/LF stands
+ * alone (it is then undecodable, and the line break stays a line
+ * break). The lexer (parse.c), the unescaper (text.c) and the writer
+ * (write.c) pair bytes with this one rule. */
+static inline bool sgf__mb_pair(int kind, unsigned char lead,
+                                unsigned char trail)
+{
+    if (trail < 0x40)
+        return false;
+    if (kind == SGF__MB_SJIS)
+        return (lead >= 0x81 && lead <= 0x9F)
+               || (lead >= 0xE0 && lead <= 0xFC);
+    return kind == SGF__MB_DBCS && lead >= 0x81 && lead <= 0xFE;
+}
+
 /* sgf__unescape (tree_int.h) into dst,
  * which has room for raw.len bytes (the result is never longer than the
  * raw value). mb is an SGF__MB_* kind. Returns the length written; no NUL

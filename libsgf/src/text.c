@@ -37,16 +37,6 @@ static size_t break_len(const char *s, size_t i, size_t n)
     return i + 1 < n && is_break(s[i + 1]) && s[i + 1] != s[i] ? 2 : 1;
 }
 
-/* Does ch lead a two-byte character in this kind of charset? CP932
- * (Shift_JIS): 0x81-0x9F, 0xE0-0xFC (0xA1-0xDF are one-byte katakana);
- * GBK/GB18030, Big5: 0x81-0xFE. The lexer (parse.c) uses the same. */
-static bool is_lead(int kind, unsigned char ch)
-{
-    if (kind == SGF__MB_SJIS)
-        return (ch >= 0x81 && ch <= 0x9F) || (ch >= 0xE0 && ch <= 0xFC);
-    return kind == SGF__MB_DBCS && ch >= 0x81 && ch <= 0xFE;
-}
-
 /* A two-byte character at s[i] (a lead byte, i + 1 < n): its bytes go to
  * dst. A writer that follows the spec escapes a trail byte '\' or ']'
  * (lead, '\', ']'), others write it bare (lead, '\' ends the value);
@@ -72,15 +62,13 @@ static size_t unescape_plain(char *dst, sgf_str raw, int mb)
     size_t n = raw.len, k = 0, i = 0;
     while (i < n) {
         unsigned char ch = (unsigned char)s[i];
-        if (i + 1 < n && is_lead(mb, ch)) {
+        if (i + 1 < n && sgf__mb_pair(mb, ch, (unsigned char)s[i + 1])) {
             i += two_byte(dst, &k, s, i, n);
             continue;
         }
         if (ch == '\\') {
             if (++i == n)
                 break;           /* a lone '\' at the end escapes nothing */
-            if (i + 1 < n && is_lead(mb, (unsigned char)s[i]))
-                continue;        /* an escaped lead byte keeps its trail */
         }
         dst[k++] = s[i++];
     }
@@ -99,7 +87,7 @@ static size_t unescape_text(char *dst, sgf_str raw, bool simple, int mb)
     size_t n = raw.len, k = 0, i = 0;
     while (i < n) {
         unsigned char ch = (unsigned char)s[i];
-        if (i + 1 < n && is_lead(mb, ch)) {
+        if (i + 1 < n && sgf__mb_pair(mb, ch, (unsigned char)s[i + 1])) {
             i += two_byte(dst, &k, s, i, n);
         } else if (ch == '\\') {
             if (++i == n)
@@ -108,8 +96,6 @@ static size_t unescape_text(char *dst, sgf_str raw, bool simple, int mb)
                 i += break_len(s, i, n);
                 continue;
             }
-            if (i + 1 < n && is_lead(mb, (unsigned char)s[i]))
-                continue;        /* an escaped lead byte keeps its trail */
             dst[k++] = text_char(s[i++]);
         } else if (is_break((char)ch)) {      /* hard line break */
             dst[k++] = simple ? ' ' : '\n';

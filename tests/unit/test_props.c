@@ -437,14 +437,17 @@ static void test_props_unescape_multibyte(void **state)
     UNESC("\x81\x5D\x81\x40", SGF_VT_SIMPLETEXT, true, "\x81\x5D\x81\x40");
     /* a lead byte at the end stands alone */
     UNESC("ab\x95", SGF_VT_TEXT, true, "ab\x95");
-    /* a trail byte that looks like a line break is not one */
+    /* a lead before a byte below 0x40 stands alone: the line break stays
+     * a line break */
     UNESC("\x95\x0A" "x", SGF_VT_TEXT, true, "\x95\x0A" "x");
     /* escapes of ASCII still work in mb mode */
     UNESC("a\\]b\\\\", SGF_VT_TEXT, true, "a]b\\");
-    UNESC("\\\x95\x5C" "z", SGF_VT_TEXT, true, "\x95\x5C" "z");
+    /* an escape covers one byte: an escaped lead stands alone (as the
+     * lexer reads it), and the 0x5C after it escapes the 'z' */
+    UNESC("\\\x95\x5C" "z", SGF_VT_TEXT, true, "\x95" "z");
     /* non-text values in mb mode */
     UNESC("\x95\x5C\\x", SGF_VT_UNKNOWN, true, "\x95\x5Cx");
-    UNESC("\\\x95\x5C", SGF_VT_UNKNOWN, true, "\x95\x5C");
+    UNESC("\\\x95\x5C", SGF_VT_UNKNOWN, true, "\x95");
 }
 
 /* Writers that follow the spec escape a trail byte '\' or ']'; the

@@ -1,0 +1,144 @@
+/*
+ * bench_parse.c - parse throughput of libsgf, in one process, one file
+ * after another:
+ *
+ *   bench_parse [-r N] FILE|DIR...    measure
+ *   bench_parse -g DIR COUNT          generate COUNT synthetic ~1 KB game
+ *                                     records into DIR (g00001.sgf ...)
+ *
+ *   read:   the floor: open, read, close each file;
+ *   scan:   the floor: the same plus counting '[' and ']';
+ *   parse:  sgf_parse_file with the default options (syntax, charset
+ *           decoding, property checks), then sgf_collection_free;
+ *   syntax: the same with SGF_PARSE_SYNTAX_ONLY.
+ *
+ * Directories are walked for *.sgf. One warm-up round, then N rounds
+ * (default 5) of the four passes in turn; the median of each is printed
+ * (tests/bench/bench.h). Records are game trees. rss_kib is the peak so
+ * far of the process.
+ */
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sgf/parse.h>
+#include "../filelist.h"
+#include "bench.h"
+
+static void pass(const filelist *fl, unsigned flags, bench_totals *t)
+{
+    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
+    o.flags = flags;
+    t->files = t->bytes = t->records = 0;
+    for (size_t i = 0; i < fl->n; i++) {
+        sgf_collection *c = NULL;
+        if (sgf_parse_file(&c, fl->names[i], &o) != SGF_OK)
+            continue;
+        t->files++;
+        t->bytes += sgf_collection_input(c).len;
+        t->records += sgf_collection_game_count(c);
+        sgf_collection_free(c);
+    }
+}
+
+/* One warm-up pass of each, then `repeat` rounds of: read floor, scan
+ * floor, parse, syntax-only parse (interleaved, so that a busy machine
+ * slows all four alike); the median of each is printed. */
+static void measure(const filelist *fl, int repeat)
+{
+    enum { READ, SCAN, PARSE, SYNTAX, KINDS };
+    static const char *names[KINDS] = { "read", "scan", "parse", "syntax" };
+    double times[KINDS][100];
+    bench_totals t[KINDS];
+    bench_reader r = { NULL, 0 };
+    volatile size_t sink = 0;
+    for (int k = -1; k < repeat; k++) {
+        for (int m = 0; m < KINDS; m++) {
+            double t0 = bench_now();
+            if (m == READ || m == SCAN)
+                sink += bench_floor_pass(&r, fl, m == SCAN, &t[m]);
+            else
+                pass(fl, m == SYNTAX ? SGF_PARSE_SYNTAX_ONLY : 0, &t[m]);
+            if (k >= 0)
+                times[m][k] = bench_now() - t0;
+        }
+    }
+    (void)sink;
+    for (int m = 0; m < KINDS; m++)
+        bench_print(names[m], &t[m], bench_median(times[m], repeat));
+    free(r.buf);
+}
+
+/* --- generated corpus ---------------------------------------------------- */
+
+static uint32_t next_random(uint32_t *state)
+{
+    *state = *state * 1103515245u + 12345u;
+    return *state >> 8;
+}
+
+/* One synthetic record of about 1 KB: game info, ~150 moves, a few
+ * comments and a short variation. */
+static void write_record(FILE *fp, unsigned k, uint32_t *rnd)
+{
+    fprintf(fp, "(;FF[4]GM[1]SZ[19]CA[UTF-8]AP[libsgf-bench:1]\n"
+            "PB[Black %u]PW[White %u]BR[%ud]WR[%ud]KM[6.5]RU[Japanese]\n"
+            "DT[2024-%02u-%02u]RE[%c+R]\n", k, k + 1, 1 + k % 9,
+            1 + (k + 3) % 9, 1 + k % 12, 1 + k % 28, k % 2 ? 'W' : 'B');
+    unsigned moves = 140 + next_random(rnd) % 20;
+    for (unsigned m = 0; m < moves; m++) {
+        uint32_t r = next_random(rnd);
+        fprintf(fp, ";%c[%c%c]", m % 2 ? 'W' : 'B', 'a' + (int)(r % 19),
+                'a' + (int)(r / 19 % 19));
+        if (m % 50 == 49)
+            fprintf(fp, "C[move %u: a comment]", m + 1);
+        if (m % 12 == 11)
+            fputc('\n', fp);
+    }
+    fputs("\n(;B[aa];W[bb])(;B[cc]))\n", fp);
+}
+
+static int generate(const char *dir, unsigned count)
+{
+    char path[4096];
+    uint32_t rnd = 20241129u;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        perror(dir);
+        return 2;
+    }
+    for (unsigned k = 1; k <= count; k++) {
+        snprintf(path, sizeof path, "%s/g%05u.sgf", dir, k);
+        FILE *fp = fopen(path, "w");
+        if (fp == NULL) {
+            perror(path);
+            return 2;
+        }
+        write_record(fp, k, &rnd);
+        if (fclose(fp) != 0) {
+            perror(path);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 4 && strcmp(argv[1], "-g") == 0)
+        return generate(argv[2], (unsigned)strtoul(argv[3], NULL, 10));
+    int first;
+    int repeat = bench_repeat(&first, argc, argv);
+    filelist fl = { NULL, 0, 0, true };
+    for (int i = first; i < argc; i++)
+        if (filelist_add(&fl, argv[i]) != 0) {
+            perror(argv[i]);
+            return 2;
+        }
+    if (fl.n == 0) {
+        fprintf(stderr, "usage: bench_parse [-r N] FILE|DIR...\n"
+                "       bench_parse -g DIR COUNT\n");
+        return 2;
+    }
+    measure(&fl, repeat);
+    filelist_free(&fl);
+    return 0;
+}

@@ -1,0 +1,105 @@
+#!/bin/sh
+# make bench: libsgf's parse throughput beside two floors measured in the
+# same run on the same files (reading the bytes; a byte scan counting '['
+# and ']'), on ../shared/corpus when present, else on a generated corpus.
+# Then the same on one large collection, the corpus concatenated.
+#
+# Each program is one process on one core (taskset when available) and
+# reads the files one at a time; each figure is the median of
+# BENCH_REPEAT (5) timed runs after a warm-up run.
+#
+# Targets (issue 2): parse + property checks >= 50% of the scan floor's
+# files/s on many small files; >= 300 MB/s on the one large collection;
+# peak RSS <= 16 MiB however many files a run reads.
+#
+# Environment: BENCH_CORPUS (directory), BENCH_REPEAT, BENCH_GEN_COUNT.
+set -eu
+
+B=build/bench
+CORPUS=${BENCH_CORPUS:-../shared/corpus}
+REPEAT=${BENCH_REPEAT:-5}
+GEN_COUNT=${BENCH_GEN_COUNT:-3000}
+PIN=""
+if command -v taskset >/dev/null 2>&1; then
+    PIN="taskset -c 0"
+fi
+
+if [ -d "$CORPUS" ]; then
+    SRC=$CORPUS
+else
+    SRC=$B/gen
+    if [ ! -f "$SRC/g00001.sgf" ]; then
+        echo "bench: $CORPUS not found; generating $GEN_COUNT records" \
+             "into $SRC"
+        $B/bench_parse -g "$SRC" "$GEN_COUNT"
+    fi
+fi
+
+# One large collection: every file of the corpus, concatenated in the
+# order the programs walk them (sorted paths).
+find "$SRC" -type f -iname '*.sgf' \
+    -print | LC_ALL=C sort | tr '\n' '\0' | xargs -0 cat > "$B/all.sgf"
+
+OUT=$B/results.txt
+: > "$OUT"
+run() {
+    # $1 = label, rest = command; prefixes each output line with the label
+    label=$1
+    shift
+    $PIN "$@" | sed "s/^/$label /" >> "$OUT"
+}
+run many $B/bench_parse -r "$REPEAT" "$SRC"
+run many-own $B/scan_floor -r "$REPEAT" "$SRC"
+run one $B/bench_parse -r "$REPEAT" "$B/all.sgf"
+run one-own $B/scan_floor -r "$REPEAT" "$B/all.sgf"
+
+awk -v src="$SRC" -v repeat="$REPEAT" '
+function field(line, key,   n, i, kv) {
+    n = split(line, kv, " ")
+    for (i = 1; i <= n; i++)
+        if (index(kv[i], key "=") == 1)
+            return substr(kv[i], length(key) + 2) + 0
+    return 0
+}
+{ r[$1 " " $2] = $0 }
+function row(set, name, label,   l) {
+    l = r[set " " name]
+    printf "  %-30s %9.0f %8.1f %10s\n", label, field(l, "files_s"),
+        field(l, "mb_s"),
+        name ~ /parse|syntax/ ? sprintf("%.0f", field(l, "records_s")) : "-"
+}
+function block(set, title,   l) {
+    l = r[set " parse"]
+    printf "%s: %d files, %.2f MB, %d records\n", title, field(l, "files"),
+        field(l, "bytes") / 1e6, field(l, "records")
+    printf "  %-30s %9s %8s %10s\n", "", "files/s", "MB/s", "records/s"
+    row(set, "read", "read floor (open/read/close)")
+    row(set, "scan", "scan floor (read, count [ ])")
+    row(set, "parse", "parse + property checks")
+    row(set, "syntax", "parse, syntax only")
+    row(set "-own", "read", "read floor, own process")
+    row(set "-own", "scan", "scan floor, own process")
+    printf "  peak RSS: %.1f MiB (floors alone: %.1f MiB)\n",
+        field(l, "rss_kib") / 1024, field(r[set "-own scan"], "rss_kib") / 1024
+}
+END {
+    printf "make bench: %s; median of %s rounds, one process per line " \
+        "group, one core\n", src, repeat
+    block("many", "many files")
+    block("one", "one collection (build/bench/all.sgf)")
+    pct = 100 * field(r["many parse"], "files_s") \
+        / field(r["many scan"], "files_s")
+    mbs = field(r["one parse"], "mb_s")
+    rss = field(r["many parse"], "rss_kib") / 1024
+    printf "targets:\n"
+    printf "  parse + checks, many files: %.1f%% of the scan floor files/s " \
+        "(target >= 50%%): %s\n", pct, (pct >= 50 ? "met" : "MISSED")
+    printf "  parse + checks, one collection: %.1f MB/s (target >= 300): " \
+        "%s\n", mbs, (mbs >= 300 ? "met" : "MISSED")
+    printf "  peak RSS, many files: %.1f MiB (target <= 16): %s\n", rss,
+        (rss <= 16 ? "met" : "MISSED")
+}' "$OUT"
+
+if [ -x $B/bench_board ]; then
+    $PIN $B/bench_board || true
+fi
