@@ -201,6 +201,9 @@ static int grow_diags(sgf_collection *c)
     return 0;
 }
 
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 0)))
+#endif
 static sgf_diag *push(sgf_collection *c, const sgf_diag *d, const char *fmt,
                       va_list ap)
 {
