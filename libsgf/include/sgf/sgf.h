@@ -16,6 +16,7 @@
  *   sgf/board.h    a Go position: moves, legality, captures, ko, undo
  *   sgf/replay.h   playing a game record out under Go rules
  *   sgf/diagram.h  text pictures of a position
+ *   sgf/figure.h   game figures: numbered diagrams as ASCII and SVG
  * The overview, with the ownership and error rules, is libsgf(3).
  */
 #ifndef SGF_SGF_H
@@ -32,5 +33,6 @@
 #include <sgf/board.h>
 #include <sgf/replay.h>
 #include <sgf/diagram.h>
+#include <sgf/figure.h>
 
 #endif

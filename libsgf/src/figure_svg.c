@@ -1,0 +1,386 @@
+/*
+ * figure_svg.c - a figure as a standalone SVG document (sgf/figure.h).
+ *
+ * Everything is drawn in user units: 24 per point spacing, the view's
+ * first point 36 units in from the top-left (room for the coordinates).
+ * Layers, bottom to top: board, grid, star points, coordinates, stones,
+ * dimming, numbers and marks, labels, lines and arrows, notes. Looks
+ * come from the embedded stylesheet only (class selectors), so a page
+ * can restyle every layer.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "figure_int.h"
+#include <sgf/diagram.h>
+
+#define SP 24                    /* point spacing */
+#define MARGIN 36                /* view edge to the first point */
+#define NOTE_LINE 16             /* height of a note line */
+
+static const char style_sheet[] =
+    "<style type=\"text/css\">\n"
+    ".board{fill:#dcb35c}\n"
+    ".grid{stroke:#000;stroke-width:1;fill:none}\n"
+    ".star{fill:#000}\n"
+    ".coord,.note{font-family:sans-serif;font-size:11px;fill:#000}\n"
+    ".coord{text-anchor:middle}\n"
+    ".stone.black{fill:#000;stroke:#000;stroke-width:1}\n"
+    ".stone.white{fill:#fff;stroke:#000;stroke-width:1}\n"
+    ".number,.label{font-family:sans-serif;font-size:12px;"
+    "text-anchor:middle}\n"
+    ".number.small,.label.small{font-size:9px}\n"
+    ".on-black{fill:#fff}\n"
+    ".on-white,.on-empty{fill:#000}\n"
+    ".number.last{fill:#d00000}\n"
+    ".number.last.on-black{fill:#ff7070}\n"
+    ".last{fill:none;stroke:#d00000;stroke-width:2}\n"
+    ".label-bg{fill:#dcb35c}\n"
+    ".mark{fill:none;stroke-width:1.5}\n"
+    ".mark.on-black{stroke:#fff}\n"
+    ".mark.on-white,.mark.on-empty{stroke:#000}\n"
+    ".mark.on-number{stroke:#d00000}\n"
+    ".mark.sl{fill:#2060ff;fill-opacity:0.5;stroke:none}\n"
+    ".mark.dd{fill:#fff;fill-opacity:0.5;stroke:none}\n"
+    ".line,.arrow{stroke:#202080;stroke-width:2;fill:none}\n"
+    ".arrow{marker-end:url(#sgf-arrowhead)}\n"
+    ".arrowhead{fill:#202080}\n"
+    "</style>\n";
+
+typedef struct svg {
+    FILE *fp;
+    const sgf_figure *f;
+    int width, height;           /* of the whole picture */
+} svg;
+
+static int px(const svg *s, int x)
+{
+    return MARGIN + (x - s->f->ul.x) * SP;
+}
+
+static int py(const svg *s, int y)
+{
+    return MARGIN + (y - s->f->ul.y) * SP;
+}
+
+static const char *on_class(sgf_color c)
+{
+    return c == SGF_BLACK ? "on-black" : c == SGF_WHITE ? "on-white"
+                                                        : "on-empty";
+}
+
+/* Text as XML character data: markup characters escaped, control
+ * characters and bytes that are not UTF-8 replaced by '?'. */
+static void put_text(FILE *fp, const char *t)
+{
+    const unsigned char *p = (const unsigned char *)t;
+    while (*p != '\0') {
+        int n = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2
+              : (*p & 0xF0) == 0xE0 ? 3 : (*p & 0xF8) == 0xF0 ? 4 : 0;
+        bool ok = n > 0 && (n > 1 || *p >= 0x20 || *p == '\t');
+        for (int i = 1; ok && i < n; i++)
+            ok = (p[i] & 0xC0) == 0x80;
+        if (!ok) {
+            fputc('?', fp);
+            p++;
+        } else if (*p == '<') { fputs("&lt;", fp); p++; }
+        else if (*p == '>') { fputs("&gt;", fp); p++; }
+        else if (*p == '&') { fputs("&amp;", fp); p++; }
+        else if (*p == '"') { fputs("&quot;", fp); p++; }
+        else {
+            fwrite(p, 1, (size_t)n, fp);
+            p += n;
+        }
+    }
+}
+
+/* --- board ------------------------------------------------------------ */
+
+static void draw_grid(const svg *s)
+{
+    const sgf_figure *f = s->f;
+    int x0 = px(s, f->ul.x) - (f->ul.x > 0 ? SP / 2 : 0);
+    int x1 = px(s, f->lr.x) + (f->lr.x < f->w - 1 ? SP / 2 : 0);
+    int y0 = py(s, f->ul.y) - (f->ul.y > 0 ? SP / 2 : 0);
+    int y1 = py(s, f->lr.y) + (f->lr.y < f->h - 1 ? SP / 2 : 0);
+    fputs("<g class=\"grid\">\n", s->fp);
+    for (int y = f->ul.y; y <= f->lr.y; y++)
+        fprintf(s->fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+                x0, py(s, y), x1, py(s, y));
+    for (int x = f->ul.x; x <= f->lr.x; x++)
+        fprintf(s->fp, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
+                px(s, x), y0, px(s, x), y1);
+    fputs("</g>\n<g class=\"stars\">\n", s->fp);
+    for (int y = f->ul.y; y <= f->lr.y; y++)
+        for (int x = f->ul.x; x <= f->lr.x; x++) {
+            sgf_point pt = { (uint8_t)x, (uint8_t)y };
+            if (sgf_diagram_is_star(f->w, f->h, pt))
+                fprintf(s->fp, "<circle class=\"star\" cx=\"%d\" cy=\"%d\""
+                        " r=\"3\"/>\n", px(s, x), py(s, y));
+        }
+    fputs("</g>\n", s->fp);
+}
+
+static void coord_text(const svg *s, int x, int y, const char *t)
+{
+    fprintf(s->fp, "<text class=\"coord\" x=\"%d\" y=\"%d\">%s</text>\n",
+            x, y + 4, t);
+}
+
+static void draw_coords(const svg *s)
+{
+    const sgf_figure *f = s->f;
+    char lab[8];
+    int top = py(s, f->ul.y) - 24, bottom = py(s, f->lr.y) + 24;
+    int left = px(s, f->ul.x) - 24, right = px(s, f->lr.x) + 24;
+    fputs("<g class=\"coords\">\n", s->fp);
+    for (int x = f->ul.x; x <= f->lr.x; x++) {
+        sgf_diagram_column_label(lab, x, f->w);
+        coord_text(s, px(s, x), top, lab);
+        coord_text(s, px(s, x), bottom, lab);
+    }
+    for (int y = f->ul.y; y <= f->lr.y; y++) {
+        if (f->w <= 25)
+            snprintf(lab, sizeof lab, "%d", f->h - y);
+        else
+            snprintf(lab, sizeof lab, "%c", y < 26 ? 'a' + y : 'A' + y - 26);
+        coord_text(s, left, py(s, y), lab);
+        coord_text(s, right, py(s, y), lab);
+    }
+    fputs("</g>\n", s->fp);
+}
+
+/* --- stones, numbers, marks ------------------------------------------- */
+
+static bool is_last(const sgf_figure *f, sgf_point pt)
+{
+    return f->has_last && f->last_pt.x == pt.x && f->last_pt.y == pt.y;
+}
+
+static void draw_stones(const svg *s)
+{
+    const sgf_figure *f = s->f;
+    fputs("<g class=\"stones\">\n", s->fp);
+    for (int y = f->ul.y; y <= f->lr.y; y++)
+        for (int x = f->ul.x; x <= f->lr.x; x++) {
+            sgf_point pt = { (uint8_t)x, (uint8_t)y };
+            sgf_figure_point p = sgf_figure_at(f, pt);
+            if (p.color == SGF_EMPTY)
+                continue;
+            fprintf(s->fp, "<circle class=\"stone %s%s\" cx=\"%d\" "
+                    "cy=\"%d\" r=\"11.5\"/>\n",
+                    p.color == SGF_BLACK ? "black" : "white",
+                    p.captured ? " captured" : "", px(s, x), py(s, y));
+        }
+    fputs("</g>\n", s->fp);
+}
+
+static void draw_number(const svg *s, sgf_point pt,
+                        const sgf_figure_point *p)
+{
+    const sgf_figure *f = s->f;
+    bool last = is_last(f, pt) && f->n_moves > 0
+                && f->moves[f->n_moves - 1].pub.number == p->number;
+    fprintf(s->fp, "<text class=\"number %s%s%s\" x=\"%d\" y=\"%d\">%ld"
+            "</text>\n", on_class(p->color), labs(p->number) >= 100
+            ? " small" : "", last ? " last" : "", px(s, pt.x),
+            py(s, pt.y) + (labs(p->number) >= 100 ? 3 : 4), p->number);
+}
+
+/* One mark kind at a point, centred on (cx, cy). */
+static void draw_mark(const svg *s, unsigned bit, int cx, int cy,
+                      const char *cls)
+{
+    FILE *fp = s->fp;
+    switch (bit) {
+    case SGF_FIGURE_TR:
+        fprintf(fp, "<polygon class=\"mark tr %s\" points=\"%d,%d %d,%d "
+                "%d,%d\"/>\n", cls, cx, cy - 7, cx - 6, cy + 4, cx + 6,
+                cy + 4);
+        break;
+    case SGF_FIGURE_SQ:
+        fprintf(fp, "<rect class=\"mark sq %s\" x=\"%d\" y=\"%d\" "
+                "width=\"11\" height=\"11\"/>\n", cls, cx - 5, cy - 5);
+        break;
+    case SGF_FIGURE_CR:
+        fprintf(fp, "<circle class=\"mark cr %s\" cx=\"%d\" cy=\"%d\" "
+                "r=\"6\"/>\n", cls, cx, cy);
+        break;
+    case SGF_FIGURE_MA:
+        fprintf(fp, "<path class=\"mark ma %s\" d=\"M%d %dL%d %dM%d %dL%d "
+                "%d\"/>\n", cls, cx - 5, cy - 5, cx + 5, cy + 5, cx - 5,
+                cy + 5, cx + 5, cy - 5);
+        break;
+    case SGF_FIGURE_SL:
+        fprintf(fp, "<rect class=\"mark sl %s\" x=\"%d\" y=\"%d\" "
+                "width=\"%d\" height=\"%d\"/>\n", cls, cx - SP / 2,
+                cy - SP / 2, SP, SP);
+        break;
+    default:                     /* SGF_FIGURE_DD */
+        fprintf(fp, "<rect class=\"mark dd %s\" x=\"%d\" y=\"%d\" "
+                "width=\"%d\" height=\"%d\"/>\n", cls, cx - SP / 2,
+                cy - SP / 2, SP, SP);
+        break;
+    }
+}
+
+static void draw_label(const svg *s, sgf_point pt,
+                       const sgf_figure_point *p)
+{
+    int cx = px(s, pt.x), cy = py(s, pt.y);
+    size_t len = strlen(p->label);
+    bool small = len > 2;
+    int half = small ? (int)(len > 12 ? 12 : len) * 3 + 2 : 8;
+    if (p->color == SGF_EMPTY)
+        fprintf(s->fp, "<rect class=\"label-bg\" x=\"%d\" y=\"%d\" "
+                "width=\"%d\" height=\"16\"/>\n", cx - half, cy - 8,
+                2 * half);
+    fprintf(s->fp, "<text class=\"label %s%s\" x=\"%d\" y=\"%d\">",
+            on_class(p->color), small ? " small" : "", cx,
+            cy + (small ? 3 : 4));
+    put_text(s->fp, p->label);
+    fputs("</text>\n", s->fp);
+}
+
+/* Numbers, marks, labels and the last-move ring at one point. A mark on
+ * a numbered stone is drawn in the "on-number" colour over the number;
+ * a label on a numbered stone replaces the number. */
+static void draw_point_top(const svg *s, sgf_point pt)
+{
+    sgf_figure_point p = sgf_figure_at(s->f, pt);
+    int cx = px(s, pt.x), cy = py(s, pt.y);
+    if (p.number != 0 && p.label == NULL)
+        draw_number(s, pt, &p);
+    if (s->f->n_moves == 0 && is_last(s->f, pt) && p.color != SGF_EMPTY)
+        fprintf(s->fp, "<circle class=\"last\" cx=\"%d\" cy=\"%d\" "
+                "r=\"5\"/>\n", cx, cy);
+    char cls[32];
+    snprintf(cls, sizeof cls, "%s", p.number != 0 && p.label == NULL
+             ? "on-number" : on_class(p.color));
+    for (unsigned bit = SGF_FIGURE_TR; bit <= SGF_FIGURE_MA; bit <<= 1)
+        if (p.marks & bit)
+            draw_mark(s, bit, cx, cy, cls);
+    if (p.label != NULL)
+        draw_label(s, pt, &p);
+}
+
+/* Selection and dimming: over the stones, under numbers and marks. */
+static void draw_shading(const svg *s)
+{
+    const sgf_figure *f = s->f;
+    fputs("<g class=\"shading\">\n", s->fp);
+    for (int y = f->ul.y; y <= f->lr.y; y++)
+        for (int x = f->ul.x; x <= f->lr.x; x++) {
+            sgf_point pt = { (uint8_t)x, (uint8_t)y };
+            unsigned m = f->marks[sgf__fig_index(f, pt)];
+            if (m & SGF_FIGURE_DD)
+                draw_mark(s, SGF_FIGURE_DD, px(s, x), py(s, y), "on-empty");
+            if (m & SGF_FIGURE_SL)
+                draw_mark(s, SGF_FIGURE_SL, px(s, x), py(s, y), "on-empty");
+        }
+    fputs("</g>\n", s->fp);
+}
+
+static void draw_tops(const svg *s)
+{
+    const sgf_figure *f = s->f;
+    fputs("<g class=\"markup\">\n", s->fp);
+    for (int y = f->ul.y; y <= f->lr.y; y++)
+        for (int x = f->ul.x; x <= f->lr.x; x++)
+            draw_point_top(s, (sgf_point){ (uint8_t)x, (uint8_t)y });
+    fputs("</g>\n", s->fp);
+}
+
+/* AR and LN, clipped to the view (they may leave it). */
+static void draw_lines(const svg *s)
+{
+    const sgf_figure *f = s->f;
+    int x0 = px(s, f->ul.x) - SP / 2, y0 = py(s, f->ul.y) - SP / 2;
+    fprintf(s->fp, "<clipPath id=\"sgf-view\"><rect x=\"%d\" y=\"%d\" "
+            "width=\"%d\" height=\"%d\"/></clipPath>\n", x0, y0,
+            (f->lr.x - f->ul.x + 1) * SP, (f->lr.y - f->ul.y + 1) * SP);
+    fputs("<g class=\"lines\" clip-path=\"url(#sgf-view)\">\n", s->fp);
+    for (size_t i = 0; i < s->f->n_lines; i++) {
+        const sgf_figure_line *l = &s->f->lines[i];
+        fprintf(s->fp, "<line class=\"%s\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
+                "y2=\"%d\"/>\n", l->arrow ? "arrow" : "line",
+                px(s, l->from.x), py(s, l->from.y), px(s, l->to.x),
+                py(s, l->to.y));
+    }
+    fputs("</g>\n", s->fp);
+}
+
+/* --- notes and the document ------------------------------------------- */
+
+static void draw_notes(const svg *s, const char *notes, int top)
+{
+    fputs("<g class=\"notes\">\n", s->fp);
+    for (const char *p = notes; *p != '\0'; top += NOTE_LINE) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        fprintf(s->fp, "<text class=\"note\" x=\"%d\" y=\"%d\">%.*s"
+                "</text>\n", 12, top, (int)len, p);
+        p += len + (nl != NULL);
+    }
+    fputs("</g>\n", s->fp);
+}
+
+static void write_head(const svg *s)
+{
+    fprintf(s->fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
+            "class=\"sgf-figure\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\">\n%s", s->width, s->height, s->width,
+            s->height, style_sheet);
+    fputs("<defs><marker id=\"sgf-arrowhead\" viewBox=\"0 0 10 10\" "
+          "refX=\"9\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" "
+          "orient=\"auto\"><path class=\"arrowhead\" "
+          "d=\"M0 0L10 5L0 10z\"/></marker></defs>\n", s->fp);
+    fprintf(s->fp, "<rect class=\"board\" x=\"0\" y=\"0\" width=\"%d\" "
+            "height=\"%d\"/>\n", s->width, s->height);
+}
+
+/* The notes as text (a NUL-terminated string to free), or NULL. */
+static char *notes_text(const sgf_figure *f, int width, int *lines)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (mem == NULL)
+        return NULL;
+    int columns = (width - 24) / 6;
+    int rc = sgf__figure_write_notes(mem, f, columns < 24 ? 24 : columns);
+    if (fclose(mem) != 0 || rc != 0) {
+        free(buf);
+        return NULL;
+    }
+    *lines = 0;
+    for (size_t i = 0; i < len; i++)
+        *lines += buf[i] == '\n';
+    return buf;
+}
+
+int sgf_figure_write_svg(FILE *fp, const sgf_figure *f)
+{
+    if (fp == NULL || f == NULL || !f->built)
+        return SGF_EINVAL;
+    svg s = { fp, f, 2 * MARGIN + (f->lr.x - f->ul.x) * SP,
+              2 * MARGIN + (f->lr.y - f->ul.y) * SP };
+    int lines = 0;
+    char *notes = notes_text(f, s.width, &lines);
+    if (notes == NULL)
+        return SGF_ENOMEM;
+    int grid_bottom = s.height;
+    s.height += lines * NOTE_LINE + (lines > 0 ? 4 : 0);
+    write_head(&s);
+    draw_grid(&s);
+    draw_coords(&s);
+    draw_stones(&s);
+    draw_shading(&s);
+    draw_tops(&s);
+    draw_lines(&s);
+    if (lines > 0)
+        draw_notes(&s, notes, grid_bottom + 8);
+    fputs("</svg>\n", fp);
+    free(notes);
+    return ferror(fp) ? SGF_EIO : 0;
+}

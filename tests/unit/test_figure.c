@@ -1,0 +1,558 @@
+/*
+ * test_figure.c - the numbering engine (sgf/figure.h) and its renderers:
+ * numbers, MN[], "N at M" notes, captures, position figures, crops,
+ * rectangular and wide boards, Sensei's ten-move split, markup, and
+ * SVG that libxml2 reads as well-formed SVG. Golden outputs compare
+ * whole strings.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <sgf/sgf.h>
+#include <sgf/figure.h>
+
+/* Black 7 captures White 2; Black 9 fills the point of 2 (the research
+ * note's example, conversion.md 2.6). */
+static const char CAP[] =
+    "(;GM[1]FF[4]SZ[5];B[cc];W[bc];B[bb];W[db];B[bd];W[dd];B[ac];W[cd]"
+    ";B[bc])";
+
+/* Every markup kind on the last node; setup stones. */
+static const char MARK[] =
+    "(;GM[1]FF[4]SZ[9]AB[cc][gg]AW[gc]"
+    ";B[ee];W[ef];B[fe];W[df];B[de];W[ff];B[eg];W[dg]"
+    "TR[ee][aa]SQ[fe][ba]CR[df][ca]MA[ef][da]SL[ea][fa]DD[ga:ib]"
+    "LB[cc:A][gc:B][ha:long][hh:x&y]AR[ah:ch]LN[ai:ei])";
+
+/* A 13x7 board with a view of its left part. */
+static const char RECT[] =
+    "(;GM[1]FF[4]SZ[13:7]VW[aa:gg];B[cc];W[dd];B[ke];W[jc];B[dc];W[cd]"
+    ";B[bd];W[be];B[ad];W[ce];B[ec])";
+
+typedef struct fig {
+    sgf_collection *c;
+    sgf_figure *f;
+} fig;
+
+static fig build(const char *sgf, const sgf_figure_options *o)
+{
+    fig x;
+    assert_int_equal(sgf_parse_buffer(&x.c, sgf, strlen(sgf), NULL), 0);
+    assert_int_equal(sgf_figure_new(&x.f), 0);
+    assert_int_equal(sgf_figure_build(x.f, x.c, sgf_collection_game(x.c, 0),
+                                      o), 0);
+    return x;
+}
+
+static fig build_range(const char *sgf, unsigned from, unsigned to)
+{
+    sgf_figure_options o = SGF_FIGURE_OPTIONS_INIT;
+    o.from = from;
+    o.to = to;
+    return build(sgf, &o);
+}
+
+static void done(fig *x)
+{
+    sgf_figure_free(x->f);
+    sgf_collection_free(x->c);
+}
+
+/* The output of a renderer as a string (to free). style < 0: SVG. */
+static char *render(const sgf_figure *f, int style)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    assert_non_null(mem);
+    int rc = style < 0 ? sgf_figure_write_svg(mem, f)
+                       : sgf_figure_write_ascii(mem, f,
+                                                (sgf_figure_style)style);
+    assert_int_equal(rc, 0);
+    assert_int_equal(fclose(mem), 0);
+    return buf;
+}
+
+static void expect_text(const char *sgf, unsigned from, unsigned to,
+                        sgf_figure_style style, const char *want)
+{
+    fig x = build_range(sgf, from, to);
+    char *got = render(x.f, (int)style);
+    assert_string_equal(got, want);
+    free(got);
+    done(&x);
+}
+
+static sgf_point P(const char *s)
+{
+    return (sgf_point){ (uint8_t)(s[0] - 'a'), (uint8_t)(s[1] - 'a') };
+}
+
+/* --- the engine ------------------------------------------------------- */
+
+static void test_figure_numbers_and_reuse(void **state)
+{
+    (void)state;
+    fig x = build(CAP, NULL);
+    assert_int_equal(sgf_figure_move_count(x.f), 9);
+    assert_int_equal(sgf_figure_line_moves(x.f), 9);
+    const sgf_figure_move *m7 = sgf_figure_move_at(x.f, 6);
+    assert_int_equal(m7->number, 7);
+    assert_int_equal(m7->captured, 1);
+    assert_false(m7->reused);
+    const sgf_figure_move *m9 = sgf_figure_move_at(x.f, 8);
+    assert_true(m9->reused);
+    assert_int_equal(m9->at, 2);
+    assert_null(sgf_figure_move_at(x.f, 9));
+    /* B3 shows White 2, captured by 7; 9 stands there at the end */
+    sgf_figure_point p = sgf_figure_at(x.f, P("bc"));
+    assert_int_equal(p.color, SGF_WHITE);
+    assert_int_equal(p.number, 2);
+    assert_true(p.captured);
+    p = sgf_figure_at(x.f, P("cc"));
+    assert_int_equal(p.number, 1);
+    assert_false(p.captured);
+    assert_int_equal(sgf_figure_prisoners(x.f, SGF_BLACK), 1);
+    sgf_point last;
+    sgf_color lc;
+    assert_true(sgf_figure_last_move(x.f, &last, &lc));
+    assert_int_equal(last.x, 1);
+    assert_int_equal(last.y, 2);
+    assert_int_equal(lc, SGF_BLACK);
+    done(&x);
+}
+
+static void test_figure_mn_and_first_number(void **state)
+{
+    (void)state;
+    const char *sgf = "(;SZ[9];B[cc];W[dd]MN[50];B[ee];W[ff])";
+    fig x = build(sgf, NULL);
+    assert_int_equal(sgf_figure_move_at(x.f, 0)->number, 1);
+    assert_int_equal(sgf_figure_move_at(x.f, 1)->number, 50);
+    assert_int_equal(sgf_figure_move_at(x.f, 3)->number, 52);
+    done(&x);
+    sgf_figure_options o = SGF_FIGURE_OPTIONS_INIT;
+    o.from = 3;
+    o.first_number = 1;
+    x = build(sgf, &o);
+    assert_int_equal(sgf_figure_move_count(x.f), 2);
+    assert_int_equal(sgf_figure_move_at(x.f, 0)->ordinal, 3);
+    assert_int_equal(sgf_figure_move_at(x.f, 0)->number, 1);
+    assert_int_equal(sgf_figure_move_at(x.f, 1)->number, 2);
+    /* the earlier stones are unnumbered */
+    assert_int_equal(sgf_figure_at(x.f, P("cc")).number, 0);
+    assert_int_equal(sgf_figure_at(x.f, P("cc")).color, SGF_BLACK);
+    done(&x);
+}
+
+static void test_figure_range_and_position(void **state)
+{
+    (void)state;
+    fig x = build_range(CAP, 4, 6);
+    unsigned lo, hi;
+    sgf_figure_range(x.f, &lo, &hi);
+    assert_int_equal(lo, 4);
+    assert_int_equal(hi, 6);
+    assert_int_equal(sgf_figure_move_count(x.f), 3);
+    assert_int_equal(sgf_figure_line_moves(x.f), 9);
+    done(&x);
+    x = build_range(CAP, 8, 7);                 /* after move 7 */
+    assert_int_equal(sgf_figure_move_count(x.f), 0);
+    assert_int_equal(sgf_figure_at(x.f, P("bc")).color, SGF_EMPTY);
+    assert_int_equal(sgf_figure_at(x.f, P("ac")).color, SGF_BLACK);
+    sgf_point last;
+    assert_true(sgf_figure_last_move(x.f, &last, NULL));
+    assert_int_equal(last.x, 0);
+    done(&x);
+    x = build_range(CAP, 1, 0);                 /* start position */
+    assert_false(sgf_figure_last_move(x.f, NULL, NULL));
+    assert_int_equal(sgf_figure_at(x.f, P("cc")).color, SGF_EMPTY);
+    done(&x);
+    x = build_range(CAP, 5, 500);               /* past the end */
+    sgf_figure_range(x.f, &lo, &hi);
+    assert_int_equal(hi, 9);
+    done(&x);
+}
+
+static void test_figure_errors(void **state)
+{
+    (void)state;
+    sgf_collection *c;
+    sgf_figure *f;
+    assert_int_equal(sgf_parse_buffer(&c, CAP, strlen(CAP), NULL), 0);
+    assert_int_equal(sgf_figure_new(&f), 0);
+    assert_int_equal(sgf_figure_write_ascii(stdout, f, SGF_FIGURE_BOOK),
+                     SGF_EINVAL);                 /* not built */
+    sgf_figure_options o = SGF_FIGURE_OPTIONS_INIT;
+    unsigned path[1] = { 1 };
+    o.path = path;
+    o.path_len = 1;
+    const sgf_game *g = sgf_collection_game(c, 0);
+    assert_int_equal(sgf_figure_build(f, c, g, &o), SGF_EINVAL);
+    o = (sgf_figure_options)SGF_FIGURE_OPTIONS_INIT;
+    o.crop = true;
+    o.crop_ul = P("aa");
+    o.crop_lr = P("ff");                           /* off a 5x5 board */
+    assert_int_equal(sgf_figure_build(f, c, g, &o), SGF_EINVAL);
+    o.version = 99;
+    assert_int_equal(sgf_figure_build(f, c, g, &o), SGF_EINVAL);
+    sgf_figure_style st;
+    assert_int_equal(sgf_figure_style_from_name("sensei", &st), 0);
+    assert_int_equal(st, SGF_FIGURE_SENSEI);
+    assert_int_equal(sgf_figure_style_from_name("tex", &st), SGF_EINVAL);
+    sgf_figure_free(f);
+    sgf_figure_free(NULL);
+    sgf_collection_free(c);
+}
+
+static void test_figure_variation_path(void **state)
+{
+    (void)state;
+    const char *sgf = "(;SZ[5];B[cc](;W[bb])(;W[dd];B[ee]))";
+    sgf_figure_options o = SGF_FIGURE_OPTIONS_INIT;
+    unsigned path[1] = { 1 };
+    o.path = path;
+    o.path_len = 1;
+    fig x = build(sgf, &o);
+    assert_int_equal(sgf_figure_move_count(x.f), 3);
+    assert_int_equal(sgf_figure_at(x.f, P("dd")).number, 2);
+    assert_int_equal(sgf_figure_at(x.f, P("bb")).color, SGF_EMPTY);
+    done(&x);
+}
+
+/* --- book ------------------------------------------------------------- */
+
+static void test_figure_book_golden(void **state)
+{
+    (void)state;
+    expect_text(CAP, 1, SGF_FIGURE_END, SGF_FIGURE_BOOK,
+        "Moves 1-9\n"
+        "    A  B  C  D  E\n"
+        " 5  .  .  .  .  . 5\n"
+        " 4  .  3  .  4  . 4\n"
+        " 3  7  2  1  .  . 3\n"
+        " 2  .  5  8  6  . 2\n"
+        " 1  .  .  .  .  . 1\n"
+        "    A  B  C  D  E\n"
+        "9 at 2\n"
+        "Captures: 7 takes 2\n");
+}
+
+/* The captured stone was on the board before the figure: the note and
+ * the capture name its point. */
+static void test_figure_book_unnumbered_reuse(void **state)
+{
+    (void)state;
+    expect_text(CAP, 7, SGF_FIGURE_END, SGF_FIGURE_BOOK,
+        "Moves 7-9\n"
+        "    A  B  C  D  E\n"
+        " 5  .  .  .  .  . 5\n"
+        " 4  .  X  .  O  . 4\n"
+        " 3  7  O  X  .  . 3\n"
+        " 2  .  X  8  O  . 2\n"
+        " 1  .  .  .  .  . 1\n"
+        "    A  B  C  D  E\n"
+        "9 at B3\n"
+        "Captures: 7 takes B3\n");
+}
+
+static void test_figure_book_position_and_pass(void **state)
+{
+    (void)state;
+    expect_text(CAP, 6, 5, SGF_FIGURE_BOOK,
+        "Position after move 5\n"
+        "    A  B  C  D  E\n"
+        " 5  .  .  .  .  . 5\n"
+        " 4  .  X  .  O  . 4\n"
+        " 3  .  O  X  .  . 3\n"
+        " 2  .(X)  .  .  . 2\n"
+        " 1  .  .  .  .  . 1\n"
+        "    A  B  C  D  E\n");
+    expect_text("(;SZ[3];B[bb];W[];B[aa]MN[10])", 1, SGF_FIGURE_END,
+                SGF_FIGURE_BOOK,
+        "Moves 1-10\n"
+        "    A  B  C\n"
+        " 3 10  .  . 3\n"
+        " 2  .  1  . 2\n"
+        " 1  .  .  . 1\n"
+        "    A  B  C\n"
+        "2 pass\n");
+}
+
+/* Rectangular board, columns skip I, rows from the bottom; VW[] crops. */
+static void test_figure_book_rectangular(void **state)
+{
+    (void)state;
+    expect_text(RECT, 1, SGF_FIGURE_END, SGF_FIGURE_BOOK,
+        "Moves 1-11\n"
+        "    A  B  C  D  E  F  G\n"
+        " 7  .  .  .  .  .  .  . 7\n"
+        " 6  .  .  .  .  .  .  . 6\n"
+        " 5  .  .  1  5 11  .  . 5\n"
+        " 4  9  7  6  2  .  .  . 4\n"
+        " 3  .  8 10  +  .  .  . 3\n"
+        " 2  .  .  .  .  .  .  . 2\n"
+        " 1  .  .  .  .  .  .  . 1\n"
+        "    A  B  C  D  E  F  G\n");
+    sgf_figure_options o = SGF_FIGURE_OPTIONS_INIT;
+    o.crop = true;
+    o.crop_ul = P("hb");
+    o.crop_lr = P("mf");
+    fig x = build(RECT, &o);
+    char *got = render(x.f, SGF_FIGURE_BOOK);
+    assert_string_equal(got,
+        "Moves 1-11\n"
+        "    H  J  K  L  M  N\n"
+        " 6  .  .  .  .  .  . 6\n"
+        " 5  .  .  4  .  .  . 5\n"
+        " 4  .  .  .  .  .  . 4\n"
+        " 3  .  .  +  3  .  . 3\n"
+        " 2  .  .  .  .  .  . 2\n"
+        "    H  J  K  L  M  N\n");
+    free(got);
+    done(&x);
+}
+
+static void test_figure_book_wide_board(void **state)
+{
+    (void)state;
+    fig x = build("(;SZ[30:2];B[Da];W[ab])", NULL);
+    char *got = render(x.f, SGF_FIGURE_BOOK);
+    assert_non_null(strstr(got, "  a  b  c"));
+    assert_non_null(strstr(got, "  z  A  B  C  D"));
+    assert_non_null(strstr(got, "\n a  .  .")); /* row a is the top */
+    assert_non_null(strstr(got, "\n b  2  ."));
+    free(got);
+    done(&x);
+}
+
+/* --- gtp -------------------------------------------------------------- */
+
+static void test_figure_gtp_golden(void **state)
+{
+    (void)state;
+    expect_text(CAP, 1, SGF_FIGURE_END, SGF_FIGURE_GTP,
+        "    A B C D E\n"
+        " 5  . . . . . 5\n"
+        " 4  . X . O . 4\n"
+        " 3  X(X)X . . 3\n"
+        " 2  . X O O . 2\n"
+        " 1  . . . . . 1\n"
+        "    A B C D E\n");
+    expect_text(RECT, 1, 4, SGF_FIGURE_GTP,
+        "    A B C D E F G H J K L M N\n"
+        " 7  . . . . . . . . . . . . . 7\n"
+        " 6  . . . . . . . . . . . . . 6\n"
+        " 5  . . X + . . . . .(O). . . 5\n"
+        " 4  . . . O . . . . . . . . . 4\n"
+        " 3  . . . + . . . . . + X . . 3\n"
+        " 2  . . . . . . . . . . . . . 2\n"
+        " 1  . . . . . . . . . . . . . 1\n"
+        "    A B C D E F G H J K L M N\n");
+}
+
+/* --- sensei ----------------------------------------------------------- */
+
+static void test_figure_sensei_split_at_ten(void **state)
+{
+    (void)state;
+    /* 23 moves on a 19x19 board along the edges, no captures: Black
+     * on every other point of the top line, White of the second line */
+    char sgf[512] = "(;SZ[19]";
+    for (int i = 0; i < 23; i++) {
+        size_t n = strlen(sgf);
+        snprintf(sgf + n, sizeof sgf - n, ";%c[%c%c]", i % 2 ? 'W' : 'B',
+                 'a' + i % 19, i % 2 ? 'r' : 'a' + (i / 19) * 2);
+    }
+    strcat(sgf, ")");
+    fig x = build(sgf, NULL);
+    char *got = render(x.f, SGF_FIGURE_SENSEI);
+    assert_non_null(strstr(got, "$$B Moves 1-10\n"));
+    assert_non_null(strstr(got, "\n$$Bm11 Moves 11-20\n"));
+    assert_non_null(strstr(got, "\n$$Bm21 Moves 21-23\n"));
+    assert_null(strstr(got, "m31"));
+    /* in the second diagram 11 is '1' at L19, 20 is '0' at A2 and 10
+     * an unnumbered O at K2 */
+    const char *second = strstr(got, "$$Bm11");
+    assert_non_null(strstr(second, "$$ | X . X . X . X . X . 1 . 3 . 5 . "
+                                   "7 . 9 |\n"));
+    assert_non_null(strstr(second, "$$ | 0 O . O . O . O . O . 2 . 4 . 6 "
+                                   ". 8 . |\n"));
+    assert_non_null(strstr(got, "$$ | O O 2 O . O"));
+    free(got);
+    done(&x);
+}
+
+static void test_figure_sensei_golden(void **state)
+{
+    (void)state;
+    /* a move on a used point starts a new diagram */
+    expect_text(CAP, 1, SGF_FIGURE_END, SGF_FIGURE_SENSEI,
+        "$$B Moves 1-8\n"
+        "$$ +-----------+\n"
+        "$$ | . . . . . |\n"
+        "$$ | . 3 . 4 . |\n"
+        "$$ | 7 2 1 . . |\n"
+        "$$ | . 5 8 6 . |\n"
+        "$$ | . . . . . |\n"
+        "$$ +-----------+\n"
+        "\n"
+        "$$Bm9 Move 9\n"
+        "$$ +-----------+\n"
+        "$$ | . . . . . |\n"
+        "$$ | . X . O . |\n"
+        "$$ | X 1 X . . |\n"
+        "$$ | . X O O . |\n"
+        "$$ | . . . . . |\n"
+        "$$ +-----------+\n");
+    /* every mark kind Sensei's syntax has, arrows and lines; the last
+     * move (8, D3) circled as nothing else marks it */
+    expect_text(MARK, 9, SGF_FIGURE_END, SGF_FIGURE_SENSEI,
+        "$$B Position after move 8\n"
+        "$$ +-------------------+\n"
+        "$$ | T S C M . . . . . |\n"
+        "$$ | . . . . . . . . . |\n"
+        "$$ | . . X . . . O . . |\n"
+        "$$ | . . . . . . . . . |\n"
+        "$$ | . . . X Y # . . . |\n"
+        "$$ | . . . W P O . . . |\n"
+        "$$ | . . , W X . X . . |\n"
+        "$$ | . . . . . . . . . |\n"
+        "$$ | . . . . . . . . . |\n"
+        "$$ +-------------------+\n"
+        "$$ {AR A2 C2}\n"
+        "$$ {LN A1 E1}\n");
+    /* a cropped view leaves the open sides without a border */
+    expect_text(RECT, 1, 4, SGF_FIGURE_SENSEI,
+        "$$B Moves 1-4\n"
+        "$$ +--------------\n"
+        "$$ | . . . . . . .\n"
+        "$$ | . . . . . . .\n"
+        "$$ | . . 1 , . . .\n"
+        "$$ | . . . 2 . . .\n"
+        "$$ | . . . , . . .\n"
+        "$$ | . . . . . . .\n"
+        "$$ | . . . . . . .\n"
+        "$$ +--------------\n");
+}
+
+/* --- svg -------------------------------------------------------------- */
+
+static xmlDocPtr parse_svg(const char *s)
+{
+    xmlDocPtr doc = xmlReadMemory(s, (int)strlen(s), "figure.svg", NULL,
+                                  XML_PARSE_NONET | XML_PARSE_NOERROR
+                                  | XML_PARSE_NOWARNING);
+    assert_non_null(doc);
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    assert_non_null(root);
+    assert_string_equal((const char *)root->name, "svg");
+    assert_non_null(root->ns);
+    assert_string_equal((const char *)root->ns->href,
+                        "http://www.w3.org/2000/svg");
+    return doc;
+}
+
+/* Elements whose class attribute is prefix or starts with prefix and a
+ * space ("mark tr" counts "mark tr on-empty"). */
+static int count_class(xmlNodePtr n, const char *prefix)
+{
+    int k = 0;
+    for (; n != NULL; n = n->next) {
+        if (n->type != XML_ELEMENT_NODE)
+            continue;
+        xmlChar *cls = xmlGetProp(n, (const xmlChar *)"class");
+        size_t len = strlen(prefix);
+        if (cls != NULL && strncmp((const char *)cls, prefix, len) == 0
+            && (cls[len] == '\0' || cls[len] == ' '))
+            k++;
+        xmlFree(cls);
+        k += count_class(n->children, prefix);
+    }
+    return k;
+}
+
+static void test_figure_svg_markup(void **state)
+{
+    (void)state;
+    fig x = build(MARK, NULL);
+    char *s = render(x.f, -1);
+    xmlDocPtr doc = parse_svg(s);
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    assert_int_equal(count_class(root, "stone black"), 6);
+    assert_int_equal(count_class(root, "stone white"), 5);
+    assert_int_equal(count_class(root, "number"), 8);
+    assert_int_equal(count_class(root, "number on-white last"), 1);
+    assert_int_equal(count_class(root, "mark tr"), 2);
+    assert_int_equal(count_class(root, "mark sq"), 2);
+    assert_int_equal(count_class(root, "mark cr"), 2);
+    assert_int_equal(count_class(root, "mark ma"), 2);
+    assert_int_equal(count_class(root, "mark sl"), 2);
+    assert_int_equal(count_class(root, "mark dd"), 6);
+    assert_int_equal(count_class(root, "label"), 4);
+    assert_int_equal(count_class(root, "label-bg"), 2); /* empty points */
+    assert_int_equal(count_class(root, "arrowhead"), 1);
+    assert_int_equal(count_class(root, "arrow"), 1);
+    assert_int_equal(count_class(root, "line"), 1);
+    assert_int_equal(count_class(root, "coord"), 36);
+    assert_non_null(strstr(s, ">x&amp;y</text>"));
+    assert_non_null(strstr(s, "viewBox=\"0 0 264 264\""));
+    xmlFreeDoc(doc);
+    free(s);
+    done(&x);
+}
+
+static void test_figure_svg_notes_and_crop(void **state)
+{
+    (void)state;
+    fig x = build(CAP, NULL);
+    char *s = render(x.f, -1);
+    xmlFreeDoc(parse_svg(s));
+    assert_non_null(strstr(s, ">9 at 2</text>"));
+    assert_non_null(strstr(s, ">Captures: 7 takes 2</text>"));
+    assert_non_null(strstr(s, "class=\"stone white captured\""));
+    free(s);
+    done(&x);
+    x = build(RECT, NULL);                       /* VW[aa:gg] */
+    s = render(x.f, -1);
+    xmlFreeDoc(parse_svg(s));
+    assert_non_null(strstr(s, "viewBox=\"0 0 216 216\""));
+    assert_null(strstr(s, ">K</text>"));
+    assert_non_null(strstr(s, ">G</text>"));
+    free(s);
+    done(&x);
+    x = build_range(CAP, 6, 5);                  /* last-move ring */
+    s = render(x.f, -1);
+    assert_non_null(strstr(s, "<circle class=\"last\" cx=\"60\" cy=\"108\""));
+    free(s);
+    done(&x);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_figure_numbers_and_reuse),
+        cmocka_unit_test(test_figure_mn_and_first_number),
+        cmocka_unit_test(test_figure_range_and_position),
+        cmocka_unit_test(test_figure_errors),
+        cmocka_unit_test(test_figure_variation_path),
+        cmocka_unit_test(test_figure_book_golden),
+        cmocka_unit_test(test_figure_book_unnumbered_reuse),
+        cmocka_unit_test(test_figure_book_position_and_pass),
+        cmocka_unit_test(test_figure_book_rectangular),
+        cmocka_unit_test(test_figure_book_wide_board),
+        cmocka_unit_test(test_figure_gtp_golden),
+        cmocka_unit_test(test_figure_sensei_split_at_ten),
+        cmocka_unit_test(test_figure_sensei_golden),
+        cmocka_unit_test(test_figure_svg_markup),
+        cmocka_unit_test(test_figure_svg_notes_and_crop),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

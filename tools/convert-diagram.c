@@ -1,0 +1,153 @@
+/*
+ * tools/convert-diagram.c - sgf-convert's ASCII and SVG diagrams: the
+ * options of convert-diagram.h mapped onto sgf/figure.h.
+ */
+#include <string.h>
+#include "cli.h"
+#include "convert-diagram.h"
+#include <sgf/figure.h>
+
+/* "aa:jj" (or one point "dd") into a rectangle on a w x h board. */
+static int parse_crop(const char *s, int w, int h, sgf_point *ul,
+                      sgf_point *lr)
+{
+    sgf_str v = { s, strlen(s) };
+    if (sgf_value_rect(v, ul, lr) != 0 || lr->x >= w || lr->y >= h) {
+        tool_error("bad crop '%s': want two SGF corners on the %dx%d "
+                   "board, upper left first (e.g. 'aa:jj')", s, w, h);
+        return TOOL_TROUBLE;
+    }
+    return TOOL_OK;
+}
+
+/* The figure options common to every figure of the game. */
+static int base_options(sgf_figure_options *fo, const sgf_game *g,
+                        const convert_diagram_opts *o)
+{
+    int w, h;
+    sgf_game_board_size(g, &w, &h);
+    fo->path = o->path;
+    fo->path_len = o->path_len;
+    fo->first_number = o->number_from > 0 ? (unsigned)(o->number_from
+        > 0x7FFFFFFFL ? 0x7FFFFFFFL : o->number_from) : 0;
+    if (o->crop != NULL) {
+        fo->crop = true;
+        return parse_crop(o->crop, w, h, &fo->crop_ul, &fo->crop_lr);
+    }
+    return TOOL_OK;
+}
+
+static int build_one(sgf_figure *f, sgf_collection *c, const sgf_game *g,
+                     const sgf_figure_options *fo)
+{
+    int rc = sgf_figure_build(f, c, g, fo);
+    if (rc == SGF_EINVAL)
+        tool_error("game %zu: the variation path leaves the game tree",
+                   sgf_game_index(g));
+    else if (rc != 0)
+        tool_error("game %zu: %s", sgf_game_index(g), sgf_strerror(rc));
+    return rc == 0 ? TOOL_OK : TOOL_TROUBLE;
+}
+
+static int write_one(FILE *out, const sgf_figure *f, int format,
+                     sgf_figure_style style)
+{
+    int rc = format == 1 ? sgf_figure_write_svg(out, f)
+                         : sgf_figure_write_ascii(out, f, style);
+    if (rc != 0) {
+        tool_error("cannot write the diagram: %s", sgf_strerror(rc));
+        return TOOL_TROUBLE;
+    }
+    return TOOL_OK;
+}
+
+/* Figures of `size` moves over from..to (to SGF_FIGURE_END: the end). */
+static int write_figures(FILE *out, sgf_figure *f, sgf_collection *c,
+                         const sgf_game *g, sgf_figure_options *fo,
+                         const convert_diagram_opts *o,
+                         sgf_figure_style style)
+{
+    unsigned from = fo->from, to = fo->to;
+    unsigned size = o->figures > 0 ? (unsigned)o->figures : 0;
+    int status = TOOL_OK;
+    for (bool first = true; status == TOOL_OK; first = false) {
+        fo->from = from;
+        fo->to = size > 0 && to - from >= size ? from + size - 1 : to;
+        status = build_one(f, c, g, fo);
+        if (status != TOOL_OK)
+            break;
+        if (!first)
+            fputc('\n', out);
+        status = write_one(out, f, o->format, style);
+        unsigned lo, hi;
+        sgf_figure_range(f, &lo, &hi);
+        if (size == 0 || hi >= sgf_figure_line_moves(f) || fo->to >= to)
+            break;
+        from = fo->to + 1;
+    }
+    return status;
+}
+
+static int check_opts(const convert_diagram_opts *o, const sgf_game *g,
+                      sgf_figure_style *style)
+{
+    const char *name = o->style != NULL ? o->style : "gtp";
+    if (o->format == 0 && sgf_figure_style_from_name(name, style) != 0) {
+        tool_error("unknown diagram style '%s' (gtp, book, sensei)", name);
+        return TOOL_TROUBLE;
+    }
+    if (o->move >= 0 && (o->from >= 0 || o->to >= 0 || o->figures > 0)) {
+        tool_error("--move cannot go with --moves or --figures");
+        return TOOL_TROUBLE;
+    }
+    if (o->format == 1 && o->figures > 0) {
+        tool_error("--figures needs --to=ascii (one SVG per document)");
+        return TOOL_TROUBLE;
+    }
+    if (o->from >= 0 && o->to >= 0 && o->to < o->from) {
+        tool_error("--moves=%ld-%ld: the range is empty", o->from, o->to);
+        return TOOL_TROUBLE;
+    }
+    if (sgf_game_gm(g) != 1) {
+        tool_error("game %zu is not a game of Go (GM[%d])",
+                   sgf_game_index(g), sgf_game_gm(g));
+        return TOOL_TROUBLE;
+    }
+    return TOOL_OK;
+}
+
+static unsigned clamp(long v)
+{
+    return v < 0 ? 0 : v > 0x7FFFFFFFL ? 0x7FFFFFFFu : (unsigned)v;
+}
+
+int convert_diagram(FILE *out, sgf_collection *c, const sgf_game *g,
+                    const convert_diagram_opts *o)
+{
+    sgf_figure_style style = SGF_FIGURE_GTP;
+    sgf_figure_options fo = SGF_FIGURE_OPTIONS_INIT;
+    int status = check_opts(o, g, &style);
+    if (status == TOOL_OK)
+        status = base_options(&fo, g, o);
+    if (status != TOOL_OK)
+        return status;
+    if (o->move >= 0) {                    /* a position figure */
+        fo.to = clamp(o->move);
+        fo.from = fo.to + 1;
+    } else {
+        fo.from = o->from > 0 ? clamp(o->from) : 1;
+        fo.to = o->to >= 0 ? clamp(o->to) : SGF_FIGURE_END;
+    }
+    sgf_figure *f;
+    if (sgf_figure_new(&f) != 0) {
+        tool_error("out of memory");
+        return TOOL_TROUBLE;
+    }
+    status = o->move >= 0
+        ? build_one(f, c, g, &fo)
+        : write_figures(out, f, c, g, &fo, o, style);
+    if (o->move >= 0 && status == TOOL_OK)
+        status = write_one(out, f, o->format, style);
+    sgf_figure_free(f);
+    return status;
+}
