@@ -167,6 +167,7 @@ test-unit: $(UNIT_BINS)
 
 test-cli: $(ASAN_BINS)
 	$(Q)sh tests/run-cli.sh build/asan/bin
+	$(Q)sh tests/figure/run.sh build/asan/bin/sgf-convert
 
 build/asan/test/fuzz-standalone: tests/fuzz/fuzz_parse.c tests/fuzz/standalone.c \
                                  tests/treecmp.h tests/filelist.h \
@@ -188,6 +189,16 @@ build/asan/test/roundtrip: tests/roundtrip.c tests/treecmp.h \
 	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -o $@ tests/roundtrip.c \
 	    build/asan/libsgf.a $(LDFLAGS) $(LDLIBS) $(LIBS_ALL)
 
+# The XML module's round trip over files or directories (*.sgf), every
+# document validated against the schema:
+#   build/asan/test/xmlroundtrip ../shared/corpus
+build/asan/test/xmlroundtrip: tests/xmlroundtrip.c tests/treecmp.h \
+                              tests/filelist.h build/asan/libsgf.a
+	$(E) CC $@
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -o $@ tests/xmlroundtrip.c \
+	    build/asan/libsgf.a $(LDFLAGS) $(LDLIBS) $(LIBS_ALL)
+
 test-man: $(TOOL_BINS)
 	$(Q)sh tests/check-man-help.sh
 
@@ -199,7 +210,9 @@ build/bench/%: tests/bench/%.c $(STATIC)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CFLAGS) -O2 -o $@ $< $(STATIC) $(LIBS_ALL)
 
-bench: all build/bench/bench_parse build/bench/scan_floor
+bench: all build/bench/bench_parse build/bench/scan_floor \
+       build/bench/bench_board build/bench/bench_score \
+       build/bench/bench_convert
 	$(Q)sh tests/bench/run.sh
 
 FUZZ_SECONDS ?= 60
@@ -224,7 +237,8 @@ lib/libsgf.pc: libsgf/libsgf.pc.in Makefile
 install: all lib/libsgf.pc
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
 	    $(DESTDIR)$(INCLUDEDIR)/sgf $(DESTDIR)$(PKGCONFIGDIR) \
-	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
+	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
+	    $(DESTDIR)$(DATADIR)/libsgf
 	install -m 755 $(TOOL_BINS) $(DESTDIR)$(BINDIR)/
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/
@@ -232,6 +246,7 @@ install: all lib/libsgf.pc
 	ln -sf libsgf.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libsgf.so
 	install -m 644 $(HEADERS) $(DESTDIR)$(INCLUDEDIR)/sgf/
 	install -m 644 lib/libsgf.pc $(DESTDIR)$(PKGCONFIGDIR)/
+	install -m 644 libsgf/schema/sgf.rng $(DESTDIR)$(DATADIR)/libsgf/
 	install -m 644 $(filter %.1,$(MANPAGES)) $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(filter %.3,$(MANPAGES)) $(DESTDIR)$(MANDIR)/man3/
 
@@ -240,6 +255,8 @@ uninstall:
 	rm -f $(DESTDIR)$(LIBDIR)/libsgf.a $(DESTDIR)$(LIBDIR)/libsgf.so*
 	rm -rf $(DESTDIR)$(INCLUDEDIR)/sgf
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/libsgf.pc
+	rm -f $(DESTDIR)$(DATADIR)/libsgf/sgf.rng
+	-rmdir $(DESTDIR)$(DATADIR)/libsgf 2>/dev/null
 	rm -f $(patsubst man/%,$(DESTDIR)$(MANDIR)/man1/%,$(filter %.1,$(MANPAGES)))
 	rm -f $(patsubst man/%,$(DESTDIR)$(MANDIR)/man3/%,$(filter %.3,$(MANPAGES)))
 

@@ -322,8 +322,13 @@ static void read_value(parser *p, sgf__value *v, const char *ident)
         const char *s = p->s;
         size_t i = open + 1, n = p->n, stop = i + 16 < n ? i + 16 : n;
         while (i < stop && s[i] != ']') {
-            nul |= s[i] == '\0';
-            i += s[i] == '\\' ? 2 : 1;
+            if (s[i] == '\\') {          /* an escaped NUL is a NUL too */
+                nul |= i + 1 < n && s[i + 1] == '\0';
+                i += 2;
+            } else {
+                nul |= s[i] == '\0';
+                i++;
+            }
         }
         if (i >= stop && i < n && s[i] != ']') {
             close = scan_value(p, i - 1);

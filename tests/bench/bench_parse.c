@@ -10,7 +10,10 @@
  *   scan:   the floor: the same plus counting '[' and ']';
  *   parse:  sgf_parse_file with the default options (syntax, charset
  *           decoding, property checks), then sgf_collection_free;
- *   syntax: the same with SGF_PARSE_SYNTAX_ONLY.
+ *   syntax: the same with SGF_PARSE_SYNTAX_ONLY;
+ *   validate: parse, then every move of every variation judged under the
+ *           record's rules (what sgf-validate does by default); its line
+ *           also gives moves_s.
  *
  * Directories are walked for *.sgf. One warm-up round, then N rounds
  * (default 5) of the four passes in turn; the median of each is printed
@@ -21,6 +24,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sgf/parse.h>
+#include <sgf/replay.h>
 #include "../filelist.h"
 #include "bench.h"
 
@@ -40,13 +44,48 @@ static void pass(const filelist *fl, unsigned flags, bench_totals *t)
     }
 }
 
+static int count_move(void *payload, const sgf_replay_move *m)
+{
+    (void)m;
+    *(size_t *)payload += 1;
+    return 0;
+}
+
+/* Parse and replay every variation, as sgf-validate does. */
+static void validate_pass(const filelist *fl, sgf_replay *rp,
+                          bench_totals *t, size_t *moves)
+{
+    t->files = t->bytes = t->records = 0;
+    *moves = 0;
+    for (size_t i = 0; i < fl->n; i++) {
+        sgf_collection *c = NULL;
+        if (sgf_parse_file(&c, fl->names[i], NULL) != SGF_OK)
+            continue;
+        sgf_replay_options o = SGF_REPLAY_OPTIONS_INIT;
+        o.all_variations = true;
+        o.on_move = count_move;
+        o.payload = moves;
+        for (size_t g = 0; g < sgf_collection_game_count(c); g++)
+            sgf_replay_run(rp, c, sgf_collection_game(c, g), &o);
+        t->files++;
+        t->bytes += sgf_collection_input(c).len;
+        t->records += sgf_collection_game_count(c);
+        sgf_collection_free(c);
+    }
+}
+
 /* One warm-up pass of each, then `repeat` rounds of: read floor, scan
  * floor, parse, syntax-only parse (interleaved, so that a busy machine
  * slows all four alike); the median of each is printed. */
 static void measure(const filelist *fl, int repeat)
 {
-    enum { READ, SCAN, PARSE, SYNTAX, KINDS };
-    static const char *names[KINDS] = { "read", "scan", "parse", "syntax" };
+    enum { READ, SCAN, PARSE, SYNTAX, VALIDATE, KINDS };
+    static const char *names[KINDS] = { "read", "scan", "parse", "syntax",
+                                        "validate" };
+    sgf_replay *rp = NULL;
+    size_t moves = 0;
+    if (sgf_replay_new(&rp) != 0)
+        return;
     double times[KINDS][100];
     bench_totals t[KINDS];
     bench_reader r = { NULL, 0 };
@@ -56,6 +95,8 @@ static void measure(const filelist *fl, int repeat)
             double t0 = bench_now();
             if (m == READ || m == SCAN)
                 sink += bench_floor_pass(&r, fl, m == SCAN, &t[m]);
+            else if (m == VALIDATE)
+                validate_pass(fl, rp, &t[m], &moves);
             else
                 pass(fl, m == SYNTAX ? SGF_PARSE_SYNTAX_ONLY : 0, &t[m]);
             if (k >= 0)
@@ -65,6 +106,9 @@ static void measure(const filelist *fl, int repeat)
     (void)sink;
     for (int m = 0; m < KINDS; m++)
         bench_print(names[m], &t[m], bench_median(times[m], repeat));
+    printf("moves moves=%zu moves_s=%.0f\n", moves,
+           (double)moves / bench_median(times[VALIDATE], repeat));
+    sgf_replay_free(rp);
     free(r.buf);
 }
 

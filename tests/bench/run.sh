@@ -77,6 +77,7 @@ function block(set, title,   l) {
     row(set, "scan", "scan floor (read, count [ ])")
     row(set, "parse", "parse + property checks")
     row(set, "syntax", "parse, syntax only")
+    row(set, "validate", "parse + checks + every move")
     row(set "-own", "read", "read floor, own process")
     row(set "-own", "scan", "scan floor, own process")
     printf "  peak RSS: %.1f MiB (floors alone: %.1f MiB)\n",
@@ -98,8 +99,23 @@ END {
         "%s\n", mbs, (mbs >= 300 ? "met" : "MISSED")
     printf "  peak RSS, many files: %.1f MiB (target <= 16): %s\n", rss,
         (rss <= 16 ? "met" : "MISSED")
+    vpct = 100 * field(r["many validate"], "files_s") \
+        / field(r["many scan"], "files_s")
+    printf "  parse + checks + every move judged, many files: %.1f%% of " \
+        "the scan floor files/s (target >= 40%%): %s; %.0f moves/s\n",
+        vpct, (vpct >= 40 ? "met" : "MISSED"), field(r["many moves"],
+        "moves_s")
 }' "$OUT"
 
 if [ -x $B/bench_board ]; then
     $PIN $B/bench_board || true
+fi
+
+# replay (parse + every move judged, superko hashing on), scoring and
+# conversion speed on the same records
+if [ -x $B/bench_score ]; then
+    $PIN $B/bench_score -r "$REPEAT" "$SRC" || true
+fi
+if [ -x $B/bench_convert ]; then
+    $PIN $B/bench_convert -r "$REPEAT" "$SRC" | tail -n 1 || true
 fi

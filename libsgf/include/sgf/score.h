@@ -1,0 +1,261 @@
+/*
+ * sgf/score.h - counting a finished Go game: area and territory, komi,
+ * handicap compensation, dead stones, seki; result strings (RE[]) and the
+ * comparison of a count with the recorded result.
+ *
+ * Sources: SGF FF[4] spec "properties.html" (RE, KM, HA, TB, TW); the
+ * Japanese Rules of Go (1989), art. 8 (points in seki are not territory)
+ * and art. 10 (dead stones become prisoners); the Chinese Rules of Weiqi
+ * (2002) and the AGA Concise Rules (area counting, handicap
+ * compensation); J. Tromp, The Rules of Go (count the board as it
+ * stands); D. B. Benson, "Life in the game of Go" (1976), for
+ * unconditional life. Project decisions: ../shared/DECISIONS.md
+ * "Scoring".
+ *
+ * Maps of dead stones are caller-owned byte arrays of width * height
+ * entries, index y * width + x (SGF point order: row y from the top);
+ * non-zero = the stone there is dead. Counting and the estimate use a
+ * work area of some tens of kilobytes, allocated and freed before they
+ * return; nothing here prints or keeps state: every function is
+ * reentrant.
+ */
+#ifndef SGF_SCORE_H
+#define SGF_SCORE_H
+
+#include <sgf/types.h>
+#include <sgf/tree.h>
+#include <sgf/board.h>
+#include <sgf/rules.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a point of the counted board is. */
+typedef enum sgf_score_point {
+    SGF_SP_DAME = 0,          /* empty, counts for nobody */
+    SGF_SP_BLACK,             /* live black stone */
+    SGF_SP_WHITE,             /* live white stone */
+    SGF_SP_BLACK_TERRITORY,   /* empty, surrounded by Black */
+    SGF_SP_WHITE_TERRITORY,
+    SGF_SP_BLACK_DEAD,        /* dead black stone: White's territory */
+    SGF_SP_WHITE_DEAD,        /* dead white stone: Black's territory */
+    SGF_SP_SEKI               /* empty, touches a chain in seki: nobody's
+                                 under territory rules (under area rules
+                                 such points are territory or dame) */
+} sgf_score_point;
+
+/* One colour's count. */
+typedef struct sgf_score_side {
+    int territory;   /* empty points it surrounds, dead stones' points
+                        included (seki points excluded under territory) */
+    int stones;      /* its live stones on the board */
+    int prisoners;   /* stones it captured during play */
+    int dead;        /* opponent stones it removes as dead at the end */
+    double score;    /* area: stones + territory; territory: territory +
+                        prisoners + dead; White's includes komi and the
+                        handicap compensation */
+} sgf_score_side;
+
+typedef struct sgf_score {
+    sgf_scoring scoring;
+    double komi;
+    double handicap_bonus;   /* points given to White for the handicap */
+    sgf_score_side black, white;
+    double margin;           /* black.score - white.score */
+    int dame, seki;          /* points counted for nobody */
+    int width, height;
+    uint8_t map[SGF_MAX_SIZE * SGF_MAX_SIZE];  /* sgf_score_point per
+                                                  point, y * width + x */
+} sgf_score;
+
+/* Count the position of b under r (NULL = SGF_RULES_INIT): r->scoring
+ * says area or territory; r->seki_points_count whether empty points in
+ * seki count; r->remove_dead false (Tromp-Taylor) ignores dead; handicap
+ * is the HA[] value, compensated per r->handicap_comp under area
+ * scoring (sgf_rules_handicap_bonus). dead: map as above, NULL = none.
+ * Empty points (dead stones' points included) form regions; a region
+ * touching live stones of one colour only is that colour's territory,
+ * except under territory rules the points touching a chain in seki: a
+ * live chain that shares a liberty with a live enemy chain where neither
+ * side can fill it without leaving its own chain in atari. Errors:
+ * SGF_EINVAL (out or b NULL), SGF_ENOMEM. */
+SGF_API int sgf_score_count(sgf_score *out, const sgf_board *b,
+                            const sgf_rules *r, const uint8_t *dead,
+                            double komi, int handicap);
+
+/* Return values of sgf_score_komi (besides SGF_ESYNTAX). */
+enum {
+    SGF_KOMI_GIVEN = 0,      /* KM[] in the standard form */
+    SGF_KOMI_DEFAULTED = 1,  /* no KM[]: the rule set's komi */
+    SGF_KOMI_LOOSE = 2,      /* non-standard but readable: "6,5" */
+    SGF_KOMI_SCALED = 3      /* Fox x50 or x100 ("375", "750" = 7.5) */
+};
+
+/* The komi of game g: KM[] of the root as archives write it, or
+ * r->komi when absent (r NULL = SGF_RULES_INIT). Fox server files write
+ * 5.5, 6.5, 7 and 7.5 as 275, 325, 350, 375 (x50) or 550, 650, 700, 750
+ * (x100); any other value of 100 or more, and an unreadable value, give
+ * SGF_ESYNTAX with *out = r->komi. KM[0] is 0. */
+SGF_API int sgf_score_komi(double *out, const sgf_game *g,
+                           const sgf_rules *r);
+
+/* HA[] of the root of g; 0 when absent or unreadable. */
+SGF_API int sgf_score_handicap(const sgf_game *g);
+
+/* ---- dead stones ------------------------------------------------------ */
+
+/* Dead stones from territory markup in node n (TB/TW, as KGS and CGoban
+ * write in the last node): a white stone on a TB point or a black stone
+ * on a TW point is dead. Clears dead (width * height bytes) first.
+ * Returns 1 when n has TB or TW, 0 when it has neither; SGF_EINVAL on
+ * NULL b or dead. */
+SGF_API int sgf_score_dead_markup(uint8_t *dead, const sgf_board *b,
+                                  const sgf_node *n);
+
+/* Count the position of b as the server counted it: the territory of
+ * each colour is the points the markup of n marks for it (TB Black's, TW
+ * White's; a dead stone's point is marked for its opponent; seki eyes and
+ * dame are left unmarked), the dead stones those marked for the opponent
+ * (sgf_score_dead_markup), the rest as sgf_score_count. The map marks
+ * points the markup leaves out as dame. Errors: SGF_EINVAL (NULL out, b
+ * or n), SGF_ENOMEM. */
+SGF_API int sgf_score_count_markup(sgf_score *out, const sgf_board *b,
+                                   const sgf_rules *r, const sgf_node *n,
+                                   double komi, int handicap);
+
+/* Points where count s and the markup of n disagree: a point marked TB
+ * (TW) that s does not give to Black (White) as territory, or a point s
+ * gives as territory that carries no markup of that colour. Writes the
+ * first such point to *first (may be NULL). Returns the number. */
+SGF_API int sgf_score_markup_diff(const sgf_score *s, const sgf_node *n,
+                                  sgf_point *first);
+
+/* Dead stones named by the caller: list is comma-separated SGF points or
+ * board vertices ("dd,pq" or "D16,Q3"; a vertex needs a board at most 25
+ * wide); each names a stone whose whole chain is dead. Adds to dead
+ * (does not clear it). Returns the number of chains marked, or
+ * SGF_ESYNTAX when an item is not a point of the board or has no stone
+ * (*bad, may be NULL, gets the item's offset in list); SGF_EINVAL on
+ * NULL arguments. */
+SGF_API int sgf_score_dead_points(uint8_t *dead, const sgf_board *b,
+                                  const char *list, size_t *bad);
+
+/* Unconditionally alive chains of colour c (Benson's algorithm: chains
+ * that cannot be captured even if c always passes). Writes 1 to alive[]
+ * for each of their stones, 0 elsewhere. Returns the number of such
+ * stones, SGF_EINVAL or SGF_ENOMEM. */
+SGF_API int sgf_score_pass_alive(uint8_t *alive, const sgf_board *b,
+                                 sgf_color c);
+
+/* Estimate which stones are dead (clears dead first). Method: chains
+ * found unconditionally alive (Benson) live, and enemy stones inside
+ * the regions they enclose are dead. Every other chain belongs to a
+ * "room": the points connected to it through empty points and its own
+ * stones (enemy stones already found dead count as empty). A room with
+ * two eyes (empty areas touching no live enemy stone; one of 4 points
+ * or more, except the square four, counts as two; a one-point eye with
+ * two diagonal points held by the enemy, one on the edge, is false and
+ * counts for nothing) or holding a
+ * pass-alive chain lives; a chain whose every liberty the enemy cannot
+ * fill without self-atari lives (seki); of the other rooms, the one
+ * with the fewest stones is dead, and the search starts again, until
+ * every room lives. It misjudges groups whose fate needs reading (false
+ * eyes, capturing races, ko, bent four) and unfinished games. Returns
+ * the number of dead stones, SGF_EINVAL or SGF_ENOMEM. */
+SGF_API int sgf_score_dead_estimate(uint8_t *dead, const sgf_board *b);
+
+/* ---- results ----------------------------------------------------------- */
+
+typedef enum sgf_score_re_kind {
+    SGF_RE_NONE = 0,     /* no RE[] */
+    SGF_RE_SCORE,        /* B+3.5, W+2 */
+    SGF_RE_WIN,          /* B+ (winner, no margin) */
+    SGF_RE_RESIGN,       /* B+R, B+Resign */
+    SGF_RE_TIME,         /* W+T, W+Time */
+    SGF_RE_FORFEIT,      /* B+F, B+Forfeit */
+    SGF_RE_DRAW,         /* 0, Draw, Jigo */
+    SGF_RE_VOID,         /* Void: no result */
+    SGF_RE_UNKNOWN,      /* ? */
+    SGF_RE_OTHER         /* unreadable */
+} sgf_score_re_kind;
+
+typedef struct sgf_score_re {
+    sgf_score_re_kind kind;
+    sgf_color winner;        /* SGF_EMPTY for draw, void, unknown */
+    double margin;           /* SCORE only, >= 0 */
+} sgf_score_re;
+
+/* Read an RE[] value: B+3.5, W+0.5, B+R, B+Resign, W+T, W+Time, B+F,
+ * B+Forfeit, B+ (no margin), 0, Draw, Jigo, Void, ?, also in lower case,
+ * with "Black+"/"White+", blanks, a decimal comma, or words after the
+ * result ("B+R (time)"). Returns 0 for the FF[4] form, 1 for another
+ * readable form (*out set in both cases), SGF_ESYNTAX with kind OTHER
+ * when unreadable. Empty v gives kind NONE and 0. */
+SGF_API int sgf_score_re_parse(sgf_score_re *out, sgf_str v);
+
+/* The FF[4] result string of a margin (Black's score minus White's):
+ * "B+3.5", "W+0.5", "0" for a draw. Returns snprintf's length, or
+ * SGF_EINVAL (buf NULL with size > 0). */
+SGF_API int sgf_score_format_margin(char *buf, size_t size, double margin);
+
+/* A parsed result written back in FF[4] form ("B+R", "W+T", "B+F",
+ * "B+", "Void", "?", "0", "B+2.5"; "" for NONE and OTHER). */
+SGF_API int sgf_score_re_format(char *buf, size_t size,
+                                       const sgf_score_re *re);
+
+typedef enum sgf_score_verdict {
+    SGF_SCORE_NOT_COUNTED = 0,  /* RE[] is not a count (resignation,
+                                     time, forfeit, void, unknown, none,
+                                     unreadable, or B+0/W+0, which Fox
+                                     files write for resignations) */
+    SGF_SCORE_AGREE,
+    SGF_SCORE_DISAGREE
+} sgf_score_verdict;
+
+/* Compare a count with RE[]: a score or draw agrees when the margin is
+ * equal; "B+" alone agrees when the winner is. Name: "agree",
+ * "disagree", "not-counted". */
+SGF_API sgf_score_verdict sgf_score_compare(const sgf_score *s,
+                                            const sgf_score_re *re);
+SGF_API const char *sgf_score_verdict_name(sgf_score_verdict v);
+
+/* The single change that would make a disagreeing count agree. */
+typedef enum sgf_score_cause {
+    SGF_CAUSE_NONE = 0,      /* no disagreement */
+    SGF_CAUSE_SCORING,       /* the other scoring (area / territory) */
+    SGF_CAUSE_HANDICAP,      /* another handicap compensation */
+    SGF_CAUSE_KOMI,          /* another usual komi (value in komi) */
+    SGF_CAUSE_GROUP,         /* one chain counted dead should be alive,
+                                or alive should be dead (point) */
+    SGF_CAUSE_UNKNOWN        /* none of these alone */
+} sgf_score_cause;
+
+typedef struct sgf_score_reason {
+    sgf_score_cause cause;
+    double komi;             /* KOMI: the komi that agrees */
+    double handicap_bonus;   /* HANDICAP: the compensation that agrees */
+    sgf_point point;         /* GROUP: a stone of the chain */
+    bool was_dead;           /* GROUP: the chain was counted dead */
+} sgf_score_reason;
+
+/* Find the cause of a disagreement of the count of b (arguments as for
+ * sgf_score_count; with markup not NULL, the count of
+ * sgf_score_count_markup with that node, dead then ignored) with re,
+ * trying in turn: the other scoring, the other
+ * handicap compensations (none, N, N-1), the usual komis (0, 0.5, 5,
+ * 5.5, 6, 6.5, 7, 7.5, 8 and the rule set's), then each chain's status
+ * flipped. Returns 0, or SGF_EINVAL. */
+SGF_API int sgf_score_explain(sgf_score_reason *out, const sgf_board *b,
+                              const sgf_rules *r, const uint8_t *dead,
+                              double komi, int handicap,
+                              const sgf_score_re *re,
+                              const sgf_node *markup);
+
+/* "none", "scoring", "handicap", "komi", "group", "unknown". */
+SGF_API const char *sgf_score_cause_name(sgf_score_cause c);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

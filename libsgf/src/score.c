@@ -1,0 +1,496 @@
+/*
+ * score.c - counting a finished game: area or territory, komi, handicap
+ * compensation, seki (sgf/score.h), and finding the single cause of a
+ * disagreement with RE[].
+ *
+ * The position is copied into a flat array with the dead stones lifted;
+ * empty regions are then flood-filled and each goes to the colour that
+ * alone borders it. Under territory rules (Japanese 1989 art. 8, and
+ * DECISIONS.md "Scoring") the empty points next to a chain in seki are
+ * nobody's: a chain is in seki when it shares a liberty with an enemy
+ * chain that neither player can fill without self-atari.
+ */
+#include "score_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sgf/props.h>
+
+/* ---- the flat position ------------------------------------------------ */
+
+static uint32_t next_gen(sgf__spos *p)
+{
+    if (++p->gen == 0) {
+        memset(p->mark, 0, sizeof p->mark);
+        p->gen = 1;
+    }
+    return p->gen;
+}
+
+/* Flood the chain or region through start (same colour), linking its
+ * points into a ring; returns its size and sets border/libs. */
+static int flood(sgf__spos *p, int start, int k)
+{
+    uint8_t c = p->col[start];
+    uint32_t lg = next_gen(p);
+    int sp = 0, size = 0, prev = start, libs = 0, nb[4];
+    uint8_t border = 0;
+    p->stack[sp++] = (int16_t)start;
+    p->id[start] = (int16_t)k;
+    while (sp > 0) {
+        int i = p->stack[--sp];
+        p->next[prev] = (int16_t)i;
+        prev = i;
+        size++;
+        int m = sgf__spos_neighbors(p, i, nb);
+        for (int d = 0; d < m; d++) {
+            int j = nb[d];
+            if (p->col[j] == c) {
+                if (p->id[j] < 0) {
+                    p->id[j] = (int16_t)k;
+                    p->stack[sp++] = (int16_t)j;
+                }
+            } else if (c != SGF_EMPTY) {
+                if (p->col[j] == SGF_EMPTY && p->mark[j] != lg) {
+                    p->mark[j] = lg;
+                    libs++;
+                }
+            } else {
+                border |= (uint8_t)(1u << p->col[j]);
+            }
+        }
+    }
+    p->next[prev] = (int16_t)start;
+    p->head[k] = (int16_t)start;
+    p->size[k] = (int16_t)size;
+    p->libs[k] = (int16_t)libs;
+    p->border[k] = border;
+    p->kcol[k] = c;
+    return size;
+}
+
+void sgf__spos_label(sgf__spos *p)
+{
+    for (int i = 0; i < p->n; i++)
+        p->id[i] = -1;
+    p->count = 0;
+    for (int i = 0; i < p->n; i++)
+        if (p->id[i] < 0)
+            flood(p, i, p->count++);
+}
+
+void sgf__spos_load(sgf__spos *p, const sgf_board *b, const uint8_t *dead)
+{
+    p->w = sgf_board_width(b);
+    p->h = sgf_board_height(b);
+    p->n = p->w * p->h;
+    for (int y = 0, i = 0; y < p->h; y++)
+        for (int x = 0; x < p->w; x++, i++) {
+            sgf_point pt = { (uint8_t)x, (uint8_t)y };
+            sgf_color c = sgf_board_at(b, pt);
+            p->col[i] = (uint8_t)(dead != NULL && dead[i] ? SGF_EMPTY : c);
+            p->px[i] = (uint8_t)x;
+            p->py[i] = (uint8_t)y;
+        }
+    sgf__spos_label(p);
+}
+
+bool sgf__spos_self_atari(sgf__spos *p, int pt, sgf_color who)
+{
+    int nb[4], m = sgf__spos_neighbors(p, pt, nb), libs = 0, empty = 0;
+    for (int d = 0; d < m; d++) {    /* quick answers without walking */
+        int j = nb[d];
+        if (p->col[j] == SGF_EMPTY)
+            empty++;
+        else if (p->col[j] == who && p->libs[p->id[j]] > 2)
+            return false;            /* joins a chain that keeps two */
+    }
+    if (empty > 1)
+        return false;
+    uint32_t lg = next_gen(p);
+    p->mark[pt] = lg;
+    for (int d = 0; d < m; d++) {
+        int j = nb[d];
+        if (p->col[j] == SGF_EMPTY && p->mark[j] != lg) {
+            p->mark[j] = lg;
+            libs++;
+        } else if (p->col[j] != SGF_EMPTY && p->col[j] != who
+                   && p->libs[p->id[j]] == 1) {
+            return false;            /* the fill captures */
+        }
+    }
+    for (int d = 0; d < m; d++) {
+        int j = nb[d];
+        if (p->col[j] != who)
+            continue;
+        int s = j;
+        do {                         /* liberties of the chain joined */
+            int nb2[4], m2 = sgf__spos_neighbors(p, s, nb2);
+            for (int e = 0; e < m2; e++)
+                if (p->col[nb2[e]] == SGF_EMPTY && p->mark[nb2[e]] != lg) {
+                    p->mark[nb2[e]] = lg;
+                    libs++;
+                }
+            s = p->next[s];
+        } while (s != j);
+    }
+    return libs <= 1;
+}
+
+int sgf__spos_seki(sgf__spos *p, uint8_t *seki)
+{
+    int found = 0, nb[4];
+    memset(seki, 0, (size_t)p->count);
+    for (int i = 0; i < p->n; i++) {
+        if (p->col[i] != SGF_EMPTY)
+            continue;
+        int m = sgf__spos_neighbors(p, i, nb);
+        uint8_t touch = 0;
+        for (int d = 0; d < m; d++)
+            touch |= (uint8_t)(1u << p->col[nb[d]]);
+        if ((touch & 6) != 6 || !sgf__spos_self_atari(p, i, SGF_BLACK)
+            || !sgf__spos_self_atari(p, i, SGF_WHITE))
+            continue;
+        found++;
+        for (int d = 0; d < m; d++)
+            if (p->col[nb[d]] != SGF_EMPTY)
+                seki[p->id[nb[d]]] = 1;
+    }
+    return found;
+}
+
+/* ---- counting ----------------------------------------------------------- */
+
+static bool touches_seki(const sgf__spos *p, const uint8_t *seki, int i)
+{
+    int nb[4], m = sgf__spos_neighbors(p, i, nb);
+    for (int d = 0; d < m; d++)
+        if (p->col[nb[d]] != SGF_EMPTY && seki[p->id[nb[d]]])
+            return true;
+    return false;
+}
+
+/* The owner of empty point i: the colour alone bordering its region. */
+static sgf_color owner(const sgf__spos *p, int i)
+{
+    uint8_t bd = p->border[p->id[i]];
+    if (bd == (1u << SGF_BLACK))
+        return SGF_BLACK;
+    if (bd == (1u << SGF_WHITE))
+        return SGF_WHITE;
+    return SGF_EMPTY;
+}
+
+static void count_point(sgf_score *s, const sgf__spos *p,
+                        const uint8_t *seki, sgf_color orig, int i)
+{
+    sgf_score_side *side[3] = { NULL, &s->black, &s->white };
+    if (p->col[i] != SGF_EMPTY) {
+        side[p->col[i]]->stones++;
+        s->map[i] = (uint8_t)(p->col[i] == SGF_BLACK ? SGF_SP_BLACK
+                                                     : SGF_SP_WHITE);
+        return;
+    }
+    sgf_color o = owner(p, i);
+    if (orig != SGF_EMPTY) {             /* a dead stone */
+        side[3 - orig]->dead++;
+        s->map[i] = (uint8_t)(orig == SGF_BLACK ? SGF_SP_BLACK_DEAD
+                                                : SGF_SP_WHITE_DEAD);
+    }
+    if (o != SGF_EMPTY && seki != NULL && touches_seki(p, seki, i)) {
+        s->seki++;
+        if (orig == SGF_EMPTY)
+            s->map[i] = SGF_SP_SEKI;
+        return;
+    }
+    if (o == SGF_EMPTY) {
+        if (orig == SGF_EMPTY) {
+            s->dame++;
+            s->map[i] = SGF_SP_DAME;
+        }
+        return;
+    }
+    side[o]->territory++;
+    if (orig == SGF_EMPTY)
+        s->map[i] = (uint8_t)(o == SGF_BLACK ? SGF_SP_BLACK_TERRITORY
+                                             : SGF_SP_WHITE_TERRITORY);
+}
+
+static void total(sgf_score *s, const sgf_board *b)
+{
+    sgf_score_side *sd[2] = { &s->black, &s->white };
+    s->black.prisoners = sgf_board_prisoners(b, SGF_BLACK);
+    s->white.prisoners = sgf_board_prisoners(b, SGF_WHITE);
+    for (int k = 0; k < 2; k++) {
+        if (s->scoring == SGF_SCORING_AREA)
+            sd[k]->score = sd[k]->stones + sd[k]->territory;
+        else
+            sd[k]->score = sd[k]->territory + sd[k]->prisoners
+                           + sd[k]->dead;
+    }
+    s->white.score += s->komi + s->handicap_bonus;
+    s->margin = s->black.score - s->white.score;
+}
+
+static int count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
+                      const sgf_rules *r, const uint8_t *dead, double komi,
+                      int handicap)
+{
+    uint8_t *seki = NULL;
+    bool use_dead = dead != NULL && r->remove_dead;
+    memset(out, 0, offsetof(sgf_score, map));
+    out->scoring = r->scoring;
+    out->komi = komi;
+    out->handicap_bonus = sgf_rules_handicap_bonus(r, handicap);
+    sgf__spos_load(p, b, use_dead ? dead : NULL);
+    out->width = p->w;
+    out->height = p->h;
+    if (r->scoring == SGF_SCORING_TERRITORY && !r->seki_points_count) {
+        seki = malloc((size_t)p->count + 1);
+        if (seki == NULL)
+            return SGF_ENOMEM;
+        if (sgf__spos_seki(p, seki) == 0) {
+            free(seki);
+            seki = NULL;
+        }
+    }
+    for (int i = 0; i < p->n; i++) {
+        sgf_color orig = SGF_EMPTY;
+        if (use_dead && dead[i])
+            orig = sgf_board_at(b, (sgf_point){ (uint8_t)(i % p->w),
+                                                (uint8_t)(i / p->w) });
+        count_point(out, p, seki, orig, i);
+    }
+    free(seki);
+    total(out, b);
+    return 0;
+}
+
+int sgf_score_count(sgf_score *out, const sgf_board *b, const sgf_rules *r,
+                    const uint8_t *dead, double komi, int handicap)
+{
+    static const sgf_rules init = SGF_RULES_INIT;
+    if (out == NULL || b == NULL)
+        return SGF_EINVAL;
+    sgf__spos *p = malloc(sizeof *p);
+    if (p == NULL)
+        return SGF_ENOMEM;
+    p->gen = 0;
+    memset(p->mark, 0, sizeof p->mark);
+    int rc = count_with(out, p, b, r != NULL ? r : &init, dead, komi,
+                        handicap);
+    free(p);
+    return rc;
+}
+
+/* ---- komi and handicap -------------------------------------------------- */
+
+static bool fox_komi(double v, double *out)
+{
+    static const int scaled[8] = { 275, 325, 350, 375, 550, 650, 700, 750 };
+    static const double real[8] = { 5.5, 6.5, 7, 7.5, 5.5, 6.5, 7, 7.5 };
+    for (int k = 0; k < 8; k++)
+        if (v == scaled[k]) {
+            *out = real[k];
+            return true;
+        }
+    return false;
+}
+
+int sgf_score_komi(double *out, const sgf_game *g, const sgf_rules *r)
+{
+    static const sgf_rules init = SGF_RULES_INIT;
+    if (out == NULL || g == NULL)
+        return SGF_EINVAL;
+    if (r == NULL)
+        r = &init;
+    *out = r->komi;
+    const sgf_prop *km = sgf_node_find_prop(sgf_game_root(g), SGF_PROP_KM);
+    if (km == NULL)
+        return SGF_KOMI_DEFAULTED;
+    double v;
+    int rc = sgf_value_real_loose(sgf_prop_text(km, 0), &v);
+    if (rc < 0)
+        return SGF_ESYNTAX;
+    if (fabs(v) >= 100) {
+        if (!fox_komi(v, out))
+            return SGF_ESYNTAX;
+        return SGF_KOMI_SCALED;
+    }
+    *out = v;
+    return rc == 0 ? SGF_KOMI_GIVEN : SGF_KOMI_LOOSE;
+}
+
+int sgf_score_handicap(const sgf_game *g)
+{
+    long v;
+    const sgf_prop *ha = g != NULL
+        ? sgf_node_find_prop(sgf_game_root(g), SGF_PROP_HA) : NULL;
+    if (ha == NULL || sgf_value_number(sgf_prop_text(ha, 0), &v) != 0
+        || v < 0 || v > 1000)
+        return 0;
+    return (int)v;
+}
+
+/* ---- explaining a disagreement ------------------------------------------ */
+
+typedef struct explain_ctx {
+    sgf__spos *p;
+    sgf_score *s;
+    const sgf_board *b;
+    const uint8_t *dead;
+    double komi;
+    int handicap;
+    const sgf_score_re *re;
+    const uint8_t *marks;       /* markup count: TB/TW marks, or NULL */
+} explain_ctx;
+
+/* Whether the count under r (and dead) agrees with RE[]. */
+static bool agrees(explain_ctx *x, const sgf_rules *r, const uint8_t *dead,
+                   double komi)
+{
+    if (count_with(x->s, x->p, x->b, r, dead, komi, x->handicap) != 0)
+        return false;
+    if (x->marks != NULL)
+        sgf__score_recount_markup(x->s, x->marks);
+    return sgf_score_compare(x->s, x->re) == SGF_SCORE_AGREE;
+}
+
+static bool try_scoring(explain_ctx *x, const sgf_rules *r)
+{
+    sgf_rules o = *r;
+    o.scoring = r->scoring == SGF_SCORING_AREA ? SGF_SCORING_TERRITORY
+                                               : SGF_SCORING_AREA;
+    o.seki_points_count = o.scoring == SGF_SCORING_AREA;
+    o.remove_dead = true;
+    return agrees(x, &o, x->dead, x->komi);
+}
+
+static bool try_handicap(explain_ctx *x, const sgf_rules *r, double *bonus)
+{
+    static const sgf_handicap_comp comps[3] = {
+        SGF_HANDICAP_COMP_NONE, SGF_HANDICAP_COMP_N,
+        SGF_HANDICAP_COMP_N_MINUS_1 };
+    if (r->scoring != SGF_SCORING_AREA || x->handicap < 2)
+        return false;
+    for (int k = 0; k < 3; k++) {
+        sgf_rules o = *r;
+        if (comps[k] == r->handicap_comp)
+            continue;
+        o.handicap_comp = comps[k];
+        if (agrees(x, &o, x->dead, x->komi)) {
+            *bonus = sgf_rules_handicap_bonus(&o, x->handicap);
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool try_komi(explain_ctx *x, const sgf_rules *r, double *komi)
+{
+    static const double usual[9] = { 0, 0.5, 5, 5.5, 6, 6.5, 7, 7.5, 8 };
+    for (int k = 0; k <= 9; k++) {
+        double v = k < 9 ? usual[k] : r->komi;
+        if (v != x->komi && agrees(x, r, x->dead, v)) {
+            *komi = v;
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool try_groups(explain_ctx *x, const sgf_rules *r,
+                       sgf_score_reason *out)
+{
+    int w = sgf_board_width(x->b), n = w * sgf_board_height(x->b);
+    uint8_t *flip = malloc((size_t)n * 2 + 1), *seen = flip + n;
+    sgf_point pts[SGF__SN];
+    bool found = false;
+    if (flip == NULL)
+        return false;
+    memset(seen, 0, (size_t)n);
+    for (int i = 0; i < n && !found; i++) {
+        sgf_point pt = { (uint8_t)(i % w), (uint8_t)(i / w) };
+        if (seen[i] || sgf_board_at(x->b, pt) == SGF_EMPTY)
+            continue;
+        int m = sgf_board_chain_points(x->b, pt, pts, SGF__SN);
+        bool was = x->dead != NULL && x->dead[i];
+        for (int k = 0; k < n; k++)
+            flip[k] = x->dead != NULL ? x->dead[k] : 0;
+        for (int k = 0; k < m; k++) {
+            int j = pts[k].y * w + pts[k].x;
+            seen[j] = 1;
+            flip[j] = (uint8_t)!was;
+        }
+        if (agrees(x, r, flip, x->komi)) {
+            found = true;
+            out->point = pt;
+            out->was_dead = was;
+        }
+    }
+    free(flip);
+    return found;
+}
+
+int sgf_score_explain(sgf_score_reason *out, const sgf_board *b,
+                      const sgf_rules *r, const uint8_t *dead, double komi,
+                      int handicap, const sgf_score_re *re,
+                      const sgf_node *markup)
+{
+    static const sgf_rules init = SGF_RULES_INIT;
+    uint8_t marks[SGF__SN], mdead[SGF__SN];
+    if (out == NULL || b == NULL || re == NULL)
+        return SGF_EINVAL;
+    if (r == NULL)
+        r = &init;
+    memset(out, 0, sizeof *out);
+    explain_ctx x = { malloc(sizeof(sgf__spos)), malloc(sizeof(sgf_score)),
+                      b, dead, komi, handicap, re, NULL };
+    if (x.p == NULL || x.s == NULL) {
+        free(x.p);
+        free(x.s);
+        return SGF_ENOMEM;
+    }
+    if (markup != NULL) {
+        sgf__score_read_markup(marks, markup, sgf_board_width(b),
+                               sgf_board_height(b));
+        sgf_score_dead_markup(mdead, b, markup);
+        x.marks = marks;
+        x.dead = mdead;
+        dead = mdead;
+    }
+    x.p->gen = 0;
+    memset(x.p->mark, 0, sizeof x.p->mark);
+    sgf_rules rr = *r;
+    rr.remove_dead = true;
+    if (markup != NULL)
+        r = &rr;
+    if (agrees(&x, r, dead, komi))
+        out->cause = SGF_CAUSE_NONE;
+    else if (sgf_score_compare(x.s, re) == SGF_SCORE_NOT_COUNTED)
+        out->cause = SGF_CAUSE_NONE;
+    else if (try_scoring(&x, r))
+        out->cause = SGF_CAUSE_SCORING;
+    else if (try_handicap(&x, r, &out->handicap_bonus))
+        out->cause = SGF_CAUSE_HANDICAP;
+    else if (try_komi(&x, r, &out->komi))
+        out->cause = SGF_CAUSE_KOMI;
+    else if (try_groups(&x, &rr, out))
+        out->cause = SGF_CAUSE_GROUP;
+    else
+        out->cause = SGF_CAUSE_UNKNOWN;
+    free(x.p);
+    free(x.s);
+    return 0;
+}
+
+const char *sgf_score_cause_name(sgf_score_cause c)
+{
+    static const char *const names[] = { "none", "scoring", "handicap",
+                                         "komi", "group", "unknown" };
+    if ((unsigned)c >= sizeof names / sizeof names[0])
+        return "unknown";
+    return names[c];
+}

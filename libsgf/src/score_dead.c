@@ -1,0 +1,564 @@
+/*
+ * score_dead.c - which stones are dead at the end of a game: from the
+ * TB/TW territory markup servers write, from a caller's list of points,
+ * or estimated (Benson's unconditional life, then "rooms" and eyes; the
+ * method is described in sgf/score.h and man/sgf-score.1).
+ *
+ * Benson, "Life in the game of Go", Information Sciences 10 (1976): for
+ * colour c, regions are the maximal connected sets of points not of
+ * colour c; a region is vital to a chain of c when each of its empty
+ * points is a liberty of the chain. Repeatedly drop chains with fewer
+ * than two vital regions left, and regions that border a dropped chain;
+ * the chains left cannot be captured even if c always passes.
+ */
+#include "score_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <sgf/props.h>
+
+/* ---- markup ------------------------------------------------------------- */
+
+/* Call fn for each point (index) of the point-list property p. */
+static void each_point(const sgf_prop *p, int w, int h,
+                       void (*fn)(void *, int), void *payload)
+{
+    for (size_t k = 0; p != NULL && k < sgf_prop_value_count(p); k++) {
+        sgf_point ul, lr;
+        if (sgf_value_rect(sgf_prop_text(p, k), &ul, &lr) != 0)
+            continue;
+        for (int y = ul.y; y <= lr.y && y < h; y++)
+            for (int x = ul.x; x <= lr.x && x < w; x++)
+                fn(payload, y * w + x);
+    }
+}
+
+typedef struct mark_ctx {
+    uint8_t *map;
+    uint8_t value;
+} mark_ctx;
+
+static void set_mark(void *payload, int i)
+{
+    mark_ctx *m = payload;
+    m->map[i] = m->value;
+}
+
+bool sgf__score_read_markup(uint8_t *marks, const sgf_node *n, int w, int h)
+{
+    const sgf_prop *tb = sgf_node_find_prop(n, SGF_PROP_TB);
+    const sgf_prop *tw = sgf_node_find_prop(n, SGF_PROP_TW);
+    mark_ctx mb = { marks, 1 }, mw = { marks, 2 };
+    memset(marks, 0, (size_t)w * (size_t)h);
+    each_point(tb, w, h, set_mark, &mb);
+    each_point(tw, w, h, set_mark, &mw);
+    return tb != NULL || tw != NULL;
+}
+
+int sgf_score_dead_markup(uint8_t *dead, const sgf_board *b,
+                          const sgf_node *n)
+{
+    if (dead == NULL || b == NULL)
+        return SGF_EINVAL;
+    int w = sgf_board_width(b), h = sgf_board_height(b);
+    if (n == NULL) {
+        memset(dead, 0, (size_t)w * (size_t)h);
+        return 0;
+    }
+    bool any = sgf__score_read_markup(dead, n, w, h);
+    for (int i = 0; i < w * h; i++) {
+        sgf_color c = sgf_board_at(b, (sgf_point){ (uint8_t)(i % w),
+                                                   (uint8_t)(i / w) });
+        dead[i] = (uint8_t)((dead[i] == 1 && c == SGF_WHITE)
+                            || (dead[i] == 2 && c == SGF_BLACK));
+    }
+    return any ? 1 : 0;
+}
+
+int sgf_score_markup_diff(const sgf_score *s, const sgf_node *n,
+                          sgf_point *first)
+{
+    uint8_t marks[SGF__SN];
+    int diffs = 0;
+    if (s == NULL || n == NULL)
+        return 0;
+    sgf__score_read_markup(marks, n, s->width, s->height);
+    for (int i = 0; i < s->width * s->height; i++) {
+        uint8_t m = s->map[i];
+        bool bt = m == SGF_SP_BLACK_TERRITORY || m == SGF_SP_WHITE_DEAD;
+        bool wt = m == SGF_SP_WHITE_TERRITORY || m == SGF_SP_BLACK_DEAD;
+        if (bt == (marks[i] == 1) && wt == (marks[i] == 2))
+            continue;
+        if (diffs++ == 0 && first != NULL)
+            *first = (sgf_point){ (uint8_t)(i % s->width),
+                                  (uint8_t)(i / s->width) };
+    }
+    return diffs;
+}
+
+void sgf__score_recount_markup(sgf_score *s, const uint8_t *marks)
+{
+    sgf_score_side *side[3] = { NULL, &s->black, &s->white };
+    s->black.territory = s->white.territory = 0;
+    s->dame = s->seki = 0;
+    for (int i = 0; i < s->width * s->height; i++) {
+        uint8_t m = s->map[i];
+        if (m == SGF_SP_BLACK || m == SGF_SP_WHITE)
+            continue;
+        if (marks[i] != 0)
+            side[marks[i]]->territory++;
+        bool dead = m == SGF_SP_BLACK_DEAD || m == SGF_SP_WHITE_DEAD;
+        if (!dead)
+            s->map[i] = (uint8_t)(marks[i] == 1 ? SGF_SP_BLACK_TERRITORY
+                                  : marks[i] == 2 ? SGF_SP_WHITE_TERRITORY
+                                  : SGF_SP_DAME);
+        s->dame += !dead && marks[i] == 0;
+    }
+    for (int k = 1; k <= 2; k++)
+        side[k]->score = s->scoring == SGF_SCORING_AREA
+            ? side[k]->stones + side[k]->territory
+            : side[k]->territory + side[k]->prisoners + side[k]->dead;
+    s->white.score += s->komi + s->handicap_bonus;
+    s->margin = s->black.score - s->white.score;
+}
+
+int sgf_score_count_markup(sgf_score *out, const sgf_board *b,
+                           const sgf_rules *r, const sgf_node *n,
+                           double komi, int handicap)
+{
+    uint8_t marks[SGF__SN], dead[SGF__SN];
+    if (out == NULL || b == NULL || n == NULL)
+        return SGF_EINVAL;
+    sgf_rules rr = SGF_RULES_INIT;
+    if (r != NULL)
+        rr = *r;
+    rr.remove_dead = true;
+    int w = sgf_board_width(b), h = sgf_board_height(b);
+    sgf__score_read_markup(marks, n, w, h);
+    for (int i = 0; i < w * h; i++) {
+        sgf_color c = marks[i] == 0 ? SGF_EMPTY
+            : sgf_board_at(b, (sgf_point){ (uint8_t)(i % w),
+                                           (uint8_t)(i / w) });
+        dead[i] = (uint8_t)(c != SGF_EMPTY && c != marks[i]);
+    }
+    int rc = sgf_score_count(out, b, &rr, dead, komi, handicap);
+    if (rc == 0)
+        sgf__score_recount_markup(out, marks);
+    return rc;
+}
+
+/* ---- a caller's list ---------------------------------------------------- */
+
+/* One item "dd" or "D16" (len bytes) as a point of a w x h board. */
+static bool item_point(const char *s, size_t len, int w, int h,
+                       sgf_point *out)
+{
+    if (len == 2 && s[1] > '9') {
+        sgf_str v = { s, 2 };
+        return sgf_value_point(v, out) == 0 && out->x < w && out->y < h;
+    }
+    if (len < 2 || len > 3 || w > 25)
+        return false;
+    int col = s[0] >= 'a' ? s[0] - 'a' : s[0] - 'A', row = 0;
+    if (col < 0 || col > 25 || col == 8)
+        return false;
+    col -= col > 8;
+    for (size_t i = 1; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+        row = row * 10 + (s[i] - '0');
+    }
+    if (col >= w || row < 1 || row > h)
+        return false;
+    *out = (sgf_point){ (uint8_t)col, (uint8_t)(h - row) };
+    return true;
+}
+
+int sgf_score_dead_points(uint8_t *dead, const sgf_board *b,
+                          const char *list, size_t *bad)
+{
+    sgf_point pts[SGF__SN];
+    int chains = 0, w, h;
+    if (dead == NULL || b == NULL || list == NULL)
+        return SGF_EINVAL;
+    w = sgf_board_width(b);
+    h = sgf_board_height(b);
+    for (size_t i = 0; list[i] != '\0'; ) {
+        size_t len = strcspn(list + i, ",");
+        sgf_point pt;
+        if (!item_point(list + i, len, w, h, &pt)
+            || sgf_board_at(b, pt) == SGF_EMPTY) {
+            if (bad != NULL)
+                *bad = i;
+            return SGF_ESYNTAX;
+        }
+        int m = sgf_board_chain_points(b, pt, pts, SGF__SN);
+        for (int k = 0; k < m; k++)
+            dead[pts[k].y * w + pts[k].x] = 1;
+        chains++;
+        i += len + (list[i + len] == ',');
+    }
+    return chains;
+}
+
+/* ---- Benson ----------------------------------------------------------- */
+
+typedef struct benson {
+    int16_t reg[SGF__SN];      /* region of each non-c point, -1 else */
+    int16_t order[SGF__SN];    /* points of region r: order[ostart[r]
+                                  .. ostart[r + 1] - 1] */
+    int ostart[SGF__SN + 1];
+    int nreg;
+    int16_t vital[SGF__SN][4]; /* chains region r is vital to, -1 end */
+    int bstart[SGF__SN + 1];   /* chains bordering r: border[bstart[r]..] */
+    int16_t border[SGF__SN * 4];
+    uint8_t healthy[SGF__SN];
+    uint8_t alive[SGF__SN];    /* by chain id */
+    int16_t stack[SGF__SN];
+} benson;
+
+/* Flood the non-c region through start with id r. */
+static void benson_region(benson *bn, const sgf__spos *p, sgf_color c,
+                          int start, int r)
+{
+    int sp = 0, nb[4], o = bn->ostart[r];
+    bn->stack[sp++] = (int16_t)start;
+    bn->reg[start] = (int16_t)r;
+    while (sp > 0) {
+        int i = bn->stack[--sp];
+        bn->order[o++] = (int16_t)i;
+        int m = sgf__spos_neighbors(p, i, nb);
+        for (int d = 0; d < m; d++)
+            if (p->col[nb[d]] != c && bn->reg[nb[d]] < 0) {
+                bn->reg[nb[d]] = (int16_t)r;
+                bn->stack[sp++] = (int16_t)nb[d];
+            }
+    }
+    bn->ostart[r + 1] = o;
+}
+
+/* Whether every empty point of region r is next to chain x. */
+static bool is_vital(const benson *bn, const sgf__spos *p, int r, int x)
+{
+    int nb[4], empties = 0;
+    for (int o = bn->ostart[r]; o < bn->ostart[r + 1]; o++) {
+        int i = bn->order[o];
+        if (p->col[i] != SGF_EMPTY)
+            continue;
+        empties++;
+        int m = sgf__spos_neighbors(p, i, nb), d = 0;
+        while (d < m && !(p->col[nb[d]] != SGF_EMPTY && p->id[nb[d]] == x))
+            d++;
+        if (d == m)
+            return false;
+    }
+    return empties > 0;
+}
+
+/* Chains of colour c next to point i, distinct, into out; count. */
+static int chains_next_to(const sgf__spos *p, sgf_color c, int i,
+                          int out[4])
+{
+    int nb[4], m = sgf__spos_neighbors(p, i, nb), k = 0;
+    for (int d = 0; d < m; d++) {
+        if (p->col[nb[d]] != c)
+            continue;
+        int x = p->id[nb[d]], e = 0;
+        while (e < k && out[e] != x)
+            e++;
+        if (e == k)
+            out[k++] = x;
+    }
+    return k;
+}
+
+static void benson_build(benson *bn, sgf__spos *p, sgf_color c)
+{
+    int ch[4];
+    memset(bn->reg, 0xff, sizeof bn->reg);
+    bn->nreg = 0;
+    bn->ostart[0] = 0;
+    for (int i = 0; i < p->n; i++)
+        if (p->col[i] != c && bn->reg[i] < 0)
+            benson_region(bn, p, c, i, bn->nreg++);
+    int nb_total = 0;
+    uint32_t *seen = p->mark;
+    for (int r = 0; r < bn->nreg; r++) {
+        uint32_t g = ++p->gen;
+        bn->bstart[r] = nb_total;
+        for (int o = bn->ostart[r]; o < bn->ostart[r + 1]; o++) {
+            int i = bn->order[o];
+            int k = chains_next_to(p, c, i, ch);
+            for (int e = 0; e < k; e++)
+                if (seen[p->head[ch[e]]] != g) {
+                    seen[p->head[ch[e]]] = g;
+                    bn->border[nb_total++] = (int16_t)ch[e];
+                }
+        }
+        int v = 0;
+        for (int e = bn->bstart[r]; e < nb_total && v < 4; e++)
+            if (is_vital(bn, p, r, bn->border[e]))
+                bn->vital[r][v++] = bn->border[e];
+        if (v < 4)
+            bn->vital[r][v] = -1;
+        bn->healthy[r] = 1;
+    }
+    bn->bstart[bn->nreg] = nb_total;
+}
+
+static bool benson_step(benson *bn, const sgf__spos *p, sgf_color c)
+{
+    bool changed = false;
+    uint8_t nvital[SGF__SN];
+    memset(nvital, 0, (size_t)p->count);
+    for (int r = 0; r < bn->nreg; r++)
+        for (int v = 0; bn->healthy[r] && v < 4 && bn->vital[r][v] >= 0; v++)
+            nvital[bn->vital[r][v]]++;
+    for (int x = 0; x < p->count; x++)
+        if (p->kcol[x] == c && bn->alive[x] && nvital[x] < 2) {
+            bn->alive[x] = 0;
+            changed = true;
+        }
+    for (int r = 0; r < bn->nreg; r++)
+        for (int e = bn->bstart[r]; bn->healthy[r] && e < bn->bstart[r + 1];
+             e++)
+            if (!bn->alive[bn->border[e]]) {
+                bn->healthy[r] = 0;
+                changed = true;
+            }
+    return changed;
+}
+
+/* Run Benson for c on p (labels current); bn->alive by chain id. */
+static void benson_run(benson *bn, sgf__spos *p, sgf_color c)
+{
+    benson_build(bn, p, c);
+    for (int x = 0; x < p->count; x++)
+        bn->alive[x] = (uint8_t)(p->kcol[x] == c);
+    while (benson_step(bn, p, c))
+        ;
+}
+
+int sgf_score_pass_alive(uint8_t *alive, const sgf_board *b, sgf_color c)
+{
+    if (alive == NULL || b == NULL || (c != SGF_BLACK && c != SGF_WHITE))
+        return SGF_EINVAL;
+    sgf__spos *p = calloc(1, sizeof *p);
+    benson *bn = malloc(sizeof *bn);
+    int stones = 0;
+    if (p == NULL || bn == NULL) {
+        free(p);
+        free(bn);
+        return SGF_ENOMEM;
+    }
+    sgf__spos_load(p, b, NULL);
+    benson_run(bn, p, c);
+    for (int i = 0; i < p->n; i++) {
+        alive[i] = (uint8_t)(p->col[i] == c && bn->alive[p->id[i]]);
+        stones += alive[i];
+    }
+    free(p);
+    free(bn);
+    return stones;
+}
+
+/* ---- the estimate ----------------------------------------------------- */
+
+typedef struct est {
+    sgf__spos p;
+    benson bn;
+    uint8_t fixed[SGF__SN];     /* stone is pass-alive */
+    int16_t room[SGF__SN];      /* room id of a stone or empty point,
+                                   for the colour being looked at */
+    int16_t rstones[SGF__SN], rsize[SGF__SN], reyes[SGF__SN];
+    uint8_t rlive[SGF__SN];
+    uint8_t seen[SGF__SN];      /* by region id: counted as an eye */
+} est;
+
+/* Mark pass-alive stones in e->fixed, and the enemy stones inside the
+ * regions vital to them as dead. */
+static void benson_both(est *e, const sgf_board *b, uint8_t *dead)
+{
+    sgf__spos_load(&e->p, b, NULL);
+    memset(e->fixed, 0, sizeof e->fixed);
+    for (int c = SGF_BLACK; c <= SGF_WHITE; c++) {
+        benson_run(&e->bn, &e->p, (sgf_color)c);
+        for (int i = 0; i < e->p.n; i++) {
+            int r = e->bn.reg[i];
+            if (e->p.col[i] == c && e->bn.alive[e->p.id[i]])
+                e->fixed[i] = 1;
+            else if (e->p.col[i] != c && e->p.col[i] != SGF_EMPTY
+                     && e->bn.healthy[r] && e->bn.vital[r][0] >= 0
+                     && e->bn.alive[e->bn.vital[r][0]])
+                dead[i] = 1;
+        }
+    }
+}
+
+/* Whether the one-point eye at i is false: its owner cannot keep the
+ * chains around it together, because the enemy holds two of its
+ * diagonal points (one on the edge or in the corner). */
+static bool false_eye(const sgf__spos *p, int i)
+{
+    int x = i % p->w, y = i / p->w, enemy = 0, off = 0;
+    sgf_color own = SGF_EMPTY;
+    int nb[4], m = sgf__spos_neighbors(p, i, nb);
+    if (m > 0)
+        own = (sgf_color)p->col[nb[0]];
+    for (int dy = -1; dy <= 1; dy += 2)
+        for (int dx = -1; dx <= 1; dx += 2) {
+            int xx = x + dx, yy = y + dy;
+            if (xx < 0 || yy < 0 || xx >= p->w || yy >= p->h)
+                off = 1;
+            else if (p->col[yy * p->w + xx] == 3 - own)
+                enemy++;
+        }
+    return enemy >= (off ? 1 : 2);
+}
+
+/* Eyes an empty region touching one colour only is worth: none for a
+ * false eye, one up to three points and for the square four (the enemy
+ * kills them by playing inside), two from four points (the enemy would
+ * have played inside a killable shape before the game ended). */
+static int eye_value(const sgf__spos *p, int r)
+{
+    int s = p->head[r], x0 = p->w, x1 = 0, y0 = p->h, y1 = 0;
+    if (p->size[r] == 1)
+        return false_eye(p, s) ? 0 : 1;
+    if (p->size[r] < 4)
+        return 1;
+    if (p->size[r] > 4)
+        return 2;
+    do {
+        int x = s % p->w, y = s / p->w;
+        x0 = x < x0 ? x : x0;
+        x1 = x > x1 ? x : x1;
+        y0 = y < y0 ? y : y0;
+        y1 = y > y1 ? y : y1;
+        s = p->next[s];
+    } while (s != p->head[r]);
+    return x1 - x0 == 1 && y1 - y0 == 1 ? 1 : 2;
+}
+
+/* Flood the room of colour c through start (empty or c points). */
+static void flood_room(est *e, sgf_color c, int start, int k)
+{
+    sgf__spos *p = &e->p;
+    int sp = 0, nb[4];
+    p->stack[sp++] = (int16_t)start;
+    e->room[start] = (int16_t)k;
+    e->rstones[k] = e->rsize[k] = e->reyes[k] = 0;
+    e->rlive[k] = 0;
+    while (sp > 0) {
+        int i = p->stack[--sp];
+        e->rsize[k]++;
+        if (p->col[i] == c) {
+            e->rstones[k]++;
+            e->rlive[k] |= e->fixed[i];
+        } else if (p->border[p->id[i]] == (1u << c) && !e->seen[p->id[i]]) {
+            e->seen[p->id[i]] = 1;          /* an eye of this room */
+            e->reyes[k] += eye_value(p, p->id[i]);
+        }
+        int m = sgf__spos_neighbors(p, i, nb);
+        for (int d = 0; d < m; d++)
+            if (p->col[nb[d]] != 3 - c && e->room[nb[d]] < 0) {
+                e->room[nb[d]] = (int16_t)k;
+                p->stack[sp++] = (int16_t)nb[d];
+            }
+    }
+}
+
+/* Whether the chain x cannot be captured without the enemy filling a
+ * liberty in self-atari (seki). */
+static bool chain_seki(est *e, int x)
+{
+    sgf__spos *p = &e->p;
+    int s = p->head[x], nb[4], libs = 0;
+    sgf_color enemy = (sgf_color)(3 - p->kcol[x]);
+    do {
+        int m = sgf__spos_neighbors(p, s, nb);
+        for (int d = 0; d < m; d++)
+            if (p->col[nb[d]] == SGF_EMPTY) {
+                if (!sgf__spos_self_atari(p, nb[d], enemy))
+                    return false;
+                libs++;
+            }
+        s = p->next[s];
+    } while (s != p->head[x]);
+    return libs >= 2;
+}
+
+static bool room_seki(est *e, sgf_color c, int k)
+{
+    for (int x = 0; x < e->p.count; x++)
+        if (e->p.kcol[x] == c && e->room[e->p.head[x]] == k
+            && chain_seki(e, x))
+            return true;
+    return false;
+}
+
+/* The weakest room of colour c that does not live: fewest stones, then
+ * smallest. Writes its id and stones; false when every room lives. */
+static bool weakest_room(est *e, sgf_color c, int *best, int *stones)
+{
+    int nrooms = 0;
+    bool any = false;
+    memset(e->room, 0xff, sizeof e->room);
+    memset(e->seen, 0, (size_t)e->p.count);
+    for (int i = 0; i < e->p.n; i++)
+        if (e->p.col[i] == c && e->room[i] < 0)
+            flood_room(e, c, i, nrooms++);
+    for (int k = 0; k < nrooms; k++) {
+        if (e->rlive[k] || e->reyes[k] >= 2)
+            continue;
+        if (any && (e->rstones[k] > *stones
+                    || (e->rstones[k] == *stones
+                        && e->rsize[k] >= e->rsize[*best])))
+            continue;
+        if (room_seki(e, c, k))
+            continue;
+        any = true;
+        *best = k;
+        *stones = e->rstones[k];
+    }
+    return any;
+}
+
+/* One round: kill the weakest room of either colour. False when none. */
+static bool kill_weakest(est *e, const sgf_board *b, uint8_t *dead)
+{
+    int best[3] = { 0, -1, -1 }, stones[3] = { 0, 0, 0 };
+    int16_t rooms_b[SGF__SN];
+    sgf__spos_load(&e->p, b, dead);
+    bool fb = weakest_room(e, SGF_BLACK, &best[1], &stones[1]);
+    memcpy(rooms_b, e->room, sizeof rooms_b);
+    bool fw = weakest_room(e, SGF_WHITE, &best[2], &stones[2]);
+    if (!fb && !fw)
+        return false;
+    sgf_color c = !fw || (fb && stones[1] <= stones[2]) ? SGF_BLACK
+                                                        : SGF_WHITE;
+    const int16_t *room = c == SGF_BLACK ? rooms_b : e->room;
+    for (int i = 0; i < e->p.n; i++)
+        if (e->p.col[i] == c && room[i] == best[c])
+            dead[i] = 1;
+    return true;
+}
+
+int sgf_score_dead_estimate(uint8_t *dead, const sgf_board *b)
+{
+    if (dead == NULL || b == NULL)
+        return SGF_EINVAL;
+    est *e = calloc(1, sizeof *e);
+    if (e == NULL)
+        return SGF_ENOMEM;
+    int n = sgf_board_width(b) * sgf_board_height(b), count = 0;
+    memset(dead, 0, (size_t)n);
+    benson_both(e, b, dead);
+    for (int round = 0; round < n && kill_weakest(e, b, dead); round++)
+        ;
+    for (int i = 0; i < n; i++)
+        count += dead[i] != 0;
+    free(e);
+    return count;
+}

@@ -1,0 +1,78 @@
+/*
+ * score_int.h - what score.c and score_dead.c share: a flat copy of a
+ * position (dead stones lifted) with its chains and empty regions
+ * labelled by flood fill. A position is read once per count, so plain
+ * flood fills over at most 52 x 52 points are cheap enough and keep the
+ * scorer independent of the board's incremental structures.
+ */
+#ifndef SGF_SCORE_INT_H
+#define SGF_SCORE_INT_H
+
+#include <sgf/score.h>
+
+#define SGF__SN (SGF_MAX_SIZE * SGF_MAX_SIZE)
+
+typedef struct sgf__spos {
+    int w, h, n;
+    uint8_t col[SGF__SN];        /* SGF_EMPTY / SGF_BLACK / SGF_WHITE */
+    int16_t id[SGF__SN];         /* chain id of a stone, region id of an
+                                    empty point */
+    int16_t next[SGF__SN];       /* next point of the same chain/region
+                                    (ring) */
+    int16_t head[SGF__SN];       /* a point of chain/region k */
+    int16_t size[SGF__SN];       /* points of chain/region k */
+    int16_t libs[SGF__SN];       /* chains: distinct liberties */
+    uint8_t border[SGF__SN];     /* regions: bit c = touches colour c */
+    uint8_t kcol[SGF__SN];       /* colour of chain/region k */
+    uint8_t px[SGF__SN], py[SGF__SN];   /* column and row of point i */
+    int count;                   /* chains and regions */
+    int16_t stack[SGF__SN];
+    uint32_t mark[SGF__SN];
+    uint32_t gen;
+} sgf__spos;
+
+/* Copy b into p, leaving out the stones dead[] marks (dead may be NULL),
+ * and label chains and regions. */
+void sgf__spos_load(sgf__spos *p, const sgf_board *b, const uint8_t *dead);
+
+/* Label chains (with liberty counts) and empty regions of p->col. */
+void sgf__spos_label(sgf__spos *p);
+
+/* The neighbours of point i, written to out; returns how many. Inline:
+ * the flood fills call it for every point. */
+static inline int sgf__spos_neighbors(const sgf__spos *p, int i,
+                                      int out[4])
+{
+    int x = p->px[i], y = p->py[i], k = 0;
+    if (y > 0)
+        out[k++] = i - p->w;
+    if (x > 0)
+        out[k++] = i - 1;
+    if (x < p->w - 1)
+        out[k++] = i + 1;
+    if (y < p->h - 1)
+        out[k++] = i + p->w;
+    return k;
+}
+
+/* Whether who playing at the empty point pt captures nothing and leaves
+ * its chain with at most one liberty (self-atari). Labels must be
+ * current. */
+bool sgf__spos_self_atari(sgf__spos *p, int pt, sgf_color who);
+
+/* Mark in seki[] (by chain id, p->count entries, cleared first) the
+ * chains in seki: chains next to an empty point that touches both
+ * colours where both players' filling would be self-atari. Returns the
+ * number of such points. */
+int sgf__spos_seki(sgf__spos *p, uint8_t *seki);
+
+/* marks[i] = 1 for the TB points of n, 2 for its TW points, else 0
+ * (w * h bytes). Returns whether n has TB or TW. */
+bool sgf__score_read_markup(uint8_t *marks, const sgf_node *n, int w,
+                            int h);
+
+/* Redo the territory and scores of s (counted with the markup's dead
+ * stones) from the marks: the territory is what the markup marks. */
+void sgf__score_recount_markup(sgf_score *s, const uint8_t *marks);
+
+#endif

@@ -1,0 +1,472 @@
+/*
+ * test_score.c - counting under each rule set, seki under both scorings,
+ * handicap compensation, komi as archives write it, dead stones (markup,
+ * points, estimate, Benson), RE[] forms, verdicts and causes.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include <sgf/sgf.h>
+#include <sgf/replay.h>
+#include <sgf/score.h>
+
+/* B column c, W column d, a white stone at ac (dead in Black's area). */
+#define SPLIT "AB[ca][cb][cc][cd][ce]AW[da][db][dc][dd][de][ac]"
+#define MARKS "TB[aa][ab][ac][ad][ae][ba][bb][bc][bd][be]" \
+              "TW[ea][eb][ec][ed][ee]"
+/* 5 columns x 6 rows: a seki with one eye each (aa Black's, ea White's)
+ * and the shared liberty cc; the bottom row is Black's wall. */
+#define SEKI "SZ[5:6]AB[ba][ca][ab][bb][cb][ac][bc][ad][bd][ae][be][af]" \
+             "[bf][cf][df][ef]AW[da][db][eb][dc][ec][cd][dd][ed][ce][de][ee]"
+
+typedef struct game {
+    sgf_collection *c;
+    sgf_replay *r;
+    const sgf_board *b;
+    const sgf_game *g;
+} game;
+
+static game load(const char *sgf)
+{
+    game x;
+    assert_int_equal(sgf_parse_buffer(&x.c, sgf, strlen(sgf), NULL), 0);
+    assert_int_equal(sgf_replay_new(&x.r), 0);
+    x.g = sgf_collection_game(x.c, 0);
+    assert_int_equal(sgf_replay_run(x.r, x.c, x.g, NULL), 0);
+    x.b = sgf_replay_board(x.r);
+    return x;
+}
+
+static void unload(game *x)
+{
+    sgf_replay_free(x->r);
+    sgf_collection_free(x->c);
+}
+
+static const sgf_node *last_node(const game *x)
+{
+    const sgf_node *n = sgf_game_root(x->g);
+    while (sgf_node_first_child(n) != NULL)
+        n = sgf_node_first_child(n);
+    return n;
+}
+
+/* The result string of game sgf under preset rules (NULL: RU[]) with
+ * the dead stones from the markup when there is some, else estimated. */
+static const char *result_of(const char *sgf, const char *rules)
+{
+    static char buf[32];
+    uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    sgf_score s;
+    sgf_rules r;
+    double komi;
+    game x = load(sgf);
+    if (rules != NULL)
+        assert_int_equal(sgf_rules_preset(&r, rules), 0);
+    else
+        r = *sgf_replay_rules(x.r);
+    assert_true(sgf_score_komi(&komi, x.g, &r) >= 0);
+    int ha = sgf_score_handicap(x.g);
+    if (sgf_score_dead_markup(dead, x.b, last_node(&x)) == 1)
+        assert_int_equal(sgf_score_count_markup(&s, x.b, &r, last_node(&x),
+                                                komi, ha), 0);
+    else {
+        assert_true(sgf_score_dead_estimate(dead, x.b) >= 0);
+        assert_int_equal(sgf_score_count(&s, x.b, &r, dead, komi, ha), 0);
+    }
+    sgf_score_format_margin(buf, sizeof buf, s.margin);
+    unload(&x);
+    return buf;
+}
+
+static void test_score_rule_sets(void **state)
+{
+    (void)state;
+    const char *sgf = "(;GM[1]SZ[5]KM[0.5]" SPLIT ";B[];W[]" MARKS ")";
+    /* territory: B 10 + 1 dead = 11, W 5 + 0.5 */
+    assert_string_equal(result_of(sgf, "japanese"), "B+5.5");
+    assert_string_equal(result_of(sgf, "korean"), "B+5.5");
+    assert_string_equal(result_of(sgf, "egf"), "B+5.5");
+    /* area: B 5 + 10 = 15, W 5 + 5 + 0.5 */
+    assert_string_equal(result_of(sgf, "chinese"), "B+4.5");
+    assert_string_equal(result_of(sgf, "aga"), "B+4.5");
+    assert_string_equal(result_of(sgf, "nz"), "B+4.5");
+    assert_string_equal(result_of(sgf, "ing"), "B+4.5");
+}
+
+static void test_score_tromp_taylor_keeps_dead(void **state)
+{
+    (void)state;
+    game x = load("(;GM[1]SZ[5]KM[0.5]" SPLIT ";B[];W[])");
+    uint8_t dead[25] = { 0 };
+    sgf_rules r;
+    sgf_score s;
+    dead[2 * 5 + 0] = 1;      /* ac */
+    assert_int_equal(sgf_rules_preset(&r, "tromp-taylor"), 0);
+    assert_int_equal(sgf_score_count(&s, x.b, &r, dead, 0.5, 0), 0);
+    /* the left region touches both colours: B 5, W 6 + 5 */
+    assert_int_equal(s.black.score, 5);
+    assert_true(s.white.score == 11.5);
+    assert_int_equal(s.dame, 9);
+    assert_int_equal(sgf_rules_preset(&r, "chinese"), 0);
+    assert_int_equal(sgf_score_count(&s, x.b, &r, dead, 0.5, 0), 0);
+    assert_int_equal(s.black.territory, 10);
+    assert_int_equal(s.white.dead, 0);
+    assert_int_equal(s.black.dead, 1);
+    assert_int_equal(s.map[2 * 5], SGF_SP_WHITE_DEAD);
+    unload(&x);
+}
+
+static void test_score_prisoners_territory_only(void **state)
+{
+    (void)state;
+    /* Black captures ac during play: a prisoner under territory only */
+    const char *sgf = "(;GM[1]SZ[5]KM[0.5]AB[ba][bb][bc][bd][be]"
+                      "AW[ca][cb][ac][cc][cd][ce];B[ab];W[];B[ad];W[];B[])";
+    assert_string_equal(result_of(sgf, "japanese"), "W+6.5");
+    assert_string_equal(result_of(sgf, "chinese"), "W+5.5");
+}
+
+static void test_score_seki_both_scorings(void **state)
+{
+    (void)state;
+    const char *sgf = "(;GM[1]KM[0]" SEKI ";B[];W[])";
+    game x = load(sgf);
+    sgf_rules r;
+    sgf_score s;
+    uint8_t dead[30];
+    assert_int_equal(sgf_score_dead_estimate(dead, x.b), 0);
+    assert_int_equal(sgf_rules_preset(&r, "japanese"), 0);
+    assert_int_equal(sgf_score_count(&s, x.b, &r, NULL, 0, 0), 0);
+    assert_int_equal(s.seki, 2);
+    assert_int_equal(s.black.territory, 0);
+    assert_int_equal(s.white.territory, 0);
+    assert_int_equal(s.map[0], SGF_SP_SEKI);
+    assert_int_equal(s.map[2 * 5 + 2], SGF_SP_DAME);
+    assert_true(s.margin == 0);
+    assert_int_equal(sgf_rules_preset(&r, "chinese"), 0);
+    assert_int_equal(sgf_score_count(&s, x.b, &r, NULL, 0, 0), 0);
+    assert_int_equal(s.seki, 0);
+    assert_int_equal(s.black.score, 17);      /* 16 stones + aa */
+    assert_int_equal(s.white.score, 12);      /* 11 stones + ea */
+    unload(&x);
+}
+
+static void test_score_no_seki_when_one_side_can_fill(void **state)
+{
+    (void)state;
+    /* Black's eye has two points (aa, ab): White cannot fill cc without
+     * self-atari, Black can, so it is no seki: Japanese counting gives
+     * Black aa, ab and White ea as territory */
+    game x = load("(;GM[1]KM[0]SZ[5:6]AB[ba][ca][bb][cb][ac][bc][ad][bd]"
+                  "[ae][be][af][bf][cf][df][ef]AW[da][db][eb][dc][ec][cd]"
+                  "[dd][ed][ce][de][ee];B[];W[])");
+    sgf_score s;
+    assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
+    assert_int_equal(s.seki, 0);
+    assert_int_equal(s.black.territory, 2);
+    assert_int_equal(s.white.territory, 1);
+    unload(&x);
+}
+
+static void test_score_handicap_compensation(void **state)
+{
+    (void)state;
+    const char *sgf = "(;GM[1]SZ[5]KM[0.5]HA[2]AB[ba][bb][bc][bd][be]"
+                      "AW[ca][cb][cc][cd][ce];W[];B[])";
+    /* area B 10, W 15 + 0.5 + compensation */
+    assert_string_equal(result_of(sgf, "chinese"), "W+7.5");
+    assert_string_equal(result_of(sgf, "aga"), "W+6.5");
+    assert_string_equal(result_of(sgf, "nz"), "W+5.5");
+    /* territory: B 5, W 10 + 0.5, no compensation */
+    assert_string_equal(result_of(sgf, "japanese"), "W+5.5");
+}
+
+static double komi_of(const char *km, int expect_rc)
+{
+    char sgf[128];
+    double komi = -1;
+    snprintf(sgf, sizeof sgf, "(;GM[1]SZ[9]RU[Chinese]%s)", km);
+    game x = load(sgf);
+    assert_int_equal(sgf_score_komi(&komi, x.g, sgf_replay_rules(x.r)),
+                     expect_rc);
+    unload(&x);
+    return komi;
+}
+
+static void test_score_komi_forms(void **state)
+{
+    (void)state;
+    assert_true(komi_of("", SGF_KOMI_DEFAULTED) == 7.5);
+    assert_true(komi_of("KM[6.5]", SGF_KOMI_GIVEN) == 6.5);
+    assert_true(komi_of("KM[6,5]", SGF_KOMI_LOOSE) == 6.5);
+    assert_true(komi_of("KM[0]", SGF_KOMI_GIVEN) == 0);
+    assert_true(komi_of("KM[-3]", SGF_KOMI_GIVEN) == -3);
+    assert_true(komi_of("KM[750]", SGF_KOMI_SCALED) == 7.5);
+    assert_true(komi_of("KM[375]", SGF_KOMI_SCALED) == 7.5);
+    assert_true(komi_of("KM[325]", SGF_KOMI_SCALED) == 6.5);
+    assert_true(komi_of("KM[700]", SGF_KOMI_SCALED) == 7);
+    assert_true(komi_of("KM[123]", SGF_ESYNTAX) == 7.5);
+    assert_true(komi_of("KM[abc]", SGF_ESYNTAX) == 7.5);
+}
+
+static void test_score_komi_in_count(void **state)
+{
+    (void)state;
+    /* no KM: Japanese 6.5; KM[0]: a draw is possible */
+    const char *base = "(;GM[1]SZ[5]" SPLIT ";B[];W[]" MARKS ")";
+    assert_string_equal(result_of(base, "japanese"), "W+0.5");
+    assert_string_equal(result_of("(;GM[1]SZ[5]KM[6]" SPLIT ";B[];W[]"
+                                  MARKS ")", "japanese"), "0");
+    assert_string_equal(result_of("(;GM[1]SZ[5]KM[6,5]" SPLIT ";B[];W[]"
+                                  MARKS ")", "japanese"), "W+0.5");
+    assert_string_equal(result_of("(;GM[1]SZ[5]KM[750]" SPLIT ";B[];W[]"
+                                  MARKS ")", "chinese"), "W+2.5");
+}
+
+static sgf_score_re re_of(const char *s, int expect_rc)
+{
+    sgf_score_re re;
+    sgf_str v = { s, strlen(s) };
+    assert_int_equal(sgf_score_re_parse(&re, v), expect_rc);
+    return re;
+}
+
+static void expect_re(const char *s, int rc, sgf_score_re_kind kind,
+                      sgf_color winner, double margin, const char *canon)
+{
+    char buf[32];
+    sgf_score_re re = re_of(s, rc);
+    assert_int_equal(re.kind, kind);
+    assert_int_equal(re.winner, winner);
+    assert_true(re.margin == margin);
+    sgf_score_re_format(buf, sizeof buf, &re);
+    assert_string_equal(buf, canon);
+}
+
+static void test_score_re_forms(void **state)
+{
+    (void)state;
+    expect_re("B+3.5", 0, SGF_RE_SCORE, SGF_BLACK, 3.5, "B+3.5");
+    expect_re("W+0.5", 0, SGF_RE_SCORE, SGF_WHITE, 0.5, "W+0.5");
+    expect_re("W+2", 0, SGF_RE_SCORE, SGF_WHITE, 2, "W+2");
+    expect_re("B+R", 0, SGF_RE_RESIGN, SGF_BLACK, 0, "B+R");
+    expect_re("B+Resign", 0, SGF_RE_RESIGN, SGF_BLACK, 0, "B+R");
+    expect_re("W+T", 0, SGF_RE_TIME, SGF_WHITE, 0, "W+T");
+    expect_re("W+Time", 0, SGF_RE_TIME, SGF_WHITE, 0, "W+T");
+    expect_re("B+F", 0, SGF_RE_FORFEIT, SGF_BLACK, 0, "B+F");
+    expect_re("W+Forfeit", 0, SGF_RE_FORFEIT, SGF_WHITE, 0, "W+F");
+    expect_re("B+", 0, SGF_RE_WIN, SGF_BLACK, 0, "B+");
+    expect_re("Void", 0, SGF_RE_VOID, SGF_EMPTY, 0, "Void");
+    expect_re("?", 0, SGF_RE_UNKNOWN, SGF_EMPTY, 0, "?");
+    expect_re("0", 0, SGF_RE_DRAW, SGF_EMPTY, 0, "0");
+    expect_re("Draw", 0, SGF_RE_DRAW, SGF_EMPTY, 0, "0");
+    expect_re("Jigo", 1, SGF_RE_DRAW, SGF_EMPTY, 0, "0");
+    expect_re("b+r", 1, SGF_RE_RESIGN, SGF_BLACK, 0, "B+R");
+    expect_re("w+3.5", 1, SGF_RE_SCORE, SGF_WHITE, 3.5, "W+3.5");
+    expect_re("void", 1, SGF_RE_VOID, SGF_EMPTY, 0, "Void");
+    expect_re("draw", 1, SGF_RE_DRAW, SGF_EMPTY, 0, "0");
+    expect_re("W+resign", 1, SGF_RE_RESIGN, SGF_WHITE, 0, "W+R");
+    expect_re("B+6,5", 1, SGF_RE_SCORE, SGF_BLACK, 6.5, "B+6.5");
+    expect_re("Black+12.5", 1, SGF_RE_SCORE, SGF_BLACK, 12.5, "B+12.5");
+    expect_re("B+R (time)", 1, SGF_RE_RESIGN, SGF_BLACK, 0, "B+R");
+    expect_re(" W+1.5 ", 1, SGF_RE_SCORE, SGF_WHITE, 1.5, "W+1.5");
+    expect_re("B+1.75", 0, SGF_RE_SCORE, SGF_BLACK, 1.75, "B+1.75");
+    expect_re("", 0, SGF_RE_NONE, SGF_EMPTY, 0, "");
+    expect_re("Black wins", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
+    expect_re("xyz", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
+}
+
+static void test_score_format_margin(void **state)
+{
+    (void)state;
+    char buf[32];
+    assert_int_equal(sgf_score_format_margin(buf, sizeof buf, 3.5), 5);
+    assert_string_equal(buf, "B+3.5");
+    sgf_score_format_margin(buf, sizeof buf, -0.5);
+    assert_string_equal(buf, "W+0.5");
+    sgf_score_format_margin(buf, sizeof buf, 0);
+    assert_string_equal(buf, "0");
+    sgf_score_format_margin(buf, sizeof buf, -12);
+    assert_string_equal(buf, "W+12");
+    assert_int_equal(sgf_score_format_margin(NULL, 1, 1), SGF_EINVAL);
+}
+
+static void test_score_verdicts(void **state)
+{
+    (void)state;
+    sgf_score s;
+    memset(&s, 0, sizeof s);
+    s.margin = 3.5;
+    sgf_score_re re = re_of("B+3.5", 0);
+    assert_int_equal(sgf_score_compare(&s, &re), SGF_SCORE_AGREE);
+    re = re_of("B+2.5", 0);
+    assert_int_equal(sgf_score_compare(&s, &re), SGF_SCORE_DISAGREE);
+    re = re_of("W+3.5", 0);
+    assert_int_equal(sgf_score_compare(&s, &re), SGF_SCORE_DISAGREE);
+    re = re_of("B+", 0);
+    assert_int_equal(sgf_score_compare(&s, &re), SGF_SCORE_AGREE);
+    re = re_of("W+R", 0);
+    assert_int_equal(sgf_score_compare(&s, &re), SGF_SCORE_NOT_COUNTED);
+    re = re_of("B+0", 0);          /* Fox: a resignation */
+    assert_int_equal(sgf_score_compare(&s, &re), SGF_SCORE_NOT_COUNTED);
+    re = re_of("0", 0);
+    assert_int_equal(sgf_score_compare(&s, &re), SGF_SCORE_DISAGREE);
+    s.margin = 0;
+    assert_int_equal(sgf_score_compare(&s, &re), SGF_SCORE_AGREE);
+    re = re_of("Void", 0);
+    assert_int_equal(sgf_score_compare(&s, &re), SGF_SCORE_NOT_COUNTED);
+    assert_string_equal(sgf_score_verdict_name(SGF_SCORE_NOT_COUNTED),
+                        "not-counted");
+    assert_string_equal(sgf_score_verdict_name(SGF_SCORE_DISAGREE),
+                        "disagree");
+}
+
+static sgf_score_reason why(const char *sgf, const char *re_text,
+                            bool markup)
+{
+    game x = load(sgf);
+    sgf_score_reason y;
+    sgf_score_re re = re_of(re_text, 0);
+    double komi;
+    sgf_score_komi(&komi, x.g, sgf_replay_rules(x.r));
+    assert_int_equal(sgf_score_explain(&y, x.b, sgf_replay_rules(x.r),
+                                       NULL, komi, sgf_score_handicap(x.g),
+                                       &re, markup ? last_node(&x) : NULL),
+                     0);
+    unload(&x);
+    return y;
+}
+
+static void test_score_explain_causes(void **state)
+{
+    (void)state;
+    const char *jp = "(;GM[1]SZ[5]RU[Japanese]KM[0]" SPLIT ";B[];W[]"
+                     MARKS ")";
+    sgf_score_reason y = why(jp, "B+6", true);
+    assert_int_equal(y.cause, SGF_CAUSE_NONE);
+    y = why(jp, "W+0.5", true);              /* counted with 6.5 */
+    assert_int_equal(y.cause, SGF_CAUSE_KOMI);
+    assert_true(y.komi == 6.5);
+    y = why(jp, "B+5", true);                /* area: 15 - 10 */
+    assert_int_equal(y.cause, SGF_CAUSE_SCORING);
+    y = why("(;GM[1]SZ[5]RU[Chinese]KM[0.5]HA[2]AB[ba][bb][bc][bd][be]"
+            "AW[ca][cb][cc][cd][ce];W[];B[])", "W+6.5", false);
+    assert_int_equal(y.cause, SGF_CAUSE_HANDICAP);
+    assert_true(y.handicap_bonus == 1);
+    /* without dead stones the stone at ac counts; dead it agrees */
+    y = why("(;GM[1]SZ[5]RU[Chinese]KM[0]" SPLIT ";B[];W[])", "B+5",
+            false);
+    assert_int_equal(y.cause, SGF_CAUSE_GROUP);
+    assert_int_equal(y.point.x, 0);
+    assert_int_equal(y.point.y, 2);
+    assert_false(y.was_dead);
+    y = why(jp, "W+40", true);
+    assert_int_equal(y.cause, SGF_CAUSE_UNKNOWN);
+    assert_string_equal(sgf_score_cause_name(SGF_CAUSE_KOMI), "komi");
+}
+
+static void test_score_dead_sources(void **state)
+{
+    (void)state;
+    game x = load("(;GM[1]SZ[5]" SPLIT ";B[];W[]" MARKS ")");
+    uint8_t dead[25];
+    size_t bad = 99;
+    assert_int_equal(sgf_score_dead_markup(dead, x.b, last_node(&x)), 1);
+    assert_int_equal(dead[10], 1);
+    assert_int_equal(dead[2], 0);              /* ca: black, on no TW */
+    assert_int_equal(sgf_score_dead_markup(dead, x.b, sgf_game_root(x.g)),
+                     0);
+    assert_int_equal(dead[10], 0);
+    assert_int_equal(sgf_score_dead_points(dead, x.b, "ac", NULL), 1);
+    assert_int_equal(dead[10], 1);
+    memset(dead, 0, sizeof dead);
+    assert_int_equal(sgf_score_dead_points(dead, x.b, "A3,C1", NULL), 2);
+    for (int y = 0; y < 5; y++)                /* whole chain of C1 */
+        assert_int_equal(dead[y * 5 + 2], 1);
+    assert_int_equal(sgf_score_dead_points(dead, x.b, "ac,bb", &bad),
+                     SGF_ESYNTAX);
+    assert_int_equal(bad, 3);
+    assert_int_equal(sgf_score_dead_points(dead, x.b, "Z9", &bad),
+                     SGF_ESYNTAX);
+    assert_int_equal(sgf_score_dead_estimate(dead, x.b), 1);
+    assert_int_equal(dead[10], 1);
+    sgf_score s;
+    assert_int_equal(sgf_score_count(&s, x.b, NULL, dead, 0, 0), 0);
+    assert_int_equal(sgf_score_markup_diff(&s, last_node(&x), NULL), 0);
+    assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
+    sgf_point first;
+    assert_int_equal(sgf_score_markup_diff(&s, last_node(&x), &first), 10);
+    assert_int_equal(first.x, 0);
+    assert_int_equal(first.y, 0);
+    unload(&x);
+}
+
+static void test_score_pass_alive(void **state)
+{
+    (void)state;
+    /* Black: two one-point eyes at aa and ca on 5x5 -> pass-alive;
+     * White's lone stone at ee is not */
+    game x = load("(;GM[1]SZ[5]AB[ba][da][ab][bb][cb][db][eb][ea]AW[ee])");
+    uint8_t alive[25];
+    assert_int_equal(sgf_score_pass_alive(alive, x.b, SGF_BLACK), 8);
+    assert_int_equal(alive[1], 1);
+    assert_int_equal(sgf_score_pass_alive(alive, x.b, SGF_WHITE), 0);
+    assert_int_equal(sgf_score_pass_alive(alive, x.b, SGF_EMPTY),
+                     SGF_EINVAL);
+    uint8_t dead[25];
+    assert_int_equal(sgf_score_dead_estimate(dead, x.b), 1);
+    assert_int_equal(dead[24], 1);
+    unload(&x);
+}
+
+static void test_score_shared_style_cases(void **state)
+{
+    (void)state;
+    /* the own-territory move: area unchanged, territory loses a point */
+    const char *sgf = "(;GM[1]SZ[4]KM[0.5];B[bb];W[cc];B[bc];W[cb];B[bd]"
+                      ";W[cd];B[ba];W[ca];B[];W[dc];B[];W[])";
+    assert_string_equal(result_of(sgf, "japanese"), "B+0.5");
+    assert_string_equal(result_of(sgf, "chinese"), "W+0.5");
+}
+
+static void test_score_bad_arguments(void **state)
+{
+    (void)state;
+    sgf_score s;
+    double k;
+    uint8_t d[4];
+    assert_int_equal(sgf_score_count(NULL, NULL, NULL, NULL, 0, 0),
+                     SGF_EINVAL);
+    assert_int_equal(sgf_score_count(&s, NULL, NULL, NULL, 0, 0),
+                     SGF_EINVAL);
+    assert_int_equal(sgf_score_komi(&k, NULL, NULL), SGF_EINVAL);
+    assert_int_equal(sgf_score_dead_estimate(d, NULL), SGF_EINVAL);
+    assert_int_equal(sgf_score_handicap(NULL), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_score_rule_sets),
+        cmocka_unit_test(test_score_tromp_taylor_keeps_dead),
+        cmocka_unit_test(test_score_prisoners_territory_only),
+        cmocka_unit_test(test_score_seki_both_scorings),
+        cmocka_unit_test(test_score_no_seki_when_one_side_can_fill),
+        cmocka_unit_test(test_score_handicap_compensation),
+        cmocka_unit_test(test_score_komi_forms),
+        cmocka_unit_test(test_score_komi_in_count),
+        cmocka_unit_test(test_score_re_forms),
+        cmocka_unit_test(test_score_format_margin),
+        cmocka_unit_test(test_score_verdicts),
+        cmocka_unit_test(test_score_explain_causes),
+        cmocka_unit_test(test_score_dead_sources),
+        cmocka_unit_test(test_score_pass_alive),
+        cmocka_unit_test(test_score_shared_style_cases),
+        cmocka_unit_test(test_score_bad_arguments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,427 @@
+/*
+ * test_xml.c - the XML module (sgf/xml.h): export, schema validation of
+ * every document written (libsgf/schema/sgf.rng, RELAX NG through
+ * libxml2), import, and exact round trips. Run from the top directory.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libxml/parser.h>
+#include <libxml/relaxng.h>
+#include <sgf/parse.h>
+#include <sgf/write.h>
+#include <sgf/xml.h>
+#include "../treecmp.h"
+
+#define SCHEMA "libsgf/schema/sgf.rng"
+
+static void quiet(void *ctx, const char *msg, ...)
+{
+    (void)ctx;
+    (void)msg;
+}
+
+/* 0 when the document is valid against the shipped schema. */
+static int validate(const char *xml, size_t len)
+{
+    xmlRelaxNGParserCtxtPtr pc = xmlRelaxNGNewParserCtxt(SCHEMA);
+    xmlRelaxNGPtr schema = xmlRelaxNGParse(pc);
+    xmlRelaxNGFreeParserCtxt(pc);
+    assert_non_null(schema);
+    xmlDocPtr doc = xmlReadMemory(xml, (int)len, NULL, NULL,
+                                  XML_PARSE_HUGE | XML_PARSE_NOERROR);
+    assert_non_null(doc);
+    xmlRelaxNGValidCtxtPtr vc = xmlRelaxNGNewValidCtxt(schema);
+    xmlRelaxNGSetValidErrors(vc, quiet, quiet, NULL);
+    int rc = xmlRelaxNGValidateDoc(vc, doc);
+    xmlRelaxNGFreeValidCtxt(vc);
+    xmlFreeDoc(doc);
+    xmlRelaxNGFree(schema);
+    return rc;
+}
+
+static sgf_collection *parse_opts(const char *sgf, const char *charset)
+{
+    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
+    sgf_collection *c = NULL;
+    o.charset = charset;
+    assert_int_equal(sgf_parse_buffer(&c, sgf, strlen(sgf), &o), 0);
+    return c;
+}
+
+/* The XML of an SGF text, checked against the schema. */
+static char *to_xml(const sgf_collection *c, unsigned flags)
+{
+    sgf_strbuf sb = SGF_STRBUF_INIT;
+    assert_int_equal(sgf_xml_write_str(&sb, c, flags), 0);
+    assert_non_null(sb.ptr);
+    assert_int_equal(validate(sb.ptr, sb.len), 0);
+    return sb.ptr;
+}
+
+/* SGF -> XML -> collection; the trees must be the same. */
+static char *round_trip(const char *sgf, const char *charset)
+{
+    sgf_collection *a = parse_opts(sgf, charset), *b = NULL;
+    char *xml = to_xml(a, 0);
+    char err[200];
+    assert_int_equal(sgf_xml_read_buffer(&b, xml, strlen(xml), NULL, err,
+                                         sizeof err), 0);
+    treecmp t = { 0, "" };
+    if (treecmp_collections(&t, a, b) != 0)
+        fail_msg("round trip: %s", t.msg);
+    sgf_collection_free(a);
+    sgf_collection_free(b);
+    return xml;
+}
+
+static void expect(const char *xml, const char *part)
+{
+    if (strstr(xml, part) == NULL)
+        fail_msg("'%s' not in:\n%s", part, xml);
+}
+
+static int count(const char *s, const char *part)
+{
+    int n = 0;
+    for (const char *p = strstr(s, part); p; p = strstr(p + 1, part))
+        n++;
+    return n;
+}
+
+static void test_escapes_raw_and_text(void **state)
+{
+    (void)state;
+    char *x = round_trip("(;FF[4]C[a\\]b\\\\c\\:d]LB[dd:x\\:y]N[p&q<r>])",
+                         NULL);
+    expect(x, "<raw>a\\]b\\\\c\\:d</raw>");
+    expect(x, "<text>a]b\\c:d</text>");
+    expect(x, "<raw>dd:x\\:y</raw>");
+    expect(x, "<v>p&amp;q&lt;r&gt;</v>");
+    /* points and numbers: the text is the raw text, no <raw> */
+    expect(x, "<prop id=\"FF\">\n    <v>4</v>");
+    free(x);
+}
+
+static void test_soft_breaks_and_crlf(void **state)
+{
+    (void)state;
+    char *x = round_trip("(;C[one\\\r\ntwo\r\nthree])", NULL);
+    expect(x, "<raw>one\\&#13;\ntwo&#13;\nthree</raw>");
+    expect(x, "<text>onetwo\nthree</text>");
+    free(x);
+}
+
+static void test_control_characters_base64(void **state)
+{
+    (void)state;
+    /* 0x01 and 0x1E cannot stand in XML 1.0: base64 of "a\x01b\x1e" */
+    char *x = round_trip("(;C[a\x01" "b\x1e])", NULL);
+    expect(x, "<v encoding=\"base64\">YQFiHg==</v>");
+    assert_null(strchr(x, '\x01'));
+    free(x);
+}
+
+static void test_undecodable_bytes_marked(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse_opts("(;C[ab\xff\xfe])", "UTF-8");
+    sgf_prop *p = sgf_node_first_prop(
+        sgf_game_root(sgf_collection_game(c, 0)));
+    assert_true(sgf_prop_is_undecodable(p, 0));
+    sgf_collection_free(c);
+    char *x = round_trip("(;C[ab\xff\xfe])", "UTF-8");
+    expect(x, "<raw encoding=\"base64\">YWL//g==</raw>");
+    expect(x, "<text undecodable=\"true\" encoding=\"base64\">YWL//g==");
+    free(x);
+}
+
+static void test_charsets_kept(void **state)
+{
+    (void)state;
+    /* GB2312 bytes of a two-character name */
+    char *x = round_trip("(;CA[gb2312]PB[\xb3\xa3\xba\xc6])", NULL);
+    expect(x, "charset=\"GB18030\"");
+    expect(x, "<raw encoding=\"base64\">s6O6xg==</raw>");
+    expect(x, "<text>\xe5\xb8\xb8\xe6\xb5\xa9</text>");
+    free(x);
+}
+
+static void test_private_and_lowercase(void **state)
+{
+    (void)state;
+    char *x = round_trip("(;FF[3]AddBlack[aa]SBKV[55.1]XYZ[a][b])", NULL);
+    expect(x, "<prop id=\"AB\" ident=\"AddBlack\">");
+    expect(x, "<prop id=\"SBKV\">");
+    expect(x, "<v>a</v>\n    <v>b</v>");
+    free(x);
+}
+
+
+static void test_variations(void **state)
+{
+    (void)state;
+    char *x = round_trip("(;GM[1];B[aa](;W[bb];B[cc])(;W[cc])"
+                         "(;W[dd](;B[ee])(;B[ff])))(;C[second])", NULL);
+    assert_int_equal(count(x, "<variation>"), 3);
+    assert_int_equal(count(x, "<game "), 2);
+    /* W[bb] continues the main line after B[aa]'s node, whose element
+     * holds the variations W[cc] and W[dd] */
+    const char *bb = strstr(x, "<v>bb</v>"), *cc = strstr(x, "<v>cc");
+    assert_non_null(bb);
+    assert_non_null(cc);
+    assert_true(strstr(x, "<variation>") < cc);
+    assert_true(cc < bb);
+    expect(x, "</node>\n  <node>\n   <prop id=\"W\">\n    <v>bb</v>");
+    free(x);
+}
+
+static void test_long_main_line_not_nested(void **state)
+{
+    (void)state;
+    size_t n = 100000;
+    char *sgf = malloc(8 * n + 32), *p = sgf;
+    p += sprintf(p, "(;GM[1]SZ[19]");
+    for (size_t i = 0; i < n; i++)
+        p += sprintf(p, ";%c[]", i % 2 ? 'W' : 'B');
+    strcpy(p, ")");
+    char *x = round_trip(sgf, NULL);
+    /* libxml2 refuses documents deeper than 256 without XML_PARSE_HUGE:
+     * this one parses, so the main line does not nest */
+    xmlDocPtr doc = xmlReadMemory(x, (int)strlen(x), NULL, NULL,
+                                  XML_PARSE_NOERROR);
+    assert_non_null(doc);
+    xmlFreeDoc(doc);
+    expect(x, "<go:move number=\"100000\" color=\"W\" pass=\"true\"/>");
+    free(x);
+    free(sgf);
+}
+
+static void test_deep_variations(void **state)
+{
+    (void)state;
+    size_t n = 2000;
+    char *sgf = malloc(20 * n + 32), *p = sgf;
+    p += sprintf(p, "(;GM[1]");
+    for (size_t i = 0; i < n; i++)
+        p += sprintf(p, "(;B[aa]");
+    for (size_t i = 0; i < n; i++)
+        p += sprintf(p, ")(;W[bb]))");
+    p += sprintf(p, ")");
+    free(round_trip(sgf, NULL));
+    free(sgf);
+}
+
+static void test_go_layer(void **state)
+{
+    (void)state;
+    char *x = round_trip("(;GM[1]SZ[5]KM[6.5]RE[W+R]DT[2026-11-29,30]"
+                         ";B[ba];W[aa];B[ab];W[bb];B[aa];MN[50]W[]"
+                         "(;B[zz])(;B[cc]))", NULL);
+    expect(x, "<go:komi>6.5</go:komi>");
+    expect(x, "<go:result kind=\"win\" winner=\"W\" reason=\"resign\"/>");
+    expect(x, "<go:date>2026-11-29</go:date>");
+
+    expect(x, "<go:move number=\"1\" color=\"B\" point=\"ba\" "
+              "vertex=\"B5\"/>");
+    expect(x, "<go:move number=\"3\" color=\"B\" point=\"ab\" "
+              "vertex=\"A4\" captures=\"aa\"/>");
+    expect(x, "<go:move number=\"5\" color=\"B\" point=\"aa\" "
+              "vertex=\"A5\" reused=\"2\"/>");
+    expect(x, "<go:move number=\"50\" color=\"W\" pass=\"true\"/>");
+    expect(x, "<go:move number=\"51\" color=\"B\" point=\"zz\" "
+              "verdict=\"off-board\"/>");
+    /* the variation starts again from move 50's position */
+    expect(x, "<go:move number=\"51\" color=\"B\" point=\"cc\" "
+              "vertex=\"C3\"/>");
+    free(x);
+}
+
+static void test_go_results(void **state)
+{
+    (void)state;
+    char *x = round_trip("(;GM[1]RE[B+3.5])(;RE[0])(;RE[W+T])(;RE[huh])",
+                         NULL);
+    expect(x, "<go:result kind=\"win\" winner=\"B\" margin=\"3.5\"/>");
+    expect(x, "<go:result kind=\"draw\"/>");
+    expect(x, "<go:result kind=\"win\" winner=\"W\" reason=\"time\"/>");
+    assert_int_equal(count(x, "<go:result"), 3);
+    free(x);
+}
+
+static void test_go_layer_left_out(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse_opts("(;GM[1]KM[6.5];B[aa])", NULL);
+    char *x = to_xml(c, SGF_XML_NO_GO | SGF_XML_COMPACT);
+    assert_null(strstr(x, "go:"));
+    assert_int_equal(count(x, "\n"), 2);   /* declaration, end */
+    free(x);
+    sgf_collection_free(c);
+}
+
+static void test_not_go_no_go_layer(void **state)
+{
+    (void)state;
+    char *x = round_trip("(;GM[2];B[aa])", NULL);
+    assert_null(strstr(x, "<go:move"));
+    free(x);
+}
+
+static const char HEAD[] = "<?xml version=\"1.0\"?><collection xmlns=\""
+                           SGF_XML_NS "\" version=\"1\">";
+
+static int read_xml(const char *body, sgf_collection **c, char *err)
+{
+    char doc[1024];
+    snprintf(doc, sizeof doc, "%s%s</collection>", HEAD, body);
+    return sgf_xml_read_buffer(c, doc, strlen(doc), NULL, err, 200);
+}
+
+static void test_import_ignores_go_and_foreign(void **state)
+{
+    (void)state;
+    sgf_collection *c = NULL;
+    char err[200];
+    assert_int_equal(read_xml(
+        "<game index=\"0\"><node><prop id=\"GM\"><v><raw>1</raw></v></prop>"
+        "<x:note xmlns:x=\"urn:x\">hi</x:note></node><node>"
+        "<prop id=\"B\"><v><raw>dd</raw><text>ignored</text></v></prop>"
+        "<go:move xmlns:go=\"" SGF_XML_GO_NS "\" number=\"1\" color=\"B\""
+        " point=\"dd\"/></node></game>", &c, err), 0);
+    sgf_node *n = sgf_node_first_child(
+        sgf_game_root(sgf_collection_game(c, 0)));
+    sgf_str v = sgf_prop_text(sgf_node_first_prop(n), 0);
+    assert_int_equal(v.len, 2);
+    assert_memory_equal(v.ptr, "dd", 2);
+    sgf_collection_free(c);
+}
+
+static void test_import_errors(void **state)
+{
+    (void)state;
+    sgf_collection *c = NULL;
+    char err[200];
+    assert_int_equal(sgf_xml_read_buffer(&c, "<a>", 3, NULL, err, 200),
+                     SGF_ESYNTAX);
+    assert_null(c);
+    assert_non_null(strstr(err, "line 1"));
+    assert_int_equal(sgf_xml_read_buffer(&c, "<a/>", 4, NULL, err, 200),
+                     SGF_ESYNTAX);
+    assert_non_null(strstr(err, "not an SGF collection"));
+    assert_int_equal(read_xml("<game index=\"0\"><node><prop id=\"C\"/>"
+                              "</node></game>", &c, err), SGF_ESYNTAX);
+    assert_non_null(strstr(err, "without <v>"));
+    assert_int_equal(read_xml("<game index=\"0\"><node><prop id=\"C\"><v>"
+                              "<raw encoding=\"base64\">!!</raw></v></prop>"
+                              "</node></game>", &c, err), SGF_ESYNTAX);
+    assert_non_null(strstr(err, "base64"));
+    assert_int_equal(read_xml("<game index=\"0\"><node><prop id=\"C1\"><v>"
+                              "<raw/></v></prop></node></game>", &c, err),
+                     SGF_ESYNTAX);
+    assert_int_equal(sgf_xml_read_buffer(NULL, "", 0, NULL, NULL, 0),
+                     SGF_EINVAL);
+}
+
+static void test_schema_rejects(void **state)
+{
+    (void)state;
+    char doc[512];
+    snprintf(doc, sizeof doc, "%s<game index=\"0\"><node><prop id=\"ab\">"
+             "<v><raw>aa</raw></v></prop></node></game></collection>", HEAD);
+    assert_int_not_equal(validate(doc, strlen(doc)), 0);
+    snprintf(doc, sizeof doc, "%s<game index=\"0\"><node><prop id=\"AB\">"
+             "</prop></node></game></collection>", HEAD);
+    assert_int_not_equal(validate(doc, strlen(doc)), 0);
+    snprintf(doc, sizeof doc, "<collection xmlns=\"" SGF_XML_NS "\" "
+             "version=\"2\"/>");
+    assert_int_not_equal(validate(doc, strlen(doc)), 0);
+    snprintf(doc, sizeof doc, "%s</collection>", HEAD);
+    assert_int_equal(validate(doc, strlen(doc)), 0);
+}
+
+static void test_date_first(void **state)
+{
+    (void)state;
+    char iso[11];
+    assert_int_equal(sgf_date_first((sgf_str){ "2026-11-29,30", 13 }, iso),
+                     0);
+    assert_string_equal(iso, "2026-11-29");
+    assert_int_equal(sgf_date_first((sgf_str){ "1846-07", 7 }, iso), 0);
+    assert_string_equal(iso, "1846-07");
+    assert_int_equal(sgf_date_first((sgf_str){ "1846", 4 }, iso), 0);
+    assert_string_equal(iso, "1846");
+    assert_int_equal(sgf_date_first((sgf_str){ "29/11/2026", 10 }, iso),
+                     SGF_ESYNTAX);
+    assert_string_equal(iso, "");
+    assert_int_equal(sgf_date_first((sgf_str){ "2026-13-01", 10 }, iso),
+                     SGF_ESYNTAX);
+}
+
+/* The XML of the golden tests of sgf-convert validates too. */
+static void test_cli_goldens_validate(void **state)
+{
+    (void)state;
+    static const char *const files[] = {
+        "tests/cli/sgf-convert/xml.out",
+        "tests/cli/sgf-convert/xml-compact.out",
+        "tests/cli/sgf-convert/hand.xml"
+    };
+    for (size_t i = 0; i < 3; i++) {
+        FILE *fp = fopen(files[i], "rb");
+        if (fp == NULL)
+            fail_msg("cannot open %s", files[i]);
+        char *buf = malloc(1 << 20);
+        assert_non_null(buf);
+        size_t n = fread(buf, 1, (1 << 20) - 1, fp);
+        fclose(fp);
+        assert_true(n > 100);
+        if (validate(buf, n) != 0)
+            fail_msg("%s does not validate", files[i]);
+        free(buf);
+    }
+}
+
+static void test_write_file(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse_opts("(;C[x])", NULL);
+    FILE *fp = tmpfile();
+    assert_non_null(fp);
+    assert_int_equal(sgf_xml_write(fp, c, 0), 0);
+    assert_true(ftell(fp) > 100);
+    fclose(fp);
+    assert_int_equal(sgf_xml_write(NULL, c, 0), SGF_EINVAL);
+    sgf_collection_free(c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_escapes_raw_and_text),
+        cmocka_unit_test(test_soft_breaks_and_crlf),
+        cmocka_unit_test(test_control_characters_base64),
+        cmocka_unit_test(test_undecodable_bytes_marked),
+        cmocka_unit_test(test_charsets_kept),
+        cmocka_unit_test(test_private_and_lowercase),
+        cmocka_unit_test(test_variations),
+        cmocka_unit_test(test_long_main_line_not_nested),
+        cmocka_unit_test(test_deep_variations),
+        cmocka_unit_test(test_go_layer),
+        cmocka_unit_test(test_go_results),
+        cmocka_unit_test(test_go_layer_left_out),
+        cmocka_unit_test(test_not_go_no_go_layer),
+        cmocka_unit_test(test_import_ignores_go_and_foreign),
+        cmocka_unit_test(test_import_errors),
+        cmocka_unit_test(test_schema_rejects),
+        cmocka_unit_test(test_date_first),
+        cmocka_unit_test(test_cli_goldens_validate),
+        cmocka_unit_test(test_write_file),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

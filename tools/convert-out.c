@@ -1,0 +1,385 @@
+/*
+ * tools/convert-out.c - sgf-convert's inputs and outputs (see
+ * convert-out.h): reading SGF or XML, the refusal of critical faults,
+ * the writers per format, temporary files renamed into place.
+ */
+#include "convert-out.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <sgf/xml.h>
+
+static const char *const format_names[] = {
+    "xml", "sgf", "tsv", "json", "ascii", "svg"
+};
+static const char *const format_ext[] = {
+    ".xml", ".sgf", ".tsv", ".json", ".txt", ".svg"
+};
+
+void convert_opts_init(convert_opts *o)
+{
+    static const convert_diagram_opts dia = CONVERT_DIAGRAM_OPTS_INIT;
+    static const sgf_write_options wo = SGF_WRITE_OPTIONS_INIT;
+    memset(o, 0, sizeof *o);
+    o->to = CONVERT_NONE;
+    o->from = -1;
+    o->game = -1;
+    o->write = wo;
+    o->dia = dia;
+    o->diag.format = CLI_FORMAT_TEXT;
+}
+
+int convert_parse_format(const char *arg, convert_format *out)
+{
+    for (size_t i = 0; i < sizeof format_names / sizeof *format_names; i++)
+        if (strcmp(arg, format_names[i]) == 0) {
+            *out = (convert_format)i;
+            return 0;
+        }
+    tool_error("unknown format '%s' (xml, sgf, tsv, json, ascii, svg)",
+               arg);
+    return -1;
+}
+
+/* --- files ------------------------------------------------------------- */
+
+static bool is_dir(const char *path)
+{
+    struct stat st;
+    size_t len = strlen(path);
+    return (len > 0 && path[len - 1] == '/')
+        || (stat(path, &st) == 0 && S_ISDIR(st.st_mode));
+}
+
+/* Whether two names are the same existing file. */
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    return strcmp(a, "-") != 0 && stat(a, &sa) == 0 && stat(b, &sb) == 0
+        && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* A temporary file next to target ("DIR/.NAME.XXXXXX"). Returns the open
+ * stream and sets *tmp (malloc'd), or NULL after a message. */
+static FILE *open_tmp(const char *target, char **tmp)
+{
+    const char *slash = strrchr(target, '/');
+    size_t dlen = slash ? (size_t)(slash - target) + 1 : 0;
+    size_t len = strlen(target);
+    *tmp = malloc(len + 10);
+    if (*tmp == NULL) {
+        tool_error("out of memory");
+        return NULL;
+    }
+    snprintf(*tmp, len + 10, "%.*s.%s.XXXXXX", (int)dlen, target,
+             target + dlen);
+    int fd = mkstemp(*tmp);
+    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (fp == NULL) {
+        tool_error("cannot create a file in '%.*s': %s", (int)(dlen ? dlen
+                   : 1), dlen ? target : ".", strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlink(*tmp);
+        }
+        free(*tmp);
+        *tmp = NULL;
+    }
+    return fp;
+}
+
+/* Close the temporary file and rename it to target (ok), or remove it.
+ * Returns TOOL_OK or TOOL_TROUBLE after a message. */
+static int close_tmp(FILE *fp, char *tmp, const char *target, bool ok)
+{
+    bool failed = ferror(fp) != 0;
+    if (fclose(fp) != 0)
+        failed = true;
+    int status = TOOL_OK;
+    if (ok && failed) {
+        tool_error("cannot write '%s': %s", target,
+                   errno ? strerror(errno) : "write error");
+        status = TOOL_TROUBLE;
+    } else if (ok) {
+        chmod(tmp, 0644);
+        if (rename(tmp, target) != 0) {
+            tool_error("cannot rename '%s' to '%s': %s", tmp, target,
+                       strerror(errno));
+            status = TOOL_TROUBLE;
+        }
+    }
+    if (!ok || status != TOOL_OK)
+        unlink(tmp);
+    free(tmp);
+    return status;
+}
+
+int convert_start(convert_opts *o)
+{
+    o->out = stdout;
+    if (o->output == NULL)
+        return TOOL_OK;
+    o->out_dir = is_dir(o->output);
+    if (o->out_dir)
+        return TOOL_OK;
+    o->out = open_tmp(o->output, &o->tmp);
+    return o->out ? TOOL_OK : TOOL_TROUBLE;
+}
+
+int convert_finish(convert_opts *o, bool ok)
+{
+    for (size_t i = 0; i < o->ntargets; i++)
+        free(o->targets[i]);
+    free(o->targets);
+    o->targets = NULL;
+    o->ntargets = o->targets_cap = 0;
+    if (o->tmp == NULL)
+        return TOOL_OK;
+    int st = close_tmp(o->out, o->tmp, o->output, ok && o->written > 0);
+    o->tmp = NULL;
+    o->out = stdout;
+    return st;
+}
+
+/* "DIR/NAME.EXT" for an input: its last component, extension replaced. */
+static char *dir_target(const convert_opts *o, const char *path)
+{
+    const char *base = strcmp(path, "-") == 0 ? "stdin" : path;
+    const char *slash = strrchr(base, '/');
+    base = slash ? slash + 1 : base;
+    const char *dot = strrchr(base, '.');
+    size_t blen = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+    size_t dlen = strlen(o->output);
+    size_t size = dlen + blen + 8;
+    char *t = malloc(size);
+    if (t != NULL)
+        snprintf(t, size, "%s%s%.*s%s", o->output,
+                 dlen && o->output[dlen - 1] == '/' ? "" : "/", (int)blen,
+                 base, format_ext[o->to]);
+    return t;
+}
+
+/* --- reading ------------------------------------------------------------ */
+
+static bool wants_xml(const convert_opts *o, const char *path)
+{
+    size_t len = strlen(path);
+    if (o->from >= 0)
+        return o->from == 1;
+    return len > 4 && strcasecmp(path + len - 4, ".xml") == 0;
+}
+
+static int read_all(const char *path, char **buf, size_t *len)
+{
+    FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    size_t cap = 65536;
+    *len = 0;
+    *buf = NULL;
+    if (fp == NULL) {
+        tool_error("cannot open '%s': %s", path, strerror(errno));
+        return TOOL_TROUBLE;
+    }
+    for (;;) {
+        char *p = realloc(*buf, cap + 1);
+        if (p == NULL)
+            break;
+        *buf = p;
+        *len += fread(p + *len, 1, cap - *len, fp);
+        if (*len < cap)
+            break;
+        cap *= 2;
+    }
+    bool bad = *buf == NULL || ferror(fp);
+    if (fp != stdin)
+        fclose(fp);
+    if (!bad)
+        return TOOL_OK;
+    tool_error("cannot read '%s': %s", cli_display_name(path),
+               *buf ? strerror(errno) : "out of memory");
+    free(*buf);
+    *buf = NULL;
+    return TOOL_TROUBLE;
+}
+
+static int read_xml(const convert_opts *o, const char *path,
+                    const sgf_parse_options *po, sgf_collection **c)
+{
+    char *buf, err[256];
+    size_t len;
+    (void)o;
+    if (read_all(path, &buf, &len) != TOOL_OK)
+        return TOOL_TROUBLE;
+    int rc = sgf_xml_read_buffer(c, buf, len, po, err, sizeof err);
+    free(buf);
+    if (rc == SGF_OK)
+        return TOOL_OK;
+    if (rc == SGF_ESYNTAX)
+        tool_error("'%s' is not SGF XML: %s", cli_display_name(path), err);
+    else
+        tool_error("cannot read '%s': %s", cli_display_name(path),
+                   sgf_strerror(rc));
+    return TOOL_TROUBLE;
+}
+
+static bool has_critical(const sgf_collection *c)
+{
+    for (size_t i = 0; i < sgf_collection_diag_count(c); i++)
+        if (sgf_collection_diag(c, i)->critical)
+            return true;
+    return false;
+}
+
+/* --- writing ------------------------------------------------------------ */
+
+static int lib_status(int rc, const char *what)
+{
+    if (rc == SGF_OK)
+        return TOOL_OK;
+    tool_error("cannot write %s: %s", what,
+               rc == SGF_EIO ? strerror(errno) : sgf_strerror(rc));
+    return TOOL_TROUBLE;
+}
+
+static int write_diagrams(FILE *out, sgf_collection *c, const char *name,
+                          const convert_opts *o)
+{
+    size_t ng = sgf_collection_game_count(c);
+    size_t first = o->game >= 0 ? (size_t)o->game : 0;
+    size_t last = o->game >= 0 || o->to == CONVERT_SVG ? first + 1 : ng;
+    int st = TOOL_OK;
+    for (size_t i = first; i < last && i < ng && st == TOOL_OK; i++) {
+        if (i > first)
+            fputc('\n', out);
+        st = convert_diagram(out, c, sgf_collection_game(c, i), &o->dia);
+    }
+    (void)name;
+    return st;
+}
+
+static int write_sgf(FILE *out, const sgf_collection *c,
+                     const convert_opts *o)
+{
+    if (o->game >= 0)
+        return lib_status(sgf_write_game(out, sgf_collection_game(
+                              c, (size_t)o->game), &o->write), "SGF");
+    return lib_status(sgf_write_collection(out, c, &o->write), "SGF");
+}
+
+static int write_format(convert_opts *o, FILE *out, sgf_collection *c,
+                        const char *name, bool own_file)
+{
+    switch (o->to) {
+    case CONVERT_XML:
+        return lib_status(sgf_xml_write(out, c, o->xml_flags), "XML");
+    case CONVERT_SGF:
+        return write_sgf(out, c, o);
+    case CONVERT_TSV:
+        if ((own_file || !o->header_done) && convert_tsv_header(out) != 0)
+            return TOOL_TROUBLE;
+        o->header_done = o->header_done || !own_file;
+        return convert_table(out, name, c, o->game, false);
+    case CONVERT_JSON:
+        return convert_table(out, name, c, o->game, true);
+    default:
+        return write_diagrams(out, c, name, o);
+    }
+}
+
+/* Whether target was written before in this run; if not, remember it
+ * (target is taken over). */
+static bool seen_target(convert_opts *o, char *target)
+{
+    for (size_t i = 0; i < o->ntargets; i++)
+        if (strcmp(o->targets[i], target) == 0)
+            return true;
+    if (o->ntargets == o->targets_cap) {
+        size_t cap = o->targets_cap ? 2 * o->targets_cap : 64;
+        char **a = realloc(o->targets, cap * sizeof *a);
+        if (a == NULL)
+            return false;
+        o->targets = a;
+        o->targets_cap = cap;
+    }
+    o->targets[o->ntargets++] = target;
+    return false;
+}
+
+/* One output file per input (-o DIR). */
+static int write_to_dir(convert_opts *o, const char *path,
+                        sgf_collection *c)
+{
+    char *target = dir_target(o, path), *tmp;
+    if (target == NULL) {
+        tool_error("out of memory");
+        return TOOL_TROUBLE;
+    }
+    int st = TOOL_TROUBLE;
+    bool kept = false;
+    if (same_file(path, target))
+        tool_error("'%s' would overwrite its input; not written", target);
+    else if ((kept = !seen_target(o, target)) == false)
+        tool_error("'%s' was already written for another input of the "
+                   "same name; '%s' not written", target,
+                   cli_display_name(path));
+    else {
+        FILE *fp = open_tmp(target, &tmp);
+        if (fp != NULL) {
+            st = write_format(o, fp, c, cli_display_name(path), true);
+            st = tool_worst(st, close_tmp(fp, tmp, target, st == TOOL_OK));
+        }
+    }
+    if (!kept || o->ntargets == 0 || o->targets[o->ntargets - 1] != target)
+        free(target);
+    return st;
+}
+
+static int convert_collection(convert_opts *o, const char *path,
+                              sgf_collection *c)
+{
+    if (o->game >= 0 && (size_t)o->game >= sgf_collection_game_count(c)) {
+        tool_error("'%s' has no game %ld", cli_display_name(path), o->game);
+        return TOOL_TROUBLE;
+    }
+    if (o->out_dir)
+        return write_to_dir(o, path, c);
+    if (o->output != NULL && same_file(path, o->output)) {
+        tool_error("'%s' would overwrite its input; not written",
+                   o->output);
+        return TOOL_TROUBLE;
+    }
+    int st = write_format(o, o->out, c, cli_display_name(path), false);
+    if (o->out == stdout)
+        fflush(stdout);
+    return st;
+}
+
+int convert_file(convert_opts *o, const char *path, cli_counts *n)
+{
+    sgf_parse_options po = SGF_PARSE_OPTIONS_INIT;
+    sgf_collection *c = NULL;
+    po.charset = o->charset;
+    int st = wants_xml(o, path) ? read_xml(o, path, &po, &c)
+                                : cli_read_input(path, &po, &c);
+    if (st != TOOL_OK) {
+        n->unreadable++;
+        return st;
+    }
+    st = cli_print_diags(stderr, cli_display_name(path), c, &o->diag, n);
+    if (has_critical(c) && !o->force) {
+        tool_error("'%s' not converted: data was dropped or changed on "
+                   "reading (--force converts it anyway)",
+                   cli_display_name(path));
+        sgf_collection_free(c);
+        return TOOL_INVALID;
+    }
+    int wst = convert_collection(o, path, c);
+    if (wst == TOOL_OK)
+        o->written++;
+    sgf_collection_free(c);
+    return tool_worst(st, wst);
+}

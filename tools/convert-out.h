@@ -1,0 +1,79 @@
+/*
+ * tools/convert-out.h - sgf-convert's work per input: read (SGF or the
+ * XML of sgf/xml.h), report diagnostics, refuse records with critical
+ * faults unless forced, and write the chosen format to standard output,
+ * one file (-o FILE) or one file per input in a directory (-o DIR).
+ * Every file is written under a temporary name in its directory and
+ * renamed when complete; an input is never overwritten.
+ */
+#ifndef SGF_TOOLS_CONVERT_OUT_H
+#define SGF_TOOLS_CONVERT_OUT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "cli.h"
+#include "convert-diagram.h"
+
+typedef enum convert_format {
+    CONVERT_NONE = -1,
+    CONVERT_XML = 0,
+    CONVERT_SGF,
+    CONVERT_TSV,
+    CONVERT_JSON,
+    CONVERT_ASCII,
+    CONVERT_SVG
+} convert_format;
+
+#define CONVERT_MAX_PATH 64
+
+typedef struct convert_opts {
+    convert_format to;
+    int from;                   /* -1 by name (*.xml), 0 sgf, 1 xml */
+    const char *output;         /* -o; NULL = stdout */
+    bool force;
+    long game;                  /* --game; -1 = every game */
+    unsigned xml_flags;         /* SGF_XML_* */
+    sgf_write_options write;
+    convert_diagram_opts dia;
+    unsigned path[CONVERT_MAX_PATH];
+    const char *charset;        /* --charset */
+    cli_input_opts in;
+    cli_diag_opts diag;
+    bool help, version;
+    /* run state */
+    bool out_dir;               /* -o names a directory */
+    FILE *out;                  /* stdout or the -o FILE being written */
+    char *tmp;                  /* its temporary name (-o FILE) */
+    unsigned long written;      /* inputs converted so far */
+    bool header_done;           /* the TSV header is out */
+    char **targets;             /* -o DIR: the files written so far */
+    size_t ntargets, targets_cap;
+} convert_opts;
+
+void convert_opts_init(convert_opts *o);
+
+/* Parse a format name for --to ("xml", "sgf", "tsv", "json", "ascii",
+ * "svg"). Returns 0, or -1 after a message. */
+int convert_parse_format(const char *arg, convert_format *out);
+
+/* Prepare the output (after the options). Returns TOOL_OK, or
+ * TOOL_TROUBLE after a message. */
+int convert_start(convert_opts *o);
+
+/* Convert one input. Returns TOOL_OK, TOOL_INVALID (errors in the input,
+ * or refused) or TOOL_TROUBLE. */
+int convert_file(convert_opts *o, const char *path, cli_counts *n);
+
+/* Finish the output: -o FILE is renamed into place when something was
+ * converted and nothing failed to write, else removed. ok: false after
+ * trouble that must not leave a file. Returns TOOL_OK or TOOL_TROUBLE. */
+int convert_finish(convert_opts *o, bool ok);
+
+/* The table writers (convert-table.c): one TSV row / JSON object per game
+ * of c; name is the input's display name. Return TOOL_OK or
+ * TOOL_TROUBLE. */
+int convert_tsv_header(FILE *out);
+int convert_table(FILE *out, const char *name, const sgf_collection *c,
+                  long game, bool json);
+
+#endif

@@ -1,0 +1,230 @@
+/*
+ * tools/convert-table.c - sgf-convert --to=tsv and --to=json: one row
+ * (one JSON object per line) per game: the game information, the result
+ * parsed, the number of moves of the main line and the game signature
+ * (DECISIONS.md "Conversion": the points of moves 20, 40, 60 and 31, 51,
+ * 71 of the main line, "aabbcc-ddeeff", "--" for a move that does not
+ * exist, "tt" for a pass).
+ */
+#include "convert-out.h"
+
+#include <string.h>
+#include <sgf/score.h>
+
+static const char *const info_ids[] = {
+    "PB", "PW", "BR", "WR", "DT", "EV", "RO", "PC", "RE", "KM", "HA",
+    "RU", "SZ"
+};
+#define NINFO (sizeof info_ids / sizeof *info_ids)
+
+typedef struct row {
+    sgf_str info[NINFO];
+    bool has[NINFO];
+    unsigned long moves;
+    char signature[14];
+    const char *winner;      /* B W draw void unknown, or "" */
+    const char *reason;      /* resign time forfeit, or "" */
+    bool has_margin;
+    double margin;
+} row;
+
+/* The SGF point of a move for the signature. */
+static void sig_point(char out[2], const sgf_game *g, const sgf_prop *mv)
+{
+    int w, h;
+    sgf_point pt;
+    bool pass;
+    sgf_game_board_size(g, &w, &h);
+    if (sgf_value_move(sgf_prop_text(mv, 0), w, h, &pt, &pass) != 0)
+        memcpy(out, "--", 2);
+    else if (pass)
+        memcpy(out, "tt", 2);
+    else {
+        char buf[3];
+        memcpy(out, sgf_point_format_sgf(buf, pt), 2);
+    }
+}
+
+static void sig_move(row *r, const sgf_game *g, const sgf_prop *mv)
+{
+    static const unsigned long at[6] = { 20, 40, 60, 31, 51, 71 };
+    for (int i = 0; i < 6; i++)
+        if (r->moves == at[i])
+            sig_point(r->signature + 2 * i + (i >= 3), g, mv);
+}
+
+static void main_line(row *r, const sgf_game *g)
+{
+    memcpy(r->signature, "-------------", 14);   /* 6 + '-' + 6 */
+    for (const sgf_node *n = sgf_game_root(g); n;
+         n = sgf_node_first_child(n)) {
+        const sgf_prop *mv = sgf_node_find_prop(n, SGF_PROP_B);
+        if (mv == NULL)
+            mv = sgf_node_find_prop(n, SGF_PROP_W);
+        if (mv != NULL) {
+            r->moves++;
+            sig_move(r, g, mv);
+        }
+        for (size_t i = 0; i < NINFO; i++) {
+            const sgf_prop *p = r->has[i] ? NULL
+                              : sgf_node_find_prop_ident(n, info_ids[i]);
+            if (p != NULL) {
+                r->has[i] = true;
+                r->info[i] = sgf_prop_text(p, 0);
+            }
+        }
+    }
+}
+
+static void result(row *r)
+{
+    static const char *const winner[] = {
+        [SGF_RE_DRAW] = "draw", [SGF_RE_VOID] = "void",
+        [SGF_RE_UNKNOWN] = "unknown"
+    };
+    static const char *const reason[] = {
+        [SGF_RE_RESIGN] = "resign", [SGF_RE_TIME] = "time",
+        [SGF_RE_FORFEIT] = "forfeit"
+    };
+    sgf_score_re re;
+    r->winner = r->reason = "";
+    if (!r->has[8] || sgf_score_re_parse(&re, r->info[8]) < 0
+        || re.kind == SGF_RE_NONE || re.kind == SGF_RE_OTHER)
+        return;
+    if (re.winner == SGF_BLACK || re.winner == SGF_WHITE)
+        r->winner = re.winner == SGF_BLACK ? "B" : "W";
+    else if (re.kind < sizeof winner / sizeof *winner && winner[re.kind])
+        r->winner = winner[re.kind];
+    if (re.kind < sizeof reason / sizeof *reason && reason[re.kind])
+        r->reason = reason[re.kind];
+    r->has_margin = re.kind == SGF_RE_SCORE;
+    r->margin = re.margin;
+}
+
+/* --- TSV ---------------------------------------------------------------- */
+
+static void tsv_str(FILE *out, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '\t' || c == '\n' || c == '\r' || c == '\\')
+            fprintf(out, "\\%c", c == '\t' ? 't' : c == '\n' ? 'n'
+                    : c == '\r' ? 'r' : '\\');
+        else if (c != '\0')
+            fputc(c, out);
+    }
+}
+
+int convert_tsv_header(FILE *out)
+{
+    fputs("file\tgame", out);
+    for (size_t i = 0; i < NINFO; i++)
+        fprintf(out, "\t%s", info_ids[i]);
+    fputs("\twinner\tmargin\treason\tmoves\tsignature\n", out);
+    return ferror(out) ? -1 : 0;
+}
+
+static void tsv_row(FILE *out, const char *name, size_t game,
+                    const row *r)
+{
+    tsv_str(out, name, strlen(name));
+    fprintf(out, "\t%zu", game);
+    for (size_t i = 0; i < NINFO; i++) {
+        fputc('\t', out);
+        if (r->has[i])
+            tsv_str(out, r->info[i].ptr, r->info[i].len);
+    }
+    fprintf(out, "\t%s\t", r->winner);
+    if (r->has_margin)
+        fprintf(out, "%g", r->margin);
+    fprintf(out, "\t%s\t%lu\t%s\n", r->reason, r->moves, r->signature);
+}
+
+/* --- JSON --------------------------------------------------------------- */
+
+/* Length of a well-formed UTF-8 sequence at s, or 0. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+    size_t len = s[0] < 0x80 ? 1 : s[0] < 0xC2 ? 0 : s[0] < 0xE0 ? 2
+               : s[0] < 0xF0 ? 3 : s[0] < 0xF5 ? 4 : 0;
+    if (len == 0 || len > n)
+        return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    return len;
+}
+
+/* A JSON string; bytes that are not UTF-8 become U+FFFD. */
+static void json_str(FILE *out, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    fputc('"', out);
+    for (size_t i = 0; i < n;) {
+        size_t l = utf8_len(p + i, n - i);
+        if (l == 0) {
+            fputs("\\ufffd", out);
+            i++;
+        } else if (p[i] == '"' || p[i] == '\\') {
+            fprintf(out, "\\%c", p[i++]);
+        } else if (p[i] < 0x20) {
+            fprintf(out, "\\u%04x", p[i++]);
+        } else {
+            fwrite(p + i, 1, l, out);
+            i += l;
+        }
+    }
+    fputc('"', out);
+}
+
+static void json_row(FILE *out, const char *name, size_t game,
+                     const row *r)
+{
+    fputs("{\"file\":", out);
+    json_str(out, name, strlen(name));
+    fprintf(out, ",\"game\":%zu", game);
+    for (size_t i = 0; i < NINFO; i++) {
+        fprintf(out, ",\"%s\":", info_ids[i]);
+        if (r->has[i])
+            json_str(out, r->info[i].ptr, r->info[i].len);
+        else
+            fputs("null", out);
+    }
+    fputs(",\"winner\":", out);
+    if (*r->winner)
+        fprintf(out, "\"%s\"", r->winner);
+    else
+        fputs("null", out);
+    fputs(",\"margin\":", out);
+    if (r->has_margin)
+        fprintf(out, "%g", r->margin);
+    else
+        fputs("null", out);
+    fputs(",\"reason\":", out);
+    if (*r->reason)
+        fprintf(out, "\"%s\"", r->reason);
+    else
+        fputs("null", out);
+    fprintf(out, ",\"moves\":%lu,\"signature\":\"%s\"}\n", r->moves,
+            r->signature);
+}
+
+int convert_table(FILE *out, const char *name, const sgf_collection *c,
+                  long game, bool json)
+{
+    size_t ng = sgf_collection_game_count(c);
+    for (size_t i = game >= 0 ? (size_t)game : 0; i < ng; i++) {
+        row r;
+        memset(&r, 0, sizeof r);
+        const sgf_game *g = sgf_collection_game(c, i);
+        main_line(&r, g);
+        result(&r);
+        if (json)
+            json_row(out, name, i, &r);
+        else
+            tsv_row(out, name, i, &r);
+        if (game >= 0)
+            break;
+    }
+    return ferror(out) ? TOOL_TROUBLE : TOOL_OK;
+}

@@ -1,0 +1,268 @@
+/*
+ * sgf-convert - convert game records: SGF to lossless XML and back,
+ * normalized SGF, game-information tables (TSV, JSON) and diagrams
+ * (ASCII, SVG). Diagnostics of the inputs go to stderr. Exit status 0 =
+ * no input has errors, 1 = some has (or was refused for critical
+ * faults), 2 = trouble. See man/sgf-convert.1.
+ */
+#include "cli.h"
+#include "convert-out.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sgf/xml.h>
+
+enum {
+    OPT_TO = CLI_LONG_ONLY,
+    OPT_FROM,
+    OPT_FORCE,
+    OPT_GAME,
+    OPT_CHARSET,
+    OPT_NO_GO,
+    OPT_COMPACT,
+    OPT_EXPAND,
+    OPT_COMPRESS,
+    OPT_PASS_TT,
+    OPT_WIDTH,
+    OPT_STYLE,
+    OPT_MOVE,
+    OPT_MOVES,
+    OPT_FIGURES,
+    OPT_PATH,
+    OPT_CROP,
+    OPT_FILES_FROM
+};
+
+static const cli_option options[] = {
+    { "to", OPT_TO, "FORMAT", 0,
+      "xml, sgf, tsv, json, ascii or svg (required)" },
+    { "from", OPT_FROM, "sgf|xml", 0,
+      "input format (default: xml for *.xml, else sgf)" },
+    { "output", 'o', "FILE|DIR", 0,
+      "write to FILE, or one file per input into DIR" },
+    { "force", OPT_FORCE, NULL, 0,
+      "convert records even when reading lost data" },
+    { "game", OPT_GAME, "N", 0, "only game N (0-based) of each collection" },
+    { "charset", OPT_CHARSET, "NAME", 0,
+      "read text in charset NAME, whatever CA[] says" },
+    { "no-go", OPT_NO_GO, NULL, 0, "xml: leave out the Go layer" },
+    { "compact", OPT_COMPACT, NULL, 0, "xml: no indentation" },
+    { "expand-points", OPT_EXPAND, NULL, 0,
+      "sgf: write point lists point by point" },
+    { "compress-points", OPT_COMPRESS, NULL, 0,
+      "sgf: write point lists as rectangles" },
+    { "pass-tt", OPT_PASS_TT, NULL, 0,
+      "sgf: write passes as [tt] on boards up to 19x19" },
+    { "width", OPT_WIDTH, "N", 0, "sgf: line width (default 79)" },
+    { "style", OPT_STYLE, "gtp|sensei|book", 0,
+      "ascii: diagram style (default gtp)" },
+    { "move", OPT_MOVE, "N", 0, "ascii, svg: the position after move N" },
+    { "moves", OPT_MOVES, "N-M", 0,
+      "ascii, svg: number moves N to M (N-: to the end)" },
+    { "figures", OPT_FIGURES, "K", 0, "ascii: a figure every K moves" },
+    { "path", OPT_PATH, "I.J.K", 0,
+      "ascii, svg: take variation I, then J..." },
+    { "crop", OPT_CROP, "UL:LR", 0,
+      "ascii, svg: show only this rectangle (SGF corners)" },
+    { "recursive", 'r', NULL, 0, "read the *.sgf files in directories" },
+    { "files-from", OPT_FILES_FROM, "FILE", 0,
+      "also read the files named in FILE (- = stdin)" },
+    { "null", '0', NULL, 0,
+      "names in --files-from end with NUL, not newline" },
+    { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
+    { "help", 'h', NULL, 0, "print this help and exit" },
+    { "version", 'V', NULL, 0, "print the version and exit" },
+    { NULL, 0, NULL, 0, NULL }
+};
+
+static const cli_tool tool = {
+    "sgf-convert", "--to=FORMAT [OPTION]... [FILE|DIR|-]...",
+    "Convert SGF game records to XML, normalized SGF, tables or diagrams.",
+    options,
+    "With no FILE, or when FILE is -, read standard input. Output goes\n"
+    "to standard output unless -o is given; files are written under a\n"
+    "temporary name and renamed when complete, and never over an input.\n"
+    "Diagnostics go to standard error as\n"
+    "  FILE:LINE:COLUMN: SEVERITY: MESSAGE [CODE]\n"
+    "\n"
+    "Exit status: 0 when no input has errors, 1 when some input has\n"
+    "errors or was not converted, 2 on trouble.\n"
+};
+
+static int parse_long(const char *arg, const char *what, long max,
+                      long *out)
+{
+    char *end;
+    long v = strtol(arg, &end, 10);
+    if (end == arg || *end != '\0' || v < 0 || v > max) {
+        tool_error("invalid %s '%s': a whole number from 0 to %ld", what,
+                   arg, max);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse_moves(const char *arg, convert_diagram_opts *d)
+{
+    char *end;
+    long a = strtol(arg, &end, 10), b = -1;
+    if (end != arg && *end == '-' && end[1] != '\0') {
+        const char *s = end + 1;
+        b = strtol(s, &end, 10);
+        if (end == s)
+            b = -2;
+    } else if (end != arg && *end == '-') {
+        end++;
+    }
+    if (end == arg || *end != '\0' || a < 1 || b == -2
+        || (b >= 0 && b < a)) {
+        tool_error("invalid --moves '%s': N-M or N- with 1 <= N <= M",
+                   arg);
+        return -1;
+    }
+    d->from = a;
+    d->to = b;
+    return 0;
+}
+
+static int parse_path(const char *arg, convert_opts *o)
+{
+    char *end;
+    const char *s = arg;
+    o->dia.path_len = 0;
+    while (*s != '\0') {
+        unsigned long v = strtoul(s, &end, 10);
+        if (end == s || v > 100000 || o->dia.path_len == CONVERT_MAX_PATH
+            || (*end != '.' && *end != '\0')) {
+            tool_error("invalid --path '%s': numbers separated by '.'",
+                       arg);
+            return -1;
+        }
+        o->path[o->dia.path_len++] = (unsigned)v;
+        s = *end == '.' ? end + 1 : end;
+    }
+    o->dia.path = o->path;
+    return 0;
+}
+
+static int on_format_option(convert_opts *o, int option, const char *arg)
+{
+    long v;
+    switch (option) {
+    case OPT_TO: return convert_parse_format(arg, &o->to);
+    case OPT_FROM:
+        if (strcmp(arg, "sgf") != 0 && strcmp(arg, "xml") != 0) {
+            tool_error("unknown input format '%s' (sgf, xml)", arg);
+            return -1;
+        }
+        o->from = strcmp(arg, "xml") == 0;
+        return 0;
+    case OPT_NO_GO: o->xml_flags |= SGF_XML_NO_GO; return 0;
+    case OPT_COMPACT: o->xml_flags |= SGF_XML_COMPACT; return 0;
+    case OPT_EXPAND: o->write.flags |= SGF_WRITE_EXPAND_POINTS; return 0;
+    case OPT_COMPRESS:
+        o->write.flags |= SGF_WRITE_COMPRESS_POINTS;
+        return 0;
+    case OPT_PASS_TT: o->write.flags |= SGF_WRITE_PASS_TT; return 0;
+    case OPT_WIDTH:
+        if (parse_long(arg, "--width", 100000, &v) != 0)
+            return -1;
+        o->write.line_width = (int)v;
+        return 0;
+    default: return 1;
+    }
+}
+
+static int on_diagram_option(convert_opts *o, int option, const char *arg)
+{
+    switch (option) {
+    case OPT_STYLE: o->dia.style = arg; return 0;
+    case OPT_MOVE: return parse_long(arg, "--move", 10000000, &o->dia.move);
+    case OPT_MOVES: return parse_moves(arg, &o->dia);
+    case OPT_FIGURES:
+        if (parse_long(arg, "--figures", 10000000, &o->dia.figures) != 0)
+            return -1;
+        if (o->dia.figures == 0) {
+            tool_error("invalid --figures '0': at least 1");
+            return -1;
+        }
+        return 0;
+    case OPT_PATH: return parse_path(arg, o);
+    case OPT_CROP: o->dia.crop = arg; return 0;
+    default: return 1;
+    }
+}
+
+static int on_option(void *payload, int option, const char *arg)
+{
+    convert_opts *o = payload;
+    int rc = on_format_option(o, option, arg);
+    if (rc <= 0)
+        return rc;
+    rc = on_diagram_option(o, option, arg);
+    if (rc <= 0)
+        return rc;
+    switch (option) {
+    case 'o': o->output = arg; return 0;
+    case OPT_FORCE: o->force = true; return 0;
+    case OPT_GAME: return parse_long(arg, "--game", 1000000000, &o->game);
+    case OPT_CHARSET:
+        o->charset = arg;
+        return cli_check_charset(arg);
+    case 'r': o->in.recursive = true; return 0;
+    case OPT_FILES_FROM: o->in.files_from = arg; return 0;
+    case '0': o->in.null_names = true; return 0;
+    case 'q': o->diag.quiet = true; return 0;
+    case 'h': o->help = true; return 0;
+    case 'V': o->version = true; return 0;
+    default: return -1;
+    }
+}
+
+static int check_options(convert_opts *o)
+{
+    if (o->to == CONVERT_NONE) {
+        tool_error("missing --to=FORMAT (xml, sgf, tsv, json, ascii, svg)");
+        return TOOL_TROUBLE;
+    }
+    o->dia.format = o->to == CONVERT_SVG;
+    return TOOL_OK;
+}
+
+int main(int argc, char **argv)
+{
+    convert_opts o;
+    cli_counts n = { 0, 0, 0, 0, 0 };
+    const char *path;
+    int first, status = TOOL_OK;
+
+    convert_opts_init(&o);
+    tool_init(tool.name);
+    if (cli_parse_args(&tool, argc, argv, on_option, &o, &first) != 0)
+        return TOOL_TROUBLE;
+    if (o.help || o.version) {
+        if (o.help)
+            cli_print_help(&tool, stdout);
+        else
+            cli_print_version(&tool, stdout);
+        return tool_close_stdout();
+    }
+    if (check_options(&o) != TOOL_OK) {
+        fprintf(stderr, "Try 'sgf-convert --help' for more information.\n");
+        return TOOL_TROUBLE;
+    }
+    cli_inputs *in = cli_inputs_open(argv + first, argc - first, &o.in);
+    if (in == NULL || convert_start(&o) != TOOL_OK) {
+        cli_inputs_close(in);
+        return TOOL_TROUBLE;
+    }
+    while ((path = cli_inputs_next(in)) != NULL)
+        status = tool_worst(status, convert_file(&o, path, &n));
+    status = tool_worst(status, cli_inputs_close(in));
+    status = tool_worst(status,
+                        convert_finish(&o, status < TOOL_TROUBLE));
+    if (!o.diag.quiet)
+        cli_print_summary(&n);
+    return tool_worst(status, tool_close_stdout());
+}
