@@ -170,6 +170,8 @@ static int report_verdict(walk *w, const sgf_prop *p, unsigned number,
                                   "position (superko)" },
     };
     char what[40];
+    if (res->verdict == SGF_VERDICT_LEGAL && !res->repetition)
+        return 0;                     /* the common case: nothing to say */
     describe(what, sizeof what, w, color, pt, false);
     if (res->verdict != SGF_VERDICT_LEGAL
         && res->verdict != SGF_VERDICT_OFF_BOARD) {
@@ -261,15 +263,20 @@ static int order_checks(walk *w, walk_state *st, const sgf_prop *p,
 {
     char what[40];
     unsigned number = st->move_number;
+    bool twice = st->last_color == color && !pl;
+    bool after_end = st->ended && !st->end_reported;
+    bool turn = number == 1 && w->handicap && color == SGF_BLACK && !pl;
+    if (!twice && !after_end && !turn)
+        return 0;                     /* the common case: nothing to say */
     describe(what, sizeof what, w, color, pt, pass);
-    if (st->last_color == color && !pl) {
+    if (twice) {
         sgf_diag d = move_proto(w, SGF_D_CONSECUTIVE_MOVES, p, number,
                                 color, pt, pass);
         if (MOVE_DIAG(w, d, "move %u: two successive moves by %s (%s)",
                       number, color_name(color), what) != 0)
             return SGF_ENOMEM;
     }
-    if (st->ended && !st->end_reported) {
+    if (after_end) {
         st->end_reported = true;
         sgf_diag d = move_proto(w, SGF_D_MOVE_AFTER_END, p, number, color,
                                 pt, pass);
@@ -277,7 +284,7 @@ static int order_checks(walk *w, walk_state *st, const sgf_prop *p,
                       "game", number, what) != 0)
             return SGF_ENOMEM;
     }
-    if (number == 1 && w->handicap && color == SGF_BLACK && !pl) {
+    if (turn) {
         sgf_diag d = move_proto(w, SGF_D_HANDICAP_TURN, p, number, color,
                                 pt, pass);
         if (MOVE_DIAG(w, d, "move 1: Black moves first after %d handicap "
