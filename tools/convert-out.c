@@ -125,6 +125,13 @@ int convert_start(convert_opts *o)
     if (o->output == NULL)
         return TOOL_OK;
     o->out_dir = is_dir(o->output);
+    struct stat st;
+    if (o->out_dir && stat(o->output, &st) != 0
+        && mkdir(o->output, 0777) != 0) {     /* "-o out/": make out/ */
+        tool_error("cannot create directory '%s': %s", o->output,
+                   strerror(errno));
+        return TOOL_TROUBLE;
+    }
     if (o->out_dir)
         return TOOL_OK;
     o->out = open_tmp(o->output, &o->tmp);
@@ -360,6 +367,14 @@ static int convert_collection(convert_opts *o, const char *path,
 
 int convert_file(convert_opts *o, const char *path, cli_counts *n)
 {
+    if (!o->out_dir && o->written > 0
+        && (o->to == CONVERT_XML || o->to == CONVERT_SVG)) {
+        tool_error("'%s' not converted: one output holds one %s document "
+                   "(give -o DIR/ for several inputs)",
+                   cli_display_name(path), o->to == CONVERT_XML ? "XML"
+                                                                : "SVG");
+        return TOOL_TROUBLE;
+    }
     sgf_parse_options po = SGF_PARSE_OPTIONS_INIT;
     sgf_collection *c = NULL;
     po.charset = o->charset;

@@ -176,9 +176,10 @@ static void gtp_start(game_ctx *x)
     const sgf_node *root = sgf_game_root(x->g);
     const sgf_prop *km = sgf_node_find_prop(root, SGF_PROP_KM);
     const sgf_prop *ab = sgf_node_find_prop(root, SGF_PROP_AB);
-    double komi = sgf_replay_rules(x->o->replay)->komi;
-    if (km != NULL)
-        sgf_value_real(sgf_prop_text(km, 0), &komi);
+    double komi;                    /* KM as archives write it (Fox's
+                                       KM[375] too), else the rules' */
+    (void)km;
+    sgf_score_komi(&komi, x->g, sgf_replay_rules(x->o->replay));
     printf("boardsize %d\nclear_board\nkomi %g\n", x->width, komi);
     if (ab != NULL && sgf_node_find_prop(root, SGF_PROP_AW) == NULL
         && sgf_node_find_prop(root, SGF_PROP_AE) == NULL
@@ -278,6 +279,11 @@ static int replay_game(const replay_out_opts *o, const char *name,
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }
+    unsigned played = sgf_replay_move_number(o->replay);
+    if (o->stop_given && played < o->stop_after)
+        tool_error("%s: game %zu: warning: no move %u (the line has %u "
+                   "moves): the position at its end is shown", name,
+                   sgf_game_index(g), o->stop_after, played);
     show_end(&x);
     return TOOL_OK;
 }

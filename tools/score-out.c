@@ -332,6 +332,10 @@ static int choose_dead(const score_out_opts *o, game_count *x,
     int n = sgf_board_width(b) * sgf_board_height(b);
     memset(x->dead, 0, (size_t)n);
     score_dead_mode m = o->dead;
+    if (!sgf_replay_rules(o->replay)->remove_dead) {
+        x->dead_source = "none";      /* Tromp-Taylor: every stone counts */
+        return 0;
+    }
     if (m == SCORE_DEAD_DEFAULT)
         m = sgf_score_dead_markup(x->dead, b, x->last) == 1
             ? SCORE_DEAD_MARKUP : SCORE_DEAD_AUTO;
@@ -398,6 +402,13 @@ static void warn(const score_out_opts *o, const game_count *x)
                    sgf_game_index(x->g), x->km_raw,
                    x->komi_rc == SGF_ESYNTAX ? "unreadable, the rule set's"
                    : "read as Fox writes it,", x->komi);
+    const sgf_history *h = sgf_replay_history(o->replay);
+    if (strcmp(x->dead_source, "auto") == 0
+        && !sgf_history_game_over(h, sgf_replay_rules(o->replay)))
+        tool_error("%s: game %zu: warning: the game did not end by passes: "
+                   "the position is counted as it stands, and the estimate "
+                   "of dead stones is unreliable", x->name,
+                   sgf_game_index(x->g));
     int d = x->diffs;
     pt = x->first_diff;
     if (d > 0)

@@ -538,7 +538,19 @@ static void check_komi(sgf__check *ck, const sgf__value *v)
         return;
     }
     int r = sgf_value_real_loose(v->text, &km);
-    if (r == 1) {
+    double fox;
+    if (r >= 0 && (km >= 100 || km <= -100)) {
+        if (sgf__komi_scaled(km, &fox)) {
+            sgf__format_real(buf, sizeof buf, fox);
+            SGF__DIAG(ck, SGF_D_KOMI_FORMAT, v->offset,
+                      "KM[%.*s] read as %s (the Fox server writes komi "
+                      "times 50 or 100)", QV(v->text), buf);
+        } else {
+            SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
+                      "KM[%.*s] is not a komi (100 or more): komi unknown",
+                      QV(v->text));
+        }
+    } else if (r == 1) {
         sgf__format_real(buf, sizeof buf, km);
         SGF__DIAG(ck, SGF_D_KOMI_FORMAT, v->offset,
                   "KM[%.*s] is not an FF[4] real number: read as %s",

@@ -391,3 +391,17 @@ char *sgf_point_format_vertex(char buf[4], sgf_point pt, int height)
     }
     return buf;
 }
+
+/* Komi as the Fox server writes it: 5.5, 6.5, 7 and 7.5 times 50 or 100
+ * (DECISIONS.md "Scoring"). True and *out set when v is one of them. */
+bool sgf__komi_scaled(double v, double *out)
+{
+    static const int scaled[8] = { 275, 325, 350, 375, 550, 650, 700, 750 };
+    static const double real[8] = { 5.5, 6.5, 7, 7.5, 5.5, 6.5, 7, 7.5 };
+    for (int k = 0; k < 8; k++)
+        if (v == scaled[k]) {
+            *out = real[k];
+            return true;
+        }
+    return false;
+}

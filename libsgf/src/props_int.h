@@ -38,6 +38,9 @@ static inline bool sgf__mb_pair(int kind, unsigned char lead,
 size_t sgf__unescape_into(char *dst, sgf_str raw, sgf_value_type vt,
                           int mb);
 
+/* Fox's KM[375]-style komi: true and *out = 7.5 etc. (props.c). */
+bool sgf__komi_scaled(double v, double *out);
+
 /* The SGF__MB_* kind of a canonical charset name (NULL: none). */
 int sgf__mb_kind(const char *canonical);
 

@@ -492,13 +492,18 @@ static const sgf_node *next_on_path(const sgf_node *n,
     return c;
 }
 
+/* The path must name existing children; entries past the last
+ * branching point are accepted when they are 0 (the main line), so that
+ * "--path=0" works on a record without variations. */
 static bool path_fits(const sgf_node *n, const sgf_replay_options *o)
 {
     size_t used = 0;
     bool bad = false;
     while (n != NULL && !bad && used < o->path_len)
         n = next_on_path(n, o, &used, &bad);
-    return !bad && used == o->path_len;
+    while (!bad && used < o->path_len)
+        bad = o->path[used++] != 0;
+    return !bad;
 }
 
 static int walk_line(walk *w, const sgf_node *n)

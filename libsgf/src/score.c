@@ -11,6 +11,7 @@
  * chain that neither player can fill without self-atari.
  */
 #include "score_int.h"
+#include "props_int.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -289,14 +290,7 @@ int sgf_score_count(sgf_score *out, const sgf_board *b, const sgf_rules *r,
 
 static bool fox_komi(double v, double *out)
 {
-    static const int scaled[8] = { 275, 325, 350, 375, 550, 650, 700, 750 };
-    static const double real[8] = { 5.5, 6.5, 7, 7.5, 5.5, 6.5, 7, 7.5 };
-    for (int k = 0; k < 8; k++)
-        if (v == scaled[k]) {
-            *out = real[k];
-            return true;
-        }
-    return false;
+    return sgf__komi_scaled(v, out);
 }
 
 int sgf_score_komi(double *out, const sgf_game *g, const sgf_rules *r)

@@ -14,6 +14,7 @@
 #include <sgf/score.h>
 #include <sgf/xml.h>
 #include "xml_int.h"
+#include "props_int.h"
 
 #define XC(s) ((const xmlChar *)(s))
 #define NPOINTS (SGF_MAX_SIZE * SGF_MAX_SIZE)
@@ -202,7 +203,8 @@ static int write_info_item(xmlTextWriterPtr w, const sgf_prop *p)
     double km;
     switch (sgf_prop_id_of(p)) {
     case SGF_PROP_KM:
-        if (sgf_value_real_loose(v, &km) < 0)
+        if (sgf_value_real_loose(v, &km) < 0
+            || ((km >= 100 || km <= -100) && !sgf__komi_scaled(km, &km)))
             return 0;
         snprintf(buf, sizeof buf, "%g", km);
         return xmlTextWriterWriteElementNS(w, XC("go"), XC("komi"),
