@@ -9,6 +9,7 @@
  * margin, decimal commas and words after the result.
  */
 #include "score_int.h"
+#include "props_int.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -117,10 +118,8 @@ static int parse_winner(sgf_score_re *out, const char *s, size_t n)
     return std ? 0 : 1;
 }
 
-int sgf_score_re_parse(sgf_score_re *out, sgf_str v)
+static int parse_loose(sgf_score_re *out, sgf_str v)
 {
-    if (out == NULL || (v.ptr == NULL && v.len > 0))
-        return SGF_EINVAL;
     memset(out, 0, sizeof *out);
     size_t a = skip_blanks(v.ptr, v.len, 0), n = v.len;
     while (n > a && (v.ptr[n - 1] == ' ' || v.ptr[n - 1] == '\t'))
@@ -147,6 +146,34 @@ int sgf_score_re_parse(sgf_score_re *out, sgf_str v)
         return SGF_ESYNTAX;
     }
     return std;
+}
+
+/* RE[] is read exactly as the property checks read it (and sgf-validate
+ * reports it): the FF[4] form, a readable other form normalized to it
+ * ("Black wins" -> "B+", "w+resign " -> "W+Resign"), or unreadable (kept
+ * as text, not counted), so that every tool agrees on what a record's
+ * result says. */
+int sgf_score_re_parse(sgf_score_re *out, sgf_str v)
+{
+    if (out == NULL || (v.ptr == NULL && v.len > 0))
+        return SGF_EINVAL;
+    size_t a = 0, n = v.len;
+    while (a < n && (v.ptr[a] == ' ' || v.ptr[a] == '\t'))
+        a++;
+    if (a == n)
+        return parse_loose(out, v);          /* empty: kind NONE */
+    char norm[32];
+    sgf__form f = sgf__check_result(v, norm);
+    if (f == SGF__FORM_UNREADABLE) {
+        memset(out, 0, sizeof *out);
+        out->kind = SGF_RE_OTHER;
+        return SGF_ESYNTAX;
+    }
+    if (f == SGF__FORM_OK)
+        return parse_loose(out, v);
+    sgf_str nv = { norm, strlen(norm) };
+    int rc = parse_loose(out, nv);
+    return rc < 0 ? rc : 1;
 }
 
 /* A margin without trailing zeros: "3.5", "7", "1.75". */
