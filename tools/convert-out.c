@@ -134,6 +134,16 @@ int convert_start(convert_opts *o)
     }
     if (o->out_dir)
         return TOOL_OK;
+    if (stat(o->output, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* a device or a pipe (/dev/null, /dev/stdout, a fifo): write to it;
+         * renaming a temporary file over it would replace it */
+        o->out = fopen(o->output, "w");
+        if (o->out == NULL) {
+            tool_error("cannot open '%s': %s", o->output, strerror(errno));
+            return TOOL_TROUBLE;
+        }
+        return TOOL_OK;
+    }
     o->out = open_tmp(o->output, &o->tmp);
     return o->out ? TOOL_OK : TOOL_TROUBLE;
 }
@@ -145,6 +155,17 @@ int convert_finish(convert_opts *o, bool ok)
     free(o->targets);
     o->targets = NULL;
     o->ntargets = o->targets_cap = 0;
+    if (o->tmp == NULL && o->out != NULL && o->out != stdout) {
+        bool failed = ferror(o->out) != 0;    /* a device opened as is */
+        if (fclose(o->out) != 0 || failed) {
+            tool_error("cannot write '%s': %s", o->output,
+                       errno ? strerror(errno) : "write error");
+            o->out = stdout;
+            return TOOL_TROUBLE;
+        }
+        o->out = stdout;
+        return TOOL_OK;
+    }
     if (o->tmp == NULL)
         return TOOL_OK;
     int st = close_tmp(o->out, o->tmp, o->output, ok && o->written > 0);

@@ -329,6 +329,22 @@ static bool pass_tt(const writer *w)
     return small_board(w->g) && (w->flags & SGF_WRITE_PASS_TT);
 }
 
+/* Undecoded text lexed two-byte-safe (syntax-only reading of a Shift_JIS,
+ * GBK or Big5 file) is written back byte for byte: re-escaping it would
+ * have to agree with both the two-byte reading and the charset-blind
+ * colon split of composed values, and the bytes as read already read
+ * back the same. Not when the value ends in '\\' or a lead byte, which
+ * would take the closing ']'. */
+static bool raw_as_read(const writer *w, sgf_str raw)
+{
+    if (w->decoded || w->mb == SGF__MB_NONE)
+        return false;
+    if (raw.len == 0)
+        return true;
+    unsigned char last = (unsigned char)raw.ptr[raw.len - 1];
+    return last != '\\' && last < 0x81;
+}
+
 static void put_value(writer *w, const sgf_prop *p, size_t i)
 {
     const sgf__value *v = &p->values[i];
@@ -336,6 +352,8 @@ static void put_value(writer *w, const sgf_prop *p, size_t i)
     if (is_pass(w, p, v->text)) {
         if (pass_tt(w))
             unit_add(w, "tt", 2);
+    } else if (raw_as_read(w, v->raw)) {
+        unit_add(w, v->raw.ptr, v->raw.len);
     } else {
         colon_plan cp = plan_colons(w, p, v->raw);
         add_escaped(w, v->text, &cp);

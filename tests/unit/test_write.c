@@ -380,15 +380,15 @@ static void test_syntax_only_two_byte_trails(void **state)
 }
 
 /* Without CA, the parser may guess a two-byte charset from the bytes
- * (a lead byte before a '\\'); syntax-only output names the guess so
- * that the bare trail ']' written reads back the same. */
+ * (a lead byte before a '\\'); syntax-only output names the guess and
+ * writes the two-byte text as it was read, so it reads back the same. */
 static void test_syntax_only_guessed_two_byte(void **state)
 {
     (void)state;
     const char *in = "(;PB[a]C[\x95\\]x])";
     assert_string_equal(
         roundtrip_n(in, strlen(in), SGF_PARSE_SYNTAX_ONLY, NULL, 0),
-        "(;FF[4]CA[Shift_JIS]\nPB[a]\nC[\x95]x])\n");
+        "(;FF[4]CA[Shift_JIS]\nPB[a]\nC[\x95\\]x])\n");
 }
 
 /* Syntax-only, no CA: the charset the reading implied is named, so that
