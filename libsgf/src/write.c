@@ -333,16 +333,34 @@ static bool pass_tt(const writer *w)
  * GBK or Big5 file) is written back byte for byte: re-escaping it would
  * have to agree with both the two-byte reading and the charset-blind
  * colon split of composed values, and the bytes as read already read
- * back the same. Not when the value ends in '\\' or a lead byte, which
- * would take the closing ']'. */
-static bool raw_as_read(const writer *w, sgf_str raw)
+ * back the same. The raw bytes are walked as the lexer walked them; at
+ * the end (a value left open at the end of the file) a lone lead byte
+ * gets an escape, or it would pair with the closing ']', and an escape
+ * with nothing after it is dropped (it escaped nothing). */
+static bool put_raw_as_read(writer *w, sgf_str raw)
 {
     if (w->decoded || w->mb == SGF__MB_NONE)
         return false;
-    if (raw.len == 0)
-        return true;
-    unsigned char last = (unsigned char)raw.ptr[raw.len - 1];
-    return last != '\\' && last < 0x81;
+    const unsigned char *s = (const unsigned char *)raw.ptr;
+    size_t n = raw.len, i = 0, last = 0;
+    while (i < n) {
+        last = i;
+        if (i + 1 < n && sgf__mb_pair(w->mb, s[i], s[i + 1]))
+            i += s[i + 1] == '\\' && i + 2 < n
+                 && (s[i + 2] == ']' || s[i + 2] == '\\') ? 3 : 2;
+        else
+            i += s[i] == '\\' ? 2 : 1;
+    }
+    if (n > 0 && i > n) {                    /* a trailing lone '\\' */
+        unit_add(w, raw.ptr, n - 1);
+    } else if (n > 0 && last == n - 1 && sgf__mb_pair(w->mb, s[n - 1], ']')) {
+        unit_add(w, raw.ptr, n - 1);         /* a lone lead at the end */
+        unit_add(w, "\\", 1);
+        unit_add(w, raw.ptr + n - 1, 1);
+    } else {
+        unit_add(w, raw.ptr, n);
+    }
+    return true;
 }
 
 static void put_value(writer *w, const sgf_prop *p, size_t i)
@@ -352,8 +370,8 @@ static void put_value(writer *w, const sgf_prop *p, size_t i)
     if (is_pass(w, p, v->text)) {
         if (pass_tt(w))
             unit_add(w, "tt", 2);
-    } else if (raw_as_read(w, v->raw)) {
-        unit_add(w, v->raw.ptr, v->raw.len);
+    } else if (put_raw_as_read(w, v->raw)) {
+        /* written */
     } else {
         colon_plan cp = plan_colons(w, p, v->raw);
         add_escaped(w, v->text, &cp);
