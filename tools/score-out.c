@@ -504,6 +504,12 @@ int score_out_file(score_out_opts *o, const char *path)
         status = tool_worst(status, score_game(o, x, c));
     }
     fflush(stdout);
+    /* faults of the record itself (as sgf-validate reports them): errors
+     * only, on stderr; they make the exit status 1 */
+    cli_diag_opts d = { CLI_FORMAT_TEXT, true, false };
+    cli_counts n = { 0, 0, 0, 0, 0 };
+    status = tool_worst(status, cli_print_diags(stderr, cli_display_name(path),
+                                                c, &d, &n));
     free(x);
     sgf_collection_free(c);
     return status;
