@@ -100,6 +100,11 @@ static int check_opts(const convert_diagram_opts *o, const sgf_game *g,
         tool_error("--move cannot go with --moves or --figures");
         return TOOL_TROUBLE;
     }
+    if (o->format == 0 && o->crop != NULL && strcmp(name, "gtp") == 0) {
+        tool_error("--crop needs --style=book or sensei, or --to=svg (the "
+                   "gtp style draws the whole board, as engines do)");
+        return TOOL_TROUBLE;
+    }
     if (o->format == 1 && o->figures > 0) {
         tool_error("--figures needs --to=ascii (one SVG per document)");
         return TOOL_TROUBLE;
