@@ -106,7 +106,12 @@ static int close_tmp(FILE *fp, char *tmp, const char *target, bool ok)
                    errno ? strerror(errno) : "write error");
         status = TOOL_TROUBLE;
     } else if (ok) {
-        chmod(tmp, 0644);
+        struct stat old;               /* the mode of the file replaced, or
+                                          what the umask gives a new one */
+        mode_t um = umask(0);
+        umask(um);
+        chmod(tmp, stat(target, &old) == 0 ? old.st_mode & 07777
+                                           : 0666 & ~um);
         if (rename(tmp, target) != 0) {
             tool_error("cannot rename '%s' to '%s': %s", tmp, target,
                        strerror(errno));
@@ -134,9 +139,11 @@ int convert_start(convert_opts *o)
     }
     if (o->out_dir)
         return TOOL_OK;
-    if (stat(o->output, &st) == 0 && !S_ISREG(st.st_mode)) {
-        /* a device or a pipe (/dev/null, /dev/stdout, a fifo): write to it;
-         * renaming a temporary file over it would replace it */
+    if (lstat(o->output, &st) == 0
+        && (!S_ISREG(st.st_mode) || st.st_nlink > 1)) {
+        /* a device, a pipe, a symbolic or hard link (/dev/null, a fifo,
+         * /dev/stdout): write to it; renaming a temporary file over it
+         * would replace the device or break the link */
         o->out = fopen(o->output, "w");
         if (o->out == NULL) {
             tool_error("cannot open '%s': %s", o->output, strerror(errno));
@@ -337,6 +344,15 @@ static bool seen_target(convert_opts *o, char *target)
     return false;
 }
 
+/* Whether target was written earlier in this run. */
+static bool seen_in_run(const convert_opts *o, const char *target)
+{
+    for (size_t i = 0; i < o->ntargets; i++)
+        if (strcmp(o->targets[i], target) == 0)
+            return true;
+    return false;
+}
+
 /* One output file per input (-o DIR). */
 static int write_to_dir(convert_opts *o, const char *path,
                         sgf_collection *c)
@@ -348,8 +364,13 @@ static int write_to_dir(convert_opts *o, const char *path,
     }
     int st = TOOL_TROUBLE;
     bool kept = false;
+    struct stat st_target;
     if (same_file(path, target))
         tool_error("'%s' would overwrite its input; not written", target);
+    else if (!o->overwrite && lstat(target, &st_target) == 0
+             && !seen_in_run(o, target))
+        tool_error("'%s' exists (it may be an input still to come); not "
+                   "written (--overwrite replaces existing files)", target);
     else if ((kept = !seen_target(o, target)) == false)
         tool_error("'%s' was already written for another input of the "
                    "same name; '%s' not written", target,

@@ -31,6 +31,7 @@ typedef struct convert_opts {
     int from;                   /* -1 by name (*.xml), 0 sgf, 1 xml */
     const char *output;         /* -o; NULL = stdout */
     bool force;
+    bool overwrite;             /* -o DIR may replace existing files */
     long game;                  /* --game; -1 = every game */
     unsigned xml_flags;         /* SGF_XML_* */
     sgf_write_options write;

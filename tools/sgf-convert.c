@@ -16,6 +16,7 @@ enum {
     OPT_TO = CLI_LONG_ONLY,
     OPT_FROM,
     OPT_FORCE,
+    OPT_OVERWRITE,
     OPT_GAME,
     OPT_CHARSET,
     OPT_NO_GO,
@@ -42,6 +43,8 @@ static const cli_option options[] = {
       "write to FILE, or one file per input into DIR" },
     { "force", OPT_FORCE, NULL, 0,
       "convert records even when reading lost data" },
+    { "overwrite", OPT_OVERWRITE, NULL, 0,
+      "with -o DIR, replace files that already exist there" },
     { "game", OPT_GAME, "N", 0, "only game N (0-based) of each collection" },
     { "charset", OPT_CHARSET, "NAME", 0,
       "read text in charset NAME, whatever CA[] says" },
@@ -206,6 +209,7 @@ static int on_option(void *payload, int option, const char *arg)
     switch (option) {
     case 'o': o->output = arg; return 0;
     case OPT_FORCE: o->force = true; return 0;
+    case OPT_OVERWRITE: o->overwrite = true; return 0;
     case OPT_GAME: return parse_long(arg, "--game", 1000000000, &o->game);
     case OPT_CHARSET:
         o->charset = arg;

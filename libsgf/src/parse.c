@@ -249,12 +249,13 @@ static void finish_game(parser *p, size_t end)
 
 /* --- values -------------------------------------------------------------- */
 
-/* Does SGF structure follow offset i: the end, ';', '(', ')', or a
- * property identifier with its '['? */
+/* Does SGF structure follow offset i: the end, ';', '(', ')', the '['
+ * of another value, or a property identifier with its '['? */
 static bool structure_follows(const parser *p, size_t i)
 {
     i = skip_ws(p, i);
-    if (i >= p->n || p->s[i] == ';' || p->s[i] == '(' || p->s[i] == ')')
+    if (i >= p->n || p->s[i] == ';' || p->s[i] == '(' || p->s[i] == ')'
+        || p->s[i] == '[')              /* '[': the next value */
         return true;
     size_t j = i;
     while (j < p->n && is_letter((unsigned char)p->s[j]))
@@ -542,11 +543,14 @@ static void read_property(parser *p)
 /* --- structure ----------------------------------------------------------- */
 
 /* Does a game tree start at '(' (or a bare ';') at offset i? A '(' must be
- * followed by ';', another such '(', or a property (missing ';'). */
-static bool tree_starts(const parser *p, size_t i)
+ * followed by ';', another such '(', or a property (missing ';'). *stop
+ * gets where the look-ahead ended, so that a failed run of '(' is skipped
+ * as a whole (a file of 100,000 '(' is not read 100,000 times). */
+static bool tree_starts(const parser *p, size_t i, size_t *stop)
 {
     for (;;) {
         i = skip_ws(p, i + 1);
+        *stop = i;
         if (i >= p->n)
             return false;
         unsigned char ch = (unsigned char)p->s[i];
@@ -570,12 +574,19 @@ static void top_level(parser *p)
         p->i++;
         return;
     }
-    if (ch == '(' && tree_starts(p, p->i)) {
-        start_game(p, p->i);
-        p->i++;
+    size_t stop = p->i + 1;
+    if (ch == '(') {
+        if (tree_starts(p, p->i, &stop)) {
+            start_game(p, p->i);
+            p->i++;
+            return;
+        }
+        if (p->junk_start == SIZE_MAX)
+            p->junk_start = p->i;
+        p->i = stop > p->i ? stop : p->i + 1;   /* the whole failed run */
         return;
     }
-    if (ch == ';' && p->i + 1 < p->n && tree_starts(p, p->i)
+    if (ch == ';' && p->i + 1 < p->n && tree_starts(p, p->i, &stop)
         && p->s[skip_ws(p, p->i + 1)] != ';') {
         size_t at = p->i;
         start_game(p, at);

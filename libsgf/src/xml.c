@@ -16,6 +16,7 @@
 #include <sgf/xml.h>
 #include "tree_int.h"
 #include "xml_int.h"
+#include "charset_int.h"
 
 #define W_OK_(x) ((x) < 0 ? SGF_EIO : 0)
 #define XC(s) ((const xmlChar *)(s))
@@ -419,6 +420,31 @@ static bool attr_is(const xmlNode *n, const char *name, const char *val)
     return yes;
 }
 
+/* Append a value's raw text as it must stand between '[' and ']': a
+ * document may hold any text there (it need not come from our writer), so
+ * an unescaped ']' gets its '\\' and a '\\' left alone at the end is
+ * doubled; otherwise a value could close early and the rest be read as
+ * SGF (properties, moves, game trees) that the document never held. */
+static int add_raw_safe(reader *r, const char *s, size_t n)
+{
+    size_t from = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' && i + 1 < n) {
+            i++;                          /* an escape and what it escapes */
+            continue;
+        }
+        if (s[i] != ']' && s[i] != '\\')
+            continue;
+        int e = add(r, s + from, i - from);
+        if (e == 0)
+            e = add(r, "\\", 1);
+        if (e != 0)
+            return e;
+        from = i;
+    }
+    return add(r, s + from, n - from);
+}
+
 static int read_raw(reader *r, const xmlNode *raw)
 {
     xmlChar *s = xmlNodeGetContent(raw);
@@ -426,11 +452,18 @@ static int read_raw(reader *r, const xmlNode *raw)
         return SGF_ENOMEM;
     int e;
     if (attr_is(raw, "encoding", "base64")) {
-        e = unbase64(&r->out, (const char *)s);
+        sgf__buf b = SGF__BUF_INIT;
+        e = unbase64(&b, (const char *)s);
         if (e == SGF_ESYNTAX)
             e = rfail(r, raw, "bad base64 in <raw>");
+        else if (e == 0 && sgf__utf8_valid(b.ptr ? b.ptr : "", b.len))
+            e = add_raw_safe(r, b.ptr ? b.ptr : "", b.len);
+        else if (e == 0)       /* bytes of a two-byte charset, as lexed:
+                                  their trail bytes may be '\\' or ']' */
+            e = add(r, b.ptr ? b.ptr : "", b.len);
+        sgf__buf_release(&b);
     } else {
-        e = add(r, (const char *)s, strlen((const char *)s));
+        e = add_raw_safe(r, (const char *)s, strlen((const char *)s));
     }
     xmlFree(s);
     return e;
@@ -592,9 +625,21 @@ static int parse_xml(reader *r, xmlDocPtr *doc, const char *buf, size_t len)
         return ctx ? rfail(r, NULL, "document too large") : SGF_ENOMEM;
     }
     *doc = xmlCtxtReadMemory(ctx, buf, (int)len, NULL, NULL,
-                             XML_PARSE_HUGE | XML_PARSE_NONET
+                             XML_PARSE_NONET
                              | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
     int e = 0;
+    if (*doc != NULL && ctx->wellFormed
+        && ((*doc)->intSubset != NULL || (*doc)->extSubset != NULL)) {
+        /* the vocabulary needs no DTD; entities could only blow the
+         * document up (billion laughs, gigabytes of repetition) */
+        if (r->err != NULL && r->errlen > 0)
+            snprintf(r->err, r->errlen, "a DOCTYPE (DTD, entities) is not "
+                     "allowed in an SGF XML document");
+        xmlFreeDoc(*doc);
+        *doc = NULL;
+        xmlFreeParserCtxt(ctx);
+        return SGF_ESYNTAX;
+    }
     if (*doc == NULL || !ctx->wellFormed) {
         const xmlError *x = xmlCtxtGetLastError(ctx);
         if (r->err != NULL && r->errlen > 0)

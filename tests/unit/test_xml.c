@@ -283,6 +283,50 @@ static int read_xml(const char *body, sgf_collection **c, char *err)
     return sgf_xml_read_buffer(c, doc, strlen(doc), NULL, err, 200);
 }
 
+/* A value's text cannot close the value early and inject SGF. */
+static void test_import_value_cannot_inject(void **state)
+{
+    (void)state;
+    sgf_collection *c = NULL;
+    char err[200];
+    assert_int_equal(read_xml(
+        "<game index=\"0\"><node><prop id=\"C\"><v>])(;B[aa]C[evil</v>"
+        "</prop></node></game>", &c, err), 0);
+    assert_int_equal(sgf_collection_game_count(c), 1);
+    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    assert_null(sgf_node_first_child(root));
+    sgf_str v = sgf_prop_text(sgf_node_find_prop(root, SGF_PROP_C), 0);
+    assert_int_equal(v.len, 15);
+    assert_memory_equal(v.ptr, "])(;B[aa]C[evil", 15);
+    sgf_collection_free(c);
+    /* a lone '\\' at the end escapes nothing and stays a backslash */
+    assert_int_equal(read_xml("<game index=\"0\"><node><prop id=\"C\">"
+                              "<v>abc\\</v></prop></node></game>", &c,
+                              err), 0);
+    root = sgf_game_root(sgf_collection_game(c, 0));
+    v = sgf_prop_text(sgf_node_find_prop(root, SGF_PROP_C), 0);
+    assert_int_equal(v.len, 4);
+    sgf_collection_free(c);
+}
+
+/* No DTD: entities could only blow a document up (billion laughs). */
+static void test_import_refuses_doctype(void **state)
+{
+    (void)state;
+    sgf_collection *c = NULL;
+    char err[200] = "";
+    static const char doc[] =
+        "<?xml version=\"1.0\"?><!DOCTYPE c [<!ENTITY a \"aaaaaaaaaa\">"
+        "<!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">]>"
+        "<collection xmlns=\"" SGF_XML_NS "\" version=\"1\"><game "
+        "index=\"0\"><node><prop id=\"C\"><v>&b;</v></prop></node></game>"
+        "</collection>";
+    assert_int_equal(sgf_xml_read_buffer(&c, doc, strlen(doc), NULL, err,
+                                         sizeof err), SGF_ESYNTAX);
+    assert_null(c);
+    assert_non_null(strstr(err, "DOCTYPE"));
+}
+
 static void test_import_ignores_go_and_foreign(void **state)
 {
     (void)state;
@@ -422,6 +466,8 @@ int main(void)
         cmocka_unit_test(test_date_first),
         cmocka_unit_test(test_cli_goldens_validate),
         cmocka_unit_test(test_write_file),
+        cmocka_unit_test(test_import_value_cannot_inject),
+        cmocka_unit_test(test_import_refuses_doctype),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
