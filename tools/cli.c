@@ -467,7 +467,10 @@ static const char *next_in_dirs(cli_inputs *in)
         if (lstat(in->path, &st) == 0 && S_ISLNK(st.st_mode)
             && stat(in->path, &st) == 0 && S_ISDIR(st.st_mode))
             continue;
-        if (has_sgf_suffix(name))
+        /* only regular files (a link to one too): a fifo or a device
+         * named *.sgf in a tree would block or never end */
+        if (has_sgf_suffix(name) && stat(in->path, &st) == 0
+            && S_ISREG(st.st_mode))
             return in->path;
     }
     return NULL;

@@ -66,16 +66,19 @@ static int from_utf16(sgf_collection *c)
     char *in = (char *)(uintptr_t)c->input + 2, *o = out;
     size_t inleft = c->input_len - 2, outleft = cap;
     size_t r = iconv(cd, &in, &inleft, &o, &outleft);
+    int why = errno;
     iconv_close(cd);
-    if (r == (size_t)-1)
-        return 1;
+    bool cut = r == (size_t)-1 && why == EINVAL && inleft == 1;
+    if (r == (size_t)-1 && !cut)
+        return 1;                /* not UTF-16 after all: read the bytes */
     *o = '\0';
     c->input = out;
     c->input_len = (size_t)(o - out);
     c->opts.charset = "UTF-8";
     sgf__diag_add_nopos(c, -1, SGF_D_UTF16_INPUT, true,
-                        "the file is %s: read as UTF-8 after conversion",
-                        from);
+                        "the file is %s: read as UTF-8 after conversion%s",
+                        from, cut ? " (its odd last byte was dropped)"
+                                  : "");
     return 0;
 }
 
@@ -136,6 +139,10 @@ static int read_all(int fd, sgf__buf *b, size_t hint)
             return SGF_EIO;
         }
         b->len += (size_t)r;
+        if (b->len > SGF_PARSE_MAX_INPUT) {  /* /dev/zero, a runaway pipe */
+            errno = EFBIG;
+            return SGF_EIO;
+        }
     }
 }
 
@@ -171,7 +178,11 @@ int sgf_parse_fd(sgf_collection **out, int fd, const sgf_parse_options *opts)
         return SGF_EINVAL;
     struct stat st;
     if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
-        && (uint64_t)st.st_size < UINT32_MAX) {
+        && (uint64_t)st.st_size > SGF_PARSE_MAX_INPUT) {
+        errno = EFBIG;
+        return SGF_EIO;
+    }
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
         sgf_collection *c = collection_new(opts);
         if (c == NULL)
             return SGF_ENOMEM;

@@ -349,6 +349,36 @@ static void test_parse_utf16_converted(void **state)
     sgf_collection_free(c);
 }
 
+static char *repeat(const char *head, const char *unit, size_t n,
+                    const char *tail, size_t *len);
+
+/* An odd last byte: the rest is still read (the byte is dropped, said). */
+static void test_parse_utf16_odd_length(void **state)
+{
+    (void)state;
+    static const char in[] = "\xFF\xFE(\0;\0B\0[\0a\0a\0]\0)\0\x0A";
+    sgf_collection *c = parse_opts(in, sizeof in - 1, SGF_PARSE_SYNTAX_ONLY);
+    assert_int_equal(sgf_collection_game_count(c), 1);
+    const sgf_diag *d = find_diag(c, SGF_D_UTF16_INPUT);
+    assert_non_null(d);
+    assert_non_null(strstr(d->message, "odd last byte"));
+    assert_int_equal(count_moves(sgf_collection_game(c, 0)), 1);
+    sgf_collection_free(c);
+}
+
+/* Runs of '(' that start no game tree are skipped in one step. */
+static void test_parse_paren_run_is_linear(void **state)
+{
+    (void)state;
+    size_t len;
+    char *s = repeat("", "(", 200000, "", &len);
+    sgf_collection *c = parse_opts(s, len, SGF_PARSE_SYNTAX_ONLY);
+    assert_int_equal(sgf_collection_game_count(c), 0);
+    assert_non_null(find_diag(c, SGF_D_NO_GAME_TREE));
+    sgf_collection_free(c);
+    free(s);
+}
+
 static void test_parse_missing_open_paren(void **state)
 {
     (void)state;
@@ -536,6 +566,8 @@ int main(void)
         cmocka_unit_test(test_parse_bom_skipped),
         cmocka_unit_test(test_parse_utf16_converted),
         cmocka_unit_test(test_parse_missing_open_paren),
+        cmocka_unit_test(test_parse_utf16_odd_length),
+        cmocka_unit_test(test_parse_paren_run_is_linear),
         cmocka_unit_test(test_parse_node_after_variations),
         cmocka_unit_test(test_parse_empty_tree),
         cmocka_unit_test(test_parse_multibyte_trail_byte),

@@ -39,6 +39,11 @@ typedef struct sgf_parse_options {
     const char *charset;
 } sgf_parse_options;
 
+/* The largest input read (1 GiB): offsets are 32-bit, and a tree takes
+ * about 20 bytes of memory per input byte. Larger inputs, and endless
+ * ones (/dev/zero), fail with SGF_EIO and errno EFBIG. */
+#define SGF_PARSE_MAX_INPUT ((size_t)1 << 30)
+
 #define SGF_PARSE_OPTIONS_VERSION 1
 #define SGF_PARSE_OPTIONS_INIT { SGF_PARSE_OPTIONS_VERSION, 0, NULL, NULL, NULL }
 
@@ -52,7 +57,8 @@ SGF_API int sgf_parse_buffer(sgf_collection **out, const char *buf,
 
 /* Read all of an open file descriptor (a file, a pipe, stdin) and parse it
  * as sgf_parse_buffer does. The descriptor is not closed. Errors as above,
- * plus SGF_EIO (errno set) when reading fails. */
+ * plus SGF_EIO (errno set) when reading fails, with errno EFBIG when the
+ * input is larger than SGF_PARSE_MAX_INPUT. */
 SGF_API int sgf_parse_fd(sgf_collection **out, int fd,
                          const sgf_parse_options *opts);
 
