@@ -343,18 +343,30 @@ static bool put_raw_as_read(writer *w, sgf_str raw)
         return false;
     const unsigned char *s = (const unsigned char *)raw.ptr;
     size_t n = raw.len, i = 0, last = 0;
+    bool bs_trail = false;          /* the unit before ends in a '\\' trail */
+    bool prev_bs = false;
     while (i < n) {
         last = i;
-        if (i + 1 < n && sgf__mb_pair(w->mb, s[i], s[i + 1]))
-            i += s[i + 1] == '\\' && i + 2 < n
-                 && (s[i + 2] == ']' || s[i + 2] == '\\') ? 3 : 2;
-        else
+        prev_bs = bs_trail;
+        bs_trail = false;
+        if (i + 1 < n && sgf__mb_pair(w->mb, s[i], s[i + 1])) {
+            bool esc = s[i + 1] == '\\' && i + 2 < n
+                       && (s[i + 2] == ']' || s[i + 2] == '\\');
+            bs_trail = !esc && s[i + 1] == '\\';
+            i += esc ? 3 : 2;
+        } else {
             i += s[i] == '\\' ? 2 : 1;
+        }
     }
     if (n > 0 && i > n) {                    /* a trailing lone '\\' */
         unit_add(w, raw.ptr, n - 1);
     } else if (n > 0 && last == n - 1 && sgf__mb_pair(w->mb, s[n - 1], ']')) {
-        unit_add(w, raw.ptr, n - 1);         /* a lone lead at the end */
+        /* a lone lead at the end: escape it; a '\\' trail right before
+         * it is then written in its escaped form (lead, '\\', '\\'), or
+         * the lexer would read lead, '\\', '\\' as that form anyway */
+        unit_add(w, raw.ptr, n - 1);
+        if (prev_bs)
+            unit_add(w, "\\", 1);
         unit_add(w, "\\", 1);
         unit_add(w, raw.ptr + n - 1, 1);
     } else {
