@@ -73,6 +73,21 @@ typedef struct cli_option {
     const char *help;
 } cli_option;
 
+/* Entries every tool's table shares: the input options (-r, the
+ * --files-from option whose id the tool's enum gives, -0) and the closing
+ * --help, --version and end marker. */
+#define CLI_OPTIONS_INPUT(files_from_id) \
+    { "recursive", 'r', NULL, 0, \
+      "read the *.sgf files in directories, and below" }, \
+    { "files-from", (files_from_id), "FILE", 0, \
+      "also read the files named in FILE (- = stdin)" }, \
+    { "null", '0', NULL, 0, \
+      "names in --files-from end with NUL, not newline" }
+#define CLI_OPTIONS_END \
+    { "help", 'h', NULL, 0, "print this help and exit" }, \
+    { "version", 'V', NULL, 0, "print the version and exit" }, \
+    { NULL, 0, NULL, 0, NULL }
+
 /* What a tool says about itself, for --help and --version. */
 typedef struct cli_tool {
     const char *name;          /* "sgf-validate" */

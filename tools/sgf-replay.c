@@ -38,15 +38,9 @@ static const cli_option options[] = {
       "print GTP commands that rebuild the position" },
     { "format", OPT_FORMAT, "text|json", 0,
       "board pictures (default) or JSON events, one per move" },
-    { "recursive", 'r', NULL, 0, "read the *.sgf files in directories" },
-    { "files-from", OPT_FILES_FROM, "FILE", 0,
-      "also read the files named in FILE (- = stdin)" },
-    { "null", '0', NULL, 0,
-      "names in --files-from end with NUL, not newline" },
+    CLI_OPTIONS_INPUT(OPT_FILES_FROM),
     { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
-    { "help", 'h', NULL, 0, "print this help and exit" },
-    { "version", 'V', NULL, 0, "print the version and exit" },
-    { NULL, 0, NULL, 0, NULL }
+    CLI_OPTIONS_END
 };
 
 static const cli_tool tool = {

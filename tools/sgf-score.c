@@ -30,15 +30,9 @@ static const cli_option options[] = {
       "show the count point by point and the board" },
     { "check", OPT_CHECK, NULL, 0,
       "exit 1 when a counted game disagrees with RE[]" },
-    { "recursive", 'r', NULL, 0, "read the *.sgf files in directories" },
-    { "files-from", OPT_FILES_FROM, "FILE", 0,
-      "also read the files named in FILE (- = stdin)" },
-    { "null", '0', NULL, 0,
-      "names in --files-from end with NUL, not newline" },
+    CLI_OPTIONS_INPUT(OPT_FILES_FROM),
     { "quiet", 'q', NULL, 0, "no warnings and no summary" },
-    { "help", 'h', NULL, 0, "print this help and exit" },
-    { "version", 'V', NULL, 0, "print the version and exit" },
-    { NULL, 0, NULL, 0, NULL }
+    CLI_OPTIONS_END
 };
 
 static const cli_tool tool = {

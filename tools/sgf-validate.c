@@ -21,12 +21,7 @@ enum {
 };
 
 static const cli_option options[] = {
-    { "recursive", 'r', NULL, 0,
-      "check the *.sgf files in directories, and below" },
-    { "files-from", OPT_FILES_FROM, "FILE", 0,
-      "also check the files named in FILE (- = stdin)" },
-    { "null", '0', NULL, 0,
-      "names in --files-from end with NUL, not newline" },
+    CLI_OPTIONS_INPUT(OPT_FILES_FROM),
     { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
     { "strict", OPT_STRICT, NULL, 0,
       "count warnings as errors for the exit status" },
@@ -40,9 +35,7 @@ static const cli_option options[] = {
       "judge moves under rule set NAME, whatever RU[] says" },
     { "charset", OPT_CHARSET, "NAME", 0,
       "decode text as charset NAME, whatever CA[] says" },
-    { "help", 'h', NULL, 0, "print this help and exit" },
-    { "version", 'V', NULL, 0, "print the version and exit" },
-    { NULL, 0, NULL, 0, NULL }
+    CLI_OPTIONS_END
 };
 
 static const cli_tool tool = {
