@@ -48,6 +48,7 @@ typedef struct walk {
     const sgf_replay_options *o;
     int handicap;               /* HA[] >= 2 with AB stones, else 0 */
     bool stop;
+    bool ko_marked;             /* the node being played has KO[] */
 } walk;
 
 int sgf_replay_new(sgf_replay **out)
@@ -325,7 +326,7 @@ static int play_one(walk *w, walk_state *st, const sgf_node *n,
     } else {
         rc = sgf_board_play(&m.result, r->board, r->hist, &r->rules, color,
                             pt);
-        m.ko_marked = sgf_node_find_prop(n, SGF_PROP_KO) != NULL;
+        m.ko_marked = w->ko_marked;
         if (rc == 0 && !m.ko_marked)
             rc = report_verdict(w, p, st->move_number, color, pt,
                                 &m.result);
@@ -355,16 +356,28 @@ static int play_one(walk *w, walk_state *st, const sgf_node *n,
 
 /* Setup, then B, then W (both in one node is an error the checks report;
  * nothing is lost by playing both). */
+/* One walk over the node's properties finds what the replay needs (this
+ * runs for every node of every record). */
 static int process_node(walk *w, walk_state *st, const sgf_node *n)
 {
-    bool pl = false;
-    int rc = apply_setup(w, n, &pl);
-    static const sgf_prop_id ids[2] = { SGF_PROP_B, SGF_PROP_W };
-    for (int i = 0; i < 2 && rc == 0 && !w->stop; i++) {
-        const sgf_prop *p = sgf_node_find_prop(n, ids[i]);
-        if (p != NULL)
-            rc = play_one(w, st, n, p, i == 0 ? SGF_BLACK : SGF_WHITE, pl);
+    const sgf_prop *move[2] = { NULL, NULL };
+    bool setup = false, pl = false;
+    w->ko_marked = false;
+    for (const sgf_prop *p = n->props; p != NULL; p = p->next) {
+        switch (p->id) {
+        case SGF_PROP_B: move[0] = p; break;
+        case SGF_PROP_W: move[1] = p; break;
+        case SGF_PROP_KO: w->ko_marked = true; break;
+        case SGF_PROP_AB: case SGF_PROP_AW: case SGF_PROP_AE:
+        case SGF_PROP_PL: setup = true; break;
+        default: break;
+        }
     }
+    int rc = setup ? apply_setup(w, n, &pl) : 0;
+    for (int i = 0; i < 2 && rc == 0 && !w->stop; i++)
+        if (move[i] != NULL)
+            rc = play_one(w, st, n, move[i], i == 0 ? SGF_BLACK : SGF_WHITE,
+                          pl);
     return rc;
 }
 
@@ -563,7 +576,7 @@ int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
     sgf_history_clear(r->hist);
     if (g->gm != 1)
         return 0;
-    walk w = { r, c, g, o, 0, false };
+    walk w = { r, c, g, o, 0, false, false };
     int rc = pick_rules(&w, g->root);
     if (rc == 0)
         rc = check_handicap(&w, g->root);
