@@ -761,3 +761,18 @@ void cli_print_summary(const cli_counts *n)
     }
     fputc('\n', stderr);
 }
+
+void cli_json_string(FILE *fp, const char *s)
+{
+    putc('"', fp);
+    for (; *s != '\0'; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(fp, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(fp, "\\u%04x", ch);
+        else
+            putc(ch, fp);
+    }
+    putc('"', fp);
+}

@@ -206,6 +206,10 @@ typedef struct cli_counts {
 int cli_print_diags(FILE *fp, const char *name, const sgf_collection *c,
                     const cli_diag_opts *o, cli_counts *n);
 
+/* A JSON string (RFC 8259 escapes; bytes >= 0x80 passed through) for the
+ * tools' JSON Lines output. */
+void cli_json_string(FILE *fp, const char *s);
+
 /* The summary line on stderr:
  *   sgf-validate: 3 files, 2 errors, 1 warning
  * followed by ", N notes" and "; N files could not be read" when not

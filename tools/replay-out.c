@@ -87,21 +87,6 @@ static void print_board(const game_ctx *x, const sgf_replay_move *m)
     print_status(x, m);
 }
 
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s != '\0'; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            printf("\\%c", ch);
-        else if (ch < 0x20)
-            printf("\\u%04x", ch);
-        else
-            putchar(ch);
-    }
-    putchar('"');
-}
-
 /* --- JSON ----------------------------------------------------------------- */
 
 static void json_move(const game_ctx *x, const sgf_replay_move *m)
@@ -109,7 +94,7 @@ static void json_move(const game_ctx *x, const sgf_replay_move *m)
     const sgf_board *b = m->board;
     char sgf[3], vtx[4];
     printf("{\"file\":");
-    json_string(x->name);
+    cli_json_string(stdout, x->name);
     printf(",\"game\":%zu,\"move\":%u,\"color\":\"%c\"",
            sgf_game_index(x->g), m->move_number, color_letter(m->color));
     if (m->pass)

@@ -201,21 +201,6 @@ static const char *komi_note(const game_count *x)
     }
 }
 
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s != '\0'; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            printf("\\%c", ch);
-        else if (ch < 0x20)
-            printf("\\u%04x", ch);
-        else
-            putchar(ch);
-    }
-    putchar('"');
-}
-
 static void json_side(const char *name, const sgf_score_side *sd)
 {
     char v[32];
@@ -228,7 +213,7 @@ static void print_json(const game_count *x)
 {
     char v[32], cause[64];
     printf("{\"file\":");
-    json_string(x->name);
+    cli_json_string(stdout, x->name);
     printf(",\"game\":%zu,\"rules\":\"%s\",\"scoring\":\"%s\",\"komi\":%s",
            sgf_game_index(x->g), x->rules->name,
            x->s.scoring == SGF_SCORING_AREA ? "area" : "territory",
@@ -239,7 +224,7 @@ static void print_json(const game_count *x)
     json_side("white", &x->s.white);
     cause_text(cause, sizeof cause, x);
     printf(",\"result\":\"%s\",\"recorded\":", x->result);
-    json_string(x->recorded);
+    cli_json_string(stdout, x->recorded);
     printf(",\"verdict\":\"%s\",\"cause\":\"%s\"}\n",
            sgf_score_verdict_name(x->verdict), cause);
 }
