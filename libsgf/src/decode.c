@@ -167,6 +167,14 @@ static int convert_value(dec *d, const pending *pe, const char *cs)
         v->text.len = d->out.len;
         return 0;
     }
+    if (sgf__utf8_valid(v->text.ptr, v->text.len)) {
+        /* a value written by other software than the rest (mixed files):
+         * it is UTF-8, so it decodes in a charset after all */
+        SGF__DIAG(d, SGF_D_CHARSET_MISMATCH, v->offset,
+                  "value of '%s' does not decode as %s but is UTF-8: read "
+                  "as UTF-8", pe->p->ident, cs);
+        return 0;
+    }
     v->flags = (v->flags & ~(uint32_t)SGF__V_DECODED) | SGF__V_UNDECODABLE;
     SGF__DIAG(d, SGF_D_UNDECODABLE_TEXT, v->offset,
               "value of '%s' does not decode as %s (bytes kept as they "
