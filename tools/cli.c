@@ -776,3 +776,14 @@ void cli_json_string(FILE *fp, const char *s)
     }
     putc('"', fp);
 }
+
+int cli_help_or_version(const cli_tool *t, bool help, bool version)
+{
+    if (!help && !version)
+        return -1;
+    if (help)
+        cli_print_help(t, stdout);
+    else
+        cli_print_version(t, stdout);
+    return tool_close_stdout();
+}

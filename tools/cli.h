@@ -115,6 +115,10 @@ int cli_parse_args(const cli_tool *t, int argc, char **argv,
 /* The full help (usage, purpose, every option of the table, footer). */
 void cli_print_help(const cli_tool *t, FILE *fp);
 
+/* --help or --version asked for: print it, close stdout and return the
+ * exit status; -1 when neither was asked for. */
+int cli_help_or_version(const cli_tool *t, bool help, bool version);
+
 /* "NAME (libsgf) VERSION" and a newline. */
 void cli_print_version(const cli_tool *t, FILE *fp);
 

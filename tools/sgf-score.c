@@ -86,13 +86,9 @@ int main(int argc, char **argv)
     tool_init(tool.name);
     if (cli_parse_args(&tool, argc, argv, on_option, &o, &first) != 0)
         return TOOL_TROUBLE;
-    if (o.help || o.version) {
-        if (o.help)
-            cli_print_help(&tool, stdout);
-        else
-            cli_print_version(&tool, stdout);
-        return tool_close_stdout();
-    }
+    int hv = cli_help_or_version(&tool, o.help, o.version);
+    if (hv >= 0)
+        return hv;
     cli_inputs *in = cli_inputs_open(argv + first, argc - first, &o.in);
     if (in == NULL || score_out_start(&o) != 0)
         return TOOL_TROUBLE;

@@ -138,13 +138,9 @@ int main(int argc, char **argv)
     o.replay.all_variations = true;
     if (cli_parse_args(&tool, argc, argv, on_option, &o, &first) != 0)
         return TOOL_TROUBLE;
-    if (o.help || o.version) {
-        if (o.help)
-            cli_print_help(&tool, stdout);
-        else
-            cli_print_version(&tool, stdout);
-        return tool_close_stdout();
-    }
+    int hv = cli_help_or_version(&tool, o.help, o.version);
+    if (hv >= 0)
+        return hv;
     in = cli_inputs_open(argv + first, argc - first, &o.in);
     if (in == NULL || sgf_replay_new(&o.replayer) != 0)
         return TOOL_TROUBLE;
