@@ -41,12 +41,14 @@ typedef struct parser {
     size_t n, i;
     sgf_game *game;         /* game being read, or NULL at top level */
     sgf_node *cur;          /* last node of the current sequence, or NULL */
+    sgf_node *cur_last;     /* last child of cur (after its variations) */
     bool after_var;         /* a variation of cur was just closed */
-    sgf__buf stack;         /* sgf_node *: branch node of each open '(' */
+    sgf__buf stack;         /* frame: branch node of each open '(' */
     sgf__buf vals;          /* sgf__value scratch for one property */
     size_t junk_start;      /* start of skipped text, or SIZE_MAX */
     bool saw_tree;
     bool eof_in_value;      /* an unclosed value ate the rest */
+    size_t backslashes;     /* values of this game holding a '\\' */
     uint8_t mb;             /* two-byte-safe lexing: MB_* (CA of this
                                game) */
     uint8_t mb_default;     /* ... for games without CA (see prescan) */
@@ -54,14 +56,33 @@ typedef struct parser {
     sgf_prop *prop_tail;    /* last property of cur */
 } parser;
 
+/* Byte classes: one table lookup per byte in the hot loops. */
+enum { C_WS = 1, C_LETTER = 2 };
+#define WS4(c) [c] = C_WS
+#define L26(a) [a] = C_LETTER, [a + 1] = C_LETTER, [a + 2] = C_LETTER, \
+    [a + 3] = C_LETTER, [a + 4] = C_LETTER, [a + 5] = C_LETTER, \
+    [a + 6] = C_LETTER, [a + 7] = C_LETTER, [a + 8] = C_LETTER, \
+    [a + 9] = C_LETTER, [a + 10] = C_LETTER, [a + 11] = C_LETTER, \
+    [a + 12] = C_LETTER, [a + 13] = C_LETTER, [a + 14] = C_LETTER, \
+    [a + 15] = C_LETTER, [a + 16] = C_LETTER, [a + 17] = C_LETTER, \
+    [a + 18] = C_LETTER, [a + 19] = C_LETTER, [a + 20] = C_LETTER, \
+    [a + 21] = C_LETTER, [a + 22] = C_LETTER, [a + 23] = C_LETTER, \
+    [a + 24] = C_LETTER, [a + 25] = C_LETTER
+static const uint8_t byte_class[256] = {
+    WS4(' '), WS4('\t'), WS4('\n'), WS4('\v'), WS4('\f'), WS4('\r'),
+    L26('A'), L26('a')
+};
+#undef WS4
+#undef L26
+
 static inline bool is_ws(unsigned char ch)
 {
-    return ch == ' ' || (ch >= '\t' && ch <= '\r');
+    return byte_class[ch] & C_WS;
 }
 
 static inline bool is_letter(unsigned char ch)
 {
-    return (unsigned char)((ch | 0x20) - 'a') < 26;
+    return byte_class[ch] & C_LETTER;
 }
 
 static size_t skip_ws(const parser *p, size_t i)
@@ -88,9 +109,18 @@ static void *alloc(parser *p, size_t n)
     return m;
 }
 
-static int push_node(parser *p, sgf_node *n)
+/* An open '(': the node its variation hangs from (NULL for the game
+ * tree's own '(') and that node's last child so far, so that appending a
+ * variation costs O(1) without a last-child link in every node. */
+typedef struct frame {
+    sgf_node *branch;
+    sgf_node *last;
+} frame;
+
+static int push_frame(parser *p, sgf_node *branch, sgf_node *last)
 {
-    if (sgf__buf_add(&p->stack, &n, sizeof n) != 0) {
+    frame f = { branch, last };
+    if (sgf__buf_add(&p->stack, &f, sizeof f) != 0) {
         p->c->status = SGF_ENOMEM;
         return -1;
     }
@@ -99,20 +129,20 @@ static int push_node(parser *p, sgf_node *n)
 
 static size_t depth(const parser *p)
 {
-    return p->stack.len / sizeof(sgf_node *);
+    return p->stack.len / sizeof(frame);
 }
 
-static sgf_node *stack_top(const parser *p)
+static frame *stack_top(const parser *p)
 {
-    sgf_node **a = (sgf_node **)(void *)p->stack.ptr;
-    return depth(p) ? a[depth(p) - 1] : NULL;
+    frame *a = (frame *)(void *)p->stack.ptr;
+    return depth(p) ? &a[depth(p) - 1] : NULL;
 }
 
-static sgf_node *stack_pop(parser *p)
+static frame stack_pop(parser *p)
 {
-    sgf_node *n = stack_top(p);
-    p->stack.len -= sizeof(sgf_node *);
-    return n;
+    frame f = *stack_top(p);
+    p->stack.len -= sizeof(frame);
+    return f;
 }
 
 /* --- diagnostics ---------------------------------------------------------- */
@@ -160,14 +190,29 @@ static void flush_junk(parser *p, bool at_end)
 
 /* --- nodes and games ---------------------------------------------------- */
 
-static void attach(sgf_node *parent, sgf_node *n)
+/* Link n into the tree being read: after the last node of the current
+ * sequence (behind its variations when one was just closed), else as the
+ * next variation of the open '(' (or as the root). */
+static void link_node(parser *p, sgf_node *n)
 {
+    sgf_node *parent = p->cur, *prev = p->cur_last;
+    frame *f;
+    if (parent == NULL && (f = stack_top(p)) != NULL && f->branch != NULL) {
+        parent = f->branch;
+        prev = f->last;
+        f->last = n;
+    }
     n->parent = parent;
-    if (parent->child == NULL)
+    if (parent == NULL)
+        p->game->root = n;
+    else if (prev == NULL)
         parent->child = n;
     else
-        parent->last_child->sibling = n;
-    parent->last_child = n;
+        prev->sibling = n;
+    p->cur = n;
+    p->cur_last = NULL;
+    p->prop_tail = NULL;
+    p->after_var = false;
 }
 
 static sgf_node *new_node(parser *p, size_t offset)
@@ -176,15 +221,7 @@ static sgf_node *new_node(parser *p, size_t offset)
     if (n == NULL)
         return NULL;
     n->offset = (uint32_t)offset;
-    if (p->cur != NULL)          /* after_var: a new variation of cur */
-        attach(p->cur, n);
-    else if (stack_top(p) != NULL)
-        attach(stack_top(p), n);
-    else
-        p->game->root = n;
-    p->cur = n;
-    p->prop_tail = NULL;
-    p->after_var = false;
+    link_node(p, n);
     return n;
 }
 
@@ -213,7 +250,7 @@ static void start_game(parser *p, size_t offset)
     g->width = g->height = 19;
     c->games[c->ngames++] = g;
     p->game = g;
-    p->cur = NULL;
+    p->cur = p->cur_last = NULL;
     p->after_var = false;
     p->saw_tree = true;
     p->mb = p->mb_default;
@@ -222,7 +259,8 @@ static void start_game(parser *p, size_t offset)
         p->mb = mb_kind(sgf__charset_canonical(c->opts.charset,
                                                strlen(c->opts.charset)));
     g->mb_lex = p->mb;
-    push_node(p, NULL);
+    p->backslashes = 0;
+    push_frame(p, NULL, NULL);
 }
 
 static void unescape_all(parser *p, sgf_node *root);
@@ -232,7 +270,7 @@ static void finish_game(parser *p, size_t end)
     sgf_game *g = p->game;
     sgf_collection *c = p->c;
     p->game = NULL;
-    p->cur = NULL;
+    p->cur = p->cur_last = NULL;
     p->stack.len = 0;
     if (g->root == NULL) {          /* "()" : nothing to keep */
         c->ngames--;
@@ -241,8 +279,10 @@ static void finish_game(parser *p, size_t end)
     g->end = (uint32_t)end;
     if (!ok(p))
         return;
-    if (c->opts.flags & SGF_PARSE_SYNTAX_ONLY)
-        unescape_all(p, g->root);
+    if (c->opts.flags & SGF_PARSE_SYNTAX_ONLY) {
+        if (p->backslashes > 0)         /* else text = raw everywhere */
+            unescape_all(p, g->root);
+    }
     else if (sgf__props_game(c, g) != 0)
         c->status = SGF_ENOMEM;
 }
@@ -316,7 +356,7 @@ static void read_value(parser *p, sgf__value *v, const char *ident)
 {
     size_t open = p->i;
     size_t close;
-    bool nul = false;
+    bool nul = false, bs = false;
     if (p->mb == MB_NONE) {
         /* most values are a few bytes: a plain loop beats memchr; long
          * ones (comments) go to memchr after 16 bytes */
@@ -325,6 +365,7 @@ static void read_value(parser *p, sgf__value *v, const char *ident)
         while (i < stop && s[i] != ']') {
             if (s[i] == '\\') {          /* an escaped NUL is a NUL too */
                 nul |= i + 1 < n && s[i + 1] == '\0';
+                bs = true;
                 i += 2;
             } else {
                 nul |= s[i] == '\0';
@@ -334,15 +375,18 @@ static void read_value(parser *p, sgf__value *v, const char *ident)
         if (i >= stop && i < n && s[i] != ']') {
             close = scan_value(p, i - 1);
             nul = nul || memchr(s + i, '\0', close - i) != NULL;
+            bs = bs || memchr(s + i, '\\', close - i) != NULL;
         } else {
             close = i < n ? i : n;
         }
     } else {
         close = scan_value(p, open);
         nul = memchr(p->s + open, '\0', close - open) != NULL;
+        bs = memchr(p->s + open, '\\', close - open) != NULL;
     }
     v->offset = (uint32_t)open;
-    v->flags = 0;
+    v->flags = bs ? SGF__V_BACKSLASH : 0;
+    p->backslashes += bs;
     v->raw.ptr = p->s + open + 1;
     v->raw.len = close - open - 1;
     v->text = v->raw;
@@ -609,8 +653,8 @@ static void open_variation(parser *p)
         if (new_node(p, at) == NULL)
             return;
     }
-    push_node(p, p->cur);
-    p->cur = NULL;
+    push_frame(p, p->cur, p->cur_last);
+    p->cur = p->cur_last = NULL;
     p->after_var = false;
     p->i++;
 }
@@ -619,56 +663,62 @@ static void close_tree(parser *p)
 {
     size_t at = p->i++;
     bool empty = p->cur == NULL;
-    sgf_node *branch = stack_pop(p);
+    frame f = stack_pop(p);
     if (empty)
         DIAG(p, SGF_D_EMPTY_TREE, at, "game tree without nodes (dropped)");
     if (depth(p) == 0) {
         finish_game(p, at + 1);
         return;
     }
-    p->cur = branch;
+    p->cur = f.branch;
+    p->cur_last = f.last;
     p->after_var = true;
 }
 
-/* Most nodes of real records are one move, ";B[pd]": read it in one go
- * (one allocation for the property and its value). Anything else is left
- * to read_property. */
-static void fast_move(parser *p, sgf_node *n)
+/* Most nodes of real records are one move, ";B[pd]": such a node is
+ * made in one allocation (node, property and value) with nothing to
+ * clear. A value of two letters needs no escape, NUL or two-byte care;
+ * anything else goes the general way. */
+typedef struct move_node {
+    sgf_node node;
+    sgf_prop prop;
+    sgf__value value;
+} move_node;
+
+/* Is ";B[pd]" at i (the ';'), not followed by a second value? Returns
+ * the offset after the node's white space, or 0. */
+static size_t plain_move_at(const parser *p, size_t i)
 {
-    const char *s = p->s + p->i;
-    if (p->n - p->i < 5 || (s[0] != 'B' && s[0] != 'W') || s[1] != '['
-        || s[4] != ']' || s[2] == '\\' || s[3] == '\\' || s[2] == '\0'
-        || s[3] == '\0' || s[2] == ']' || s[3] == ']'
-        || (p->mb != MB_NONE && ((unsigned char)s[2] >= 0x81
-                                 || (unsigned char)s[3] >= 0x81)))
-        return;
-    size_t after = p->i + 5, j = skip_ws(p, after);
-    if (j < p->n && p->s[j] == '[')
-        return;                      /* more values follow */
-    sgf_prop *np = sgf__arena_alloc(&p->c->arena,
-                                    sizeof *np + sizeof(sgf__value));
-    if (np == NULL) {
+    const unsigned char *s = (const unsigned char *)p->s + i;
+    if (p->n - i < 6 || (s[1] != 'B' && s[1] != 'W') || s[2] != '['
+        || s[5] != ']' || !is_letter(s[3]) || !is_letter(s[4]))
+        return 0;
+    size_t j = skip_ws(p, i + 6);
+    return j < p->n && p->s[j] == '[' ? 0 : j;
+}
+
+static sgf_node *move_node_at(parser *p, size_t at, size_t next)
+{
+    const char *s = p->s + at;
+    move_node *m = sgf__arena_alloc(&p->c->arena, sizeof *m);
+    if (m == NULL) {
         p->c->status = SGF_ENOMEM;
-        return;
+        return NULL;
     }
-    sgf__value *v = (sgf__value *)(void *)(np + 1);
-    memset(np, 0, sizeof *np);
-    np->id = s[0] == 'B' ? SGF_PROP_B : SGF_PROP_W;
-    np->ident = sgf__prop_table[np->id].ident;
-    np->ident_raw.ptr = s;
-    np->ident_raw.len = 1;
-    np->offset = (uint32_t)p->i;
-    np->nvalues = 1;
-    np->values = v;
-    v->offset = (uint32_t)(p->i + 1);
-    v->flags = 0;
-    v->raw.ptr = s + 2;
-    v->raw.len = 2;
-    v->text = v->raw;
-    n->props = np;
-    n->nprops = 1;
-    p->prop_tail = np;
-    p->i = after;
+    sgf_prop_id id = s[1] == 'B' ? SGF_PROP_B : SGF_PROP_W;
+    m->node = (sgf_node){ .props = &m->prop, .offset = (uint32_t)at,
+                          .nprops = 1 };
+    m->prop = (sgf_prop){ .ident = sgf__prop_table[id].ident,
+                          .ident_raw = { s + 1, 1 },
+                          .offset = (uint32_t)at + 1,
+                          .id = (uint16_t)id, .nvalues = 1,
+                          .values = &m->value };
+    m->value = (sgf__value){ .offset = (uint32_t)at + 2,
+                             .raw = { s + 3, 2 }, .text = { s + 3, 2 } };
+    link_node(p, &m->node);
+    p->prop_tail = &m->prop;
+    p->i = next;
+    return &m->node;
 }
 
 static size_t skip_run(const parser *p, size_t i)
@@ -694,10 +744,13 @@ static void in_tree(parser *p)
             DIAG(p, SGF_D_UNEXPECTED_CHAR, at,
                  "node after the variations of a node: read as a new "
                  "variation");
-        sgf_node *n = new_node(p, at);
-        p->i++;
-        if (n != NULL)
-            fast_move(p, n);
+        size_t next = plain_move_at(p, at);
+        if (next != 0) {
+            move_node_at(p, at, next);
+        } else {
+            new_node(p, at);
+            p->i++;
+        }
     } else if (ch == '(') {
         open_variation(p);
     } else if (ch == ')') {
@@ -820,7 +873,7 @@ static void unescape_all(parser *p, sgf_node *root)
         for (sgf_prop *q = n->props; q != NULL; q = q->next) {
             for (uint32_t k = 0; k < q->nvalues; k++) {
                 sgf__value *v = &q->values[k];
-                if (memchr(v->raw.ptr, '\\', v->raw.len) == NULL)
+                if (!(v->flags & SGF__V_BACKSLASH))
                     continue;             /* text = raw: nothing to undo */
                 b.len = 0;
                 char *t;

@@ -13,7 +13,10 @@
 /* value flags */
 enum {
     SGF__V_UNDECODABLE = 1u << 0,  /* text bytes decode in no charset */
-    SGF__V_DECODED = 1u << 1       /* text holds the decoded form */
+    SGF__V_DECODED = 1u << 1,      /* text holds the decoded form */
+    SGF__V_BACKSLASH = 1u << 2     /* raw holds a '\\' byte (set by the
+                                      parser; without it nothing in raw
+                                      is escaped) */
 };
 
 typedef struct sgf__value {
@@ -49,7 +52,6 @@ struct sgf_node {
     sgf_node *parent;
     sgf_node *child;         /* first child */
     sgf_node *sibling;       /* next sibling */
-    sgf_node *last_child;    /* last child: appending a variation is O(1) */
     sgf_prop *props;         /* first property, file order */
     uint32_t offset;         /* ';' (or first property if ';' missing) */
     uint32_t nprops;
