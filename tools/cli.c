@@ -612,30 +612,60 @@ static void report_read_error(const char *path, int rc, int err)
                    sgf_strerror(rc));
 }
 
-int cli_read_input(const char *path, const sgf_parse_options *po,
-                   sgf_collection **out)
+/* Open path ("-" = stdin). Returns the descriptor, or -1 after a
+ * message. */
+static int open_input(const char *path)
 {
-    int fd = STDIN_FILENO, rc, err;
+    int fd;
 
-    *out = NULL;
-    if (strcmp(path, "-") != 0) {
-        fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (fd < 0) {
-            tool_error("cannot open '%s': %s", path, strerror(errno));
-            return TOOL_TROUBLE;
-        }
-    }
-    errno = 0;
-    rc = sgf_parse_fd(out, fd, po);
-    err = errno;
+    if (strcmp(path, "-") == 0)
+        return STDIN_FILENO;
+    fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        tool_error("cannot open '%s': %s", path, strerror(errno));
+    return fd;
+}
+
+/* Close what open_input opened and report a failed parse. */
+static int close_input(const char *path, int fd, int rc, int err)
+{
     if (fd != STDIN_FILENO)
         close(fd);
     if (rc == SGF_OK)
         return TOOL_OK;
-    sgf_collection_free(*out);
-    *out = NULL;
     report_read_error(path, rc, err);
     return TOOL_TROUBLE;
+}
+
+int cli_read_input(const char *path, const sgf_parse_options *po,
+                   sgf_collection **out)
+{
+    int fd, rc, err;
+
+    *out = NULL;
+    if ((fd = open_input(path)) < 0)
+        return TOOL_TROUBLE;
+    errno = 0;
+    rc = sgf_parse_fd(out, fd, po);
+    err = errno;
+    if (rc != SGF_OK) {
+        sgf_collection_free(*out);
+        *out = NULL;
+    }
+    return close_input(path, fd, rc, err);
+}
+
+int cli_read_input_each(const char *path, const sgf_parse_options *po,
+                        sgf_game_fn fn, void *payload)
+{
+    int fd, rc, err;
+
+    if ((fd = open_input(path)) < 0)
+        return TOOL_TROUBLE;
+    errno = 0;
+    rc = sgf_parse_fd_each(fd, po, fn, payload);
+    err = errno;
+    return close_input(path, fd, rc, err);
 }
 
 int cli_check_charset(const char *name)
@@ -713,11 +743,18 @@ static struct ordered *sort_diags(const sgf_collection *c, size_t count)
 int cli_print_diags(FILE *fp, const char *name, const sgf_collection *c,
                     const cli_diag_opts *o, cli_counts *n)
 {
+    n->files++;
+    return cli_print_diag_batch(fp, name, c, o, n);
+}
+
+int cli_print_diag_batch(FILE *fp, const char *name,
+                         const sgf_collection *c, const cli_diag_opts *o,
+                         cli_counts *n)
+{
     size_t i, count = sgf_collection_diag_count(c);
     struct ordered *sorted = sort_diags(c, count);
     bool printed = false, invalid = false;
 
-    n->files++;
     for (i = 0; i < count; i++) {
         const sgf_diag *d = sorted ? sorted[i].d : sgf_collection_diag(c, i);
         bool is_error = counts_as_error(o, d->severity);

@@ -171,6 +171,12 @@ const char *cli_display_name(const char *path);
 int cli_read_input(const char *path, const sgf_parse_options *po,
                    sgf_collection **out);
 
+/* The same, one game tree at a time: sgf_parse_fd_each(fd, po, fn,
+ * payload) (sgf/parse.h says what fn sees). Returns TOOL_OK, or
+ * TOOL_TROUBLE after a message. */
+int cli_read_input_each(const char *path, const sgf_parse_options *po,
+                        sgf_game_fn fn, void *payload);
+
 /* Check that a --charset argument names a charset iconv knows. Returns 0,
  * or -1 after a message. */
 int cli_check_charset(const char *name);
@@ -209,6 +215,12 @@ typedef struct cli_counts {
  * warnings), else TOOL_OK. Write errors are left to tool_close_stdout. */
 int cli_print_diags(FILE *fp, const char *name, const sgf_collection *c,
                     const cli_diag_opts *o, cli_counts *n);
+
+/* The same without counting a file: for the diagnostics of one game at a
+ * time (sgf_parse_fd_each), the caller counts the file. */
+int cli_print_diag_batch(FILE *fp, const char *name,
+                         const sgf_collection *c, const cli_diag_opts *o,
+                         cli_counts *n);
 
 /* A JSON string (RFC 8259 escapes; bytes >= 0x80 passed through) for the
  * tools' JSON Lines output. */

@@ -99,28 +99,44 @@ static int on_option(void *payload, int option, const char *arg)
     return 0;
 }
 
+/* One input being checked, one game tree at a time. */
+struct run {
+    const struct opts *o;
+    const char *name;
+    cli_counts *n;
+    int status;
+};
+
+/* Each game tree as soon as it is read (and, with g NULL, the end of the
+ * input): replay it, print its diagnostics. */
+static int on_game(void *payload, sgf_collection *c, sgf_game *g)
+{
+    struct run *r = payload;
+    const struct opts *o = r->o;
+
+    if (g != NULL && !(o->parse.flags & SGF_PARSE_SYNTAX_ONLY)
+        && sgf_replay_run(o->replayer, c, g, &o->replay) != 0) {
+        tool_error("out of memory");
+        r->status = TOOL_TROUBLE;
+    }
+    r->status = tool_worst(r->status, cli_print_diag_batch(stdout, r->name,
+                                                           c, &o->diag,
+                                                           r->n));
+    return 0;
+}
+
 /* Read, check and report one input. Returns its exit status. */
 static int check_one(const struct opts *o, const char *path, cli_counts *n)
 {
-    sgf_collection *c;
-    int status = cli_read_input(path, &o->parse, &c);
+    struct run r = { o, cli_display_name(path), n, TOOL_OK };
+    int status = cli_read_input_each(path, &o->parse, on_game, &r);
 
     if (status != TOOL_OK) {
         n->unreadable++;
-        return status;
+        return tool_worst(status, r.status);
     }
-    for (size_t i = 0; i < sgf_collection_game_count(c)
-         && !(o->parse.flags & SGF_PARSE_SYNTAX_ONLY); i++)
-        if (sgf_replay_run(o->replayer, c, sgf_collection_game(c, i),
-                           &o->replay) != 0) {
-            tool_error("out of memory");
-            status = TOOL_TROUBLE;
-        }
-    const char *name = cli_display_name(path);
-    status = tool_worst(status,
-                        cli_print_diags(stdout, name, c, &o->diag, n));
-    sgf_collection_free(c);
-    return status;
+    n->files++;
+    return r.status;
 }
 
 int main(int argc, char **argv)

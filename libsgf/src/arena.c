@@ -11,6 +11,8 @@
 
 struct sgf__chunk {
     sgf__chunk *next;
+    size_t size;             /* bytes in data */
+    unsigned long serial;    /* order of making (see sgf__arena_rewind) */
     alignas(max_align_t) char data[];
 };
 
@@ -21,17 +23,64 @@ void sgf__arena_init(sgf__arena *a)
     a->head = NULL;
     a->cur = a->end = NULL;
     a->next_size = FIRST_CHUNK;
+    a->serial = 0;
+    a->spare = NULL;
 }
 
-void sgf__arena_free_all(sgf__arena *a)
+static void free_list(sgf__chunk *c)
 {
-    sgf__chunk *c = a->head;
     while (c != NULL) {
         sgf__chunk *next = c->next;
         free(c);
         c = next;
     }
+}
+
+void sgf__arena_free_all(sgf__arena *a)
+{
+    free_list(a->head);
+    free_list(a->spare);
     sgf__arena_init(a);
+}
+
+sgf__arena_mark sgf__arena_get_mark(const sgf__arena *a)
+{
+    sgf__arena_mark m = { a->head, a->cur, a->end, a->serial };
+    return m;
+}
+
+/* Chunks made after the mark are either ahead of the marked head or, for
+ * chunks of their own, linked right behind a head: the whole list is
+ * walked (it is short: a rewound arena does not grow). */
+void sgf__arena_rewind(sgf__arena *a, const sgf__arena_mark *m)
+{
+    sgf__chunk **link = &a->head;
+    while (*link != NULL) {
+        sgf__chunk *c = *link;
+        if (c->serial > m->serial) {
+            *link = c->next;
+            c->next = a->spare;
+            a->spare = c;
+        } else {
+            link = &c->next;
+        }
+    }
+    a->head = m->head;
+    a->cur = m->cur;
+    a->end = m->end;
+}
+
+/* A spare chunk of at least size bytes, unlinked, or NULL. */
+static sgf__chunk *take_spare(sgf__arena *a, size_t size)
+{
+    for (sgf__chunk **link = &a->spare; *link != NULL;
+         link = &(*link)->next)
+        if ((*link)->size >= size) {
+            sgf__chunk *c = *link;
+            *link = c->next;
+            return c;
+        }
+    return NULL;
 }
 
 /* A new chunk able to hold n bytes. A request larger than half the usual
@@ -43,9 +92,17 @@ static void *new_chunk(sgf__arena *a, size_t n)
     size_t size = own ? n : a->next_size;
     if (size > SIZE_MAX - sizeof(sgf__chunk))
         return NULL;
-    sgf__chunk *c = malloc(sizeof(sgf__chunk) + size);
-    if (c == NULL)
-        return NULL;
+    sgf__chunk *c = take_spare(a, own || n > FIRST_CHUNK ? n : FIRST_CHUNK);
+    bool reused = c != NULL;
+    if (reused) {
+        size = c->size;
+    } else {
+        c = malloc(sizeof(sgf__chunk) + size);
+        if (c == NULL)
+            return NULL;
+        c->size = size;
+    }
+    c->serial = ++a->serial;
     if (own && a->head != NULL) {
         c->next = a->head->next;
         a->head->next = c;
@@ -55,7 +112,7 @@ static void *new_chunk(sgf__arena *a, size_t n)
     a->head = c;
     a->cur = c->data + n;
     a->end = c->data + size;
-    if (!own && a->next_size < MAX_CHUNK)
+    if (!own && !reused && a->next_size < MAX_CHUNK)
         a->next_size *= 2;
     return c->data;
 }

@@ -3,7 +3,8 @@
  *
  * A list of chunks growing geometrically (first 32 KiB); a request larger
  * than half a chunk gets a chunk of its own. Everything is released at once
- * by sgf__arena_free_all. Allocation failure returns NULL, never exits.
+ * by sgf__arena_free_all, or back to a mark by sgf__arena_rewind.
+ * Allocation failure returns NULL, never exits.
  */
 #ifndef SGF_ARENA_INT_H
 #define SGF_ARENA_INT_H
@@ -17,10 +18,25 @@ typedef struct sgf__arena {
     sgf__chunk *head;      /* current chunk (newest first) */
     char *cur, *end;       /* free space in the current chunk */
     size_t next_size;      /* size of the next chunk */
+    unsigned long serial;  /* chunks made so far (numbers them) */
+    sgf__chunk *spare;     /* chunks given back by a rewind, for reuse */
 } sgf__arena;
+
+/* A point to rewind to: everything allocated after it can be released
+ * at once, keeping what came before. */
+typedef struct sgf__arena_mark {
+    sgf__chunk *head;
+    char *cur, *end;
+    unsigned long serial;
+} sgf__arena_mark;
 
 void sgf__arena_init(sgf__arena *a);
 void sgf__arena_free_all(sgf__arena *a);
+sgf__arena_mark sgf__arena_get_mark(const sgf__arena *a);
+/* Release everything allocated since m. The chunks are kept and reused
+ * by later allocations (a reader of one game tree after another works in
+ * the same warm memory). */
+void sgf__arena_rewind(sgf__arena *a, const sgf__arena_mark *m);
 /* Aligned to max_align_t; NULL on failure. n may be 0. The fast path
  * (room in the current chunk) is inline: the parser allocates per node,
  * property and value. */

@@ -88,43 +88,81 @@ const char *sgf_version(void)
 
 /* --- line:column -------------------------------------------------------- */
 
-/* One entry per line: the offset where it starts. A line break is LF, CR,
- * CRLF or LFCR (FF[4] spec 3.2 lists all four). */
-static int build_lines(sgf_collection *c)
+/* Bytes of w equal to b have their top bit set in the result (exact for
+ * the lowest such byte; a higher byte may be flagged wrongly after a
+ * match, so each flagged byte is checked). */
+static inline uint64_t bytes_equal(uint64_t w, unsigned char b)
+{
+    uint64_t x = w ^ (0x0101010101010101u * b);
+    return (x - 0x0101010101010101u) & ~x & 0x8080808080808080u;
+}
+
+static int add_line(sgf_collection *c, size_t start)
+{
+    if (c->nlines == c->lines_cap) {
+        size_t cap = c->lines_cap ? 2 * c->lines_cap : 64;
+        uint32_t *nt = realloc(c->line_starts, cap * sizeof *nt);
+        if (nt == NULL)
+            return SGF_ENOMEM;
+        c->line_starts = nt;
+        c->lines_cap = cap;
+    }
+    c->line_starts[c->nlines++] = (uint32_t)start;
+    return 0;
+}
+
+/* The line break at i (a CR or LF): where the next line starts. CRLF
+ * and LFCR are one break. */
+static size_t after_break(const char *s, size_t n, size_t i)
+{
+    if (i + 1 < n && (s[i + 1] == '\n' || s[i + 1] == '\r')
+        && s[i + 1] != s[i])
+        i++;
+    return i + 1;
+}
+
+/* Extend the table of line starts (one entry per line: the offset where
+ * it starts) over the input up to offset, included. A line break is LF,
+ * CR, CRLF or LFCR (FF[4] spec 3.2 lists all four). Lazily, as far as the
+ * diagnostics go (most are in the first lines: the root node), eight
+ * bytes at a time: the flagged bytes of a word are taken in turn, a
+ * break's second byte (the LF of CRLF) skipped. */
+static int scan_lines(sgf_collection *c, size_t offset)
 {
     const char *s = c->input;
-    size_t n = c->input_len, cap = 64, count = 1;
-    uint32_t *t = malloc(cap * sizeof *t);
-    if (t == NULL)
+    size_t n = c->input_len, i = c->lines_scanned;
+    size_t next = i;               /* no break starts before next */
+    if (c->nlines == 0 && add_line(c, 0) != 0)
         return SGF_ENOMEM;
-    t[0] = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] != '\n' && s[i] != '\r') {
-            const char *nl = memchr(s + i, '\n', n - i);
-            const char *cr = memchr(s + i, '\r', (nl ? (size_t)(nl - s) : n)
-                                                  - i);
-            const char *e = cr ? cr : nl;
-            if (e == NULL)
-                break;
-            i = (size_t)(e - s);
-        }
-        char ch = s[i];
-        if (i + 1 < n && (s[i + 1] == '\n' || s[i + 1] == '\r')
-            && s[i + 1] != ch)
-            i++;
-        if (count == cap) {
-            uint32_t *nt = realloc(t, 2 * cap * sizeof *t);
-            if (nt == NULL) {
-                free(t);
-                return SGF_ENOMEM;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; i + 8 <= n && i <= offset; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        uint64_t m = bytes_equal(w, '\n') | bytes_equal(w, '\r');
+        for (; m != 0; m &= m - 1) {
+            size_t j = i + (size_t)__builtin_ctzll(m) / 8;
+            if (j < next || (s[j] != '\n' && s[j] != '\r'))
+                continue;
+            if (j > offset) {
+                c->lines_scanned = j;
+                return 0;
             }
-            t = nt;
-            cap *= 2;
+            next = after_break(s, n, j);
+            if (add_line(c, next) != 0)
+                return SGF_ENOMEM;
         }
-        t[count++] = (uint32_t)(i + 1);
     }
-    c->line_starts = t;
-    c->nlines = count;
+    if (i < next)
+        i = next;
+#endif
+    for (; i < n && i <= offset; i++) {
+        if (i < next || (s[i] != '\n' && s[i] != '\r'))
+            continue;
+        next = after_break(s, n, i);
+        if (add_line(c, next) != 0)
+            return SGF_ENOMEM;
+    }
+    c->lines_scanned = i > next ? i : next;
     return 0;
 }
 
@@ -132,7 +170,8 @@ sgf_pos sgf_collection_pos(const sgf_collection *cc, size_t offset)
 {
     sgf_collection *c = (sgf_collection *)(uintptr_t)cc;
     sgf_pos p = { (uint32_t)offset, 0, 0 };
-    if (c->line_starts == NULL && build_lines(c) != 0)
+    if ((offset >= c->lines_scanned || c->nlines == 0)
+        && scan_lines(c, offset) != 0)
         return p;
     size_t lo = 0, hi = c->nlines;       /* last start <= offset */
     while (hi - lo > 1) {

@@ -54,6 +54,7 @@ typedef struct parser {
     uint8_t mb_default;     /* ... for games without CA (see prescan) */
     bool wide;              /* CA is UTF-16: NUL bytes belong to text */
     sgf_prop *prop_tail;    /* last property of cur */
+    sgf__arena_mark mark;   /* the arena before the current game */
 } parser;
 
 /* Byte classes: one table lookup per byte in the hot loops. */
@@ -230,6 +231,7 @@ static void start_game(parser *p, size_t offset)
 {
     sgf_collection *c = p->c;
     flush_junk(p, false);
+    p->mark = sgf__arena_get_mark(&c->arena);
     sgf_game *g = alloc(p, sizeof *g);
     if (g == NULL)
         return;
@@ -265,6 +267,22 @@ static void start_game(parser *p, size_t offset)
 
 static void unescape_all(parser *p, sgf_node *root);
 
+/* sgf_parse_*_each: the game (or, with g NULL, the end) goes to the
+ * caller with the diagnostics found since the last call; then they and
+ * the game's memory are released (all but the first game's). */
+static void hand_over(parser *p, sgf_game *g)
+{
+    sgf_collection *c = p->c;
+    if (c->each(c->each_payload, c, g) != 0)
+        c->each_stopped = true;
+    c->ndiags = 0;
+    if (g == NULL || g->index == 0)
+        return;           /* the first game stays: later ones are checked
+                             against it (mixed-collection) */
+    c->games[g->index] = NULL;
+    sgf__arena_rewind(&c->arena, &p->mark);
+}
+
 static void finish_game(parser *p, size_t end)
 {
     sgf_game *g = p->game;
@@ -285,6 +303,8 @@ static void finish_game(parser *p, size_t end)
     }
     else if (sgf__props_game(c, g) != 0)
         c->status = SGF_ENOMEM;
+    if (c->each != NULL && ok(p))
+        hand_over(p, g);
 }
 
 /* --- values -------------------------------------------------------------- */
@@ -847,13 +867,13 @@ static void run(parser *p)
     if (p->n >= 3 && memcmp(p->s, "\xEF\xBB\xBF", 3) == 0)
         p->i = 3;                         /* UTF-8 byte-order mark */
     p->mb_default = prescan_multibyte(p);
-    while (p->i < p->n && ok(p)) {
+    while (p->i < p->n && ok(p) && !p->c->each_stopped) {
         if (p->game == NULL)
             top_level(p);
         else
             in_tree(p);
     }
-    if (!ok(p))
+    if (!ok(p) || p->c->each_stopped)
         return;
     if (p->game != NULL)
         close_at_end(p);
@@ -862,6 +882,8 @@ static void run(parser *p)
         sgf__diag_add_nopos(p->c, -1, SGF_D_NO_GAME_TREE, true,
                             "no game tree found (an SGF file holds "
                             "'(;...)')");
+    if (p->c->each != NULL && ok(p))
+        hand_over(p, NULL);
 }
 
 /* Syntax-only reading still gives each value's text without escapes. The

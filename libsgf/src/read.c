@@ -12,8 +12,17 @@
 #include <unistd.h>
 #include "tree_int.h"
 
-static sgf_collection *collection_new(const sgf_parse_options *opts)
+/* What a parse was asked: options, and the per-game callback of the
+ * _each forms (NULL for the whole-collection forms). */
+typedef struct request {
+    const sgf_parse_options *opts;
+    sgf_game_fn fn;
+    void *payload;
+} request;
+
+static sgf_collection *collection_new(const request *rq)
 {
+    const sgf_parse_options *opts = rq->opts;
     sgf__arena a;
     sgf__arena_init(&a);
     sgf_collection *c = sgf__arena_alloc(&a, sizeof *c);
@@ -23,6 +32,8 @@ static sgf_collection *collection_new(const sgf_parse_options *opts)
     c->arena = a;
     sgf_parse_options defaults = SGF_PARSE_OPTIONS_INIT;
     c->opts = opts ? *opts : defaults;
+    c->each = rq->fn;
+    c->each_payload = rq->payload;
     return c;
 }
 
@@ -87,29 +98,27 @@ static int parse_collection(sgf_collection **out, sgf_collection *c)
     if (from_utf16(c) == SGF_ENOMEM)
         c->status = SGF_ENOMEM;
     int rc = sgf__parse_run(c);
-    if (rc != 0) {
+    if (rc != 0 || c->each != NULL) {
         sgf_collection_free(c);
-        *out = NULL;
-        return rc;
+        c = NULL;
     }
-    *out = c;
-    return SGF_OK;
+    if (out != NULL)
+        *out = c;
+    return rc;
 }
 
-static bool options_ok(const sgf_parse_options *opts)
+static bool request_ok(const request *rq)
 {
-    return opts == NULL || opts->version == SGF_PARSE_OPTIONS_VERSION;
+    return rq->opts == NULL
+        || rq->opts->version == SGF_PARSE_OPTIONS_VERSION;
 }
 
-int sgf_parse_buffer(sgf_collection **out, const char *buf, size_t len,
-                     const sgf_parse_options *opts)
+static int parse_buffer(sgf_collection **out, const char *buf, size_t len,
+                        const request *rq)
 {
-    if (out == NULL)
+    if ((buf == NULL && len > 0) || !request_ok(rq))
         return SGF_EINVAL;
-    *out = NULL;
-    if ((buf == NULL && len > 0) || !options_ok(opts))
-        return SGF_EINVAL;
-    sgf_collection *c = collection_new(opts);
+    sgf_collection *c = collection_new(rq);
     if (c == NULL)
         return SGF_ENOMEM;
     char *copy = input_alloc(c, len);
@@ -169,60 +178,121 @@ static int read_regular(sgf_collection *c, int fd, size_t size)
     return 0;
 }
 
-int sgf_parse_fd(sgf_collection **out, int fd, const sgf_parse_options *opts)
+static int parse_regular(sgf_collection **out, int fd, size_t size,
+                         const request *rq)
 {
-    if (out == NULL)
-        return SGF_EINVAL;
-    *out = NULL;
-    if (fd < 0 || !options_ok(opts))
-        return SGF_EINVAL;
-    struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
-        && (uint64_t)st.st_size > SGF_PARSE_MAX_INPUT) {
-        errno = EFBIG;
-        return SGF_EIO;
+    sgf_collection *c = collection_new(rq);
+    if (c == NULL)
+        return SGF_ENOMEM;
+    int rc = read_regular(c, fd, size);
+    if (rc != 0) {
+        int e = errno;
+        sgf_collection_free(c);
+        errno = e;
+        return rc;
     }
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-        sgf_collection *c = collection_new(opts);
-        if (c == NULL)
-            return SGF_ENOMEM;
-        int rc = read_regular(c, fd, (size_t)st.st_size);
-        if (rc != 0) {
-            int e = errno;
-            sgf_collection_free(c);
-            errno = e;
-            return rc;
+    return parse_collection(out, c);
+}
+
+/* st: fd's status when known (one fstat per file), else NULL. */
+static int parse_fd(sgf_collection **out, int fd, const struct stat *st,
+                    const request *rq)
+{
+    struct stat own;
+    if (fd < 0 || !request_ok(rq))
+        return SGF_EINVAL;
+    if (st == NULL && fstat(fd, &own) == 0)
+        st = &own;
+    if (st != NULL && S_ISREG(st->st_mode)) {
+        if ((uint64_t)st->st_size > SGF_PARSE_MAX_INPUT) {
+            errno = EFBIG;
+            return SGF_EIO;
         }
-        return parse_collection(out, c);
+        return parse_regular(out, fd, (size_t)st->st_size, rq);
     }
     sgf__buf b = SGF__BUF_INIT;
     int rc = read_all(fd, &b, 0);
     if (rc == 0)
-        rc = sgf_parse_buffer(out, b.ptr, b.len, opts);
+        rc = parse_buffer(out, b.ptr, b.len, rq);
     int e = errno;
     sgf__buf_release(&b);
     errno = e;
     return rc;
 }
 
-int sgf_parse_file(sgf_collection **out, const char *path,
-                   const sgf_parse_options *opts)
+static int parse_file(sgf_collection **out, const char *path,
+                      const request *rq)
 {
-    if (out == NULL || path == NULL)
+    if (path == NULL)
         return SGF_EINVAL;
-    *out = NULL;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return SGF_EIO;
     struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        close(fd);
+    int rc;
+    if (fstat(fd, &st) != 0) {
+        rc = parse_fd(out, fd, NULL, rq);
+    } else if (S_ISDIR(st.st_mode)) {
         errno = EISDIR;
-        return SGF_EIO;
+        rc = SGF_EIO;
+    } else {
+        rc = parse_fd(out, fd, &st, rq);
     }
-    int rc = sgf_parse_fd(out, fd, opts);
     int e = errno;
     close(fd);
     errno = e;
     return rc;
+}
+
+/* --- the public forms ---------------------------------------------------- */
+
+int sgf_parse_buffer(sgf_collection **out, const char *buf, size_t len,
+                     const sgf_parse_options *opts)
+{
+    request rq = { opts, NULL, NULL };
+    if (out == NULL)
+        return SGF_EINVAL;
+    *out = NULL;
+    return parse_buffer(out, buf, len, &rq);
+}
+
+int sgf_parse_fd(sgf_collection **out, int fd, const sgf_parse_options *opts)
+{
+    request rq = { opts, NULL, NULL };
+    if (out == NULL)
+        return SGF_EINVAL;
+    *out = NULL;
+    return parse_fd(out, fd, NULL, &rq);
+}
+
+int sgf_parse_file(sgf_collection **out, const char *path,
+                   const sgf_parse_options *opts)
+{
+    request rq = { opts, NULL, NULL };
+    if (out == NULL)
+        return SGF_EINVAL;
+    *out = NULL;
+    return parse_file(out, path, &rq);
+}
+
+int sgf_parse_buffer_each(const char *buf, size_t len,
+                          const sgf_parse_options *opts, sgf_game_fn fn,
+                          void *payload)
+{
+    request rq = { opts, fn, payload };
+    return fn == NULL ? SGF_EINVAL : parse_buffer(NULL, buf, len, &rq);
+}
+
+int sgf_parse_fd_each(int fd, const sgf_parse_options *opts,
+                      sgf_game_fn fn, void *payload)
+{
+    request rq = { opts, fn, payload };
+    return fn == NULL ? SGF_EINVAL : parse_fd(NULL, fd, NULL, &rq);
+}
+
+int sgf_parse_file_each(const char *path, const sgf_parse_options *opts,
+                        sgf_game_fn fn, void *payload)
+{
+    request rq = { opts, fn, payload };
+    return fn == NULL ? SGF_EINVAL : parse_file(NULL, path, &rq);
 }

@@ -81,10 +81,15 @@ struct sgf_collection {
     size_t ngames, games_cap;
     sgf_diag *diags;         /* heap array (grown with realloc) */
     size_t ndiags, diags_cap;
-    uint32_t *line_starts;   /* lazily built: offset of each line start */
-    size_t nlines;
+    uint32_t *line_starts;   /* offset of each line start, found lazily
+                                as far as diagnostics need (diag.c) */
+    size_t nlines, lines_cap;
+    size_t lines_scanned;    /* input before this offset is in the table */
     sgf_parse_options opts;
     int status;              /* first SGF_ENOMEM met while reading */
+    sgf_game_fn each;        /* sgf_parse_*_each: called per game, or NULL */
+    void *each_payload;
+    bool each_stopped;       /* each returned nonzero */
 };
 
 /* Add a diagnostic with a printf message; severity from the code's table

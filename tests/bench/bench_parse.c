@@ -2,18 +2,22 @@
  * bench_parse.c - parse throughput of libsgf, in one process, one file
  * after another:
  *
- *   bench_parse [-r N] FILE|DIR...    measure
+ *   bench_parse [-T] [-r N] FILE|DIR...
+ *                                     measure (-T: the tree pass alone)
  *   bench_parse -g DIR COUNT          generate COUNT synthetic ~1 KB game
  *                                     records into DIR (g00001.sgf ...)
  *
  *   read:   the floor: open, read, close each file;
  *   scan:   the floor: the same plus counting '[' and ']';
- *   parse:  sgf_parse_file with the default options (syntax, charset
- *           decoding, property checks), then sgf_collection_free;
+ *   parse:  sgf_parse_file_each with the default options (syntax,
+ *           charset decoding, property checks): one game tree at a time,
+ *           its memory reused for the next, as sgf-validate reads;
  *   syntax: the same with SGF_PARSE_SYNTAX_ONLY;
  *   validate: parse, then every move of every variation judged under the
- *           record's rules (what sgf-validate does by default); its line
- *           also gives moves_s.
+ *           record's rules (what sgf-validate does by default); a line
+ *           "moves" gives moves_s;
+ *   tree:   sgf_parse_file (the default options): the whole collection
+ *           kept as one tree, then sgf_collection_free.
  *
  * Directories are walked for *.sgf. One warm-up round, then N rounds
  * (default 5) of the four passes in turn; the median of each is printed
@@ -28,20 +32,41 @@
 #include "../filelist.h"
 #include "bench.h"
 
-static void pass(const filelist *fl, unsigned flags, bench_totals *t)
+/* Whole collections: sgf_parse_file, the tree kept until freed. */
+static void tree_pass(const filelist *fl, bench_totals *t)
 {
-    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
-    o.flags = flags;
     t->files = t->bytes = t->records = 0;
     for (size_t i = 0; i < fl->n; i++) {
         sgf_collection *c = NULL;
-        if (sgf_parse_file(&c, fl->names[i], &o) != SGF_OK)
+        if (sgf_parse_file(&c, fl->names[i], NULL) != SGF_OK)
             continue;
         t->files++;
         t->bytes += sgf_collection_input(c).len;
         t->records += sgf_collection_game_count(c);
         sgf_collection_free(c);
     }
+}
+
+/* One game tree at a time, as sgf-validate reads: sgf_parse_file_each,
+ * each game replayed when rp is given. */
+typedef struct each_run {
+    bench_totals *t;
+    sgf_replay *rp;
+    sgf_replay_options ro;
+    size_t bytes;
+} each_run;
+
+static int on_game(void *payload, sgf_collection *c, sgf_game *g)
+{
+    each_run *r = payload;
+    if (g == NULL) {
+        r->bytes = sgf_collection_input(c).len;
+        return 0;
+    }
+    r->t->records++;
+    if (r->rp != NULL)
+        sgf_replay_run(r->rp, c, g, &r->ro);
+    return 0;
 }
 
 static int count_move(void *payload, const sgf_replay_move *m)
@@ -51,39 +76,37 @@ static int count_move(void *payload, const sgf_replay_move *m)
     return 0;
 }
 
-/* Parse and replay every variation, as sgf-validate does. */
-static void validate_pass(const filelist *fl, sgf_replay *rp,
-                          bench_totals *t, size_t *moves)
+static void pass(const filelist *fl, unsigned flags, sgf_replay *rp,
+                 bench_totals *t, size_t *moves)
 {
+    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
+    each_run r = { t, rp, SGF_REPLAY_OPTIONS_INIT, 0 };
+    o.flags = flags;
+    r.ro.all_variations = true;
+    r.ro.on_move = count_move;
+    r.ro.payload = moves;
     t->files = t->bytes = t->records = 0;
-    *moves = 0;
     for (size_t i = 0; i < fl->n; i++) {
-        sgf_collection *c = NULL;
-        if (sgf_parse_file(&c, fl->names[i], NULL) != SGF_OK)
+        r.bytes = 0;
+        if (sgf_parse_file_each(fl->names[i], &o, on_game, &r) != SGF_OK)
             continue;
-        sgf_replay_options o = SGF_REPLAY_OPTIONS_INIT;
-        o.all_variations = true;
-        o.on_move = count_move;
-        o.payload = moves;
-        for (size_t g = 0; g < sgf_collection_game_count(c); g++)
-            sgf_replay_run(rp, c, sgf_collection_game(c, g), &o);
         t->files++;
-        t->bytes += sgf_collection_input(c).len;
-        t->records += sgf_collection_game_count(c);
-        sgf_collection_free(c);
+        t->bytes += r.bytes;
     }
 }
 
 /* One warm-up pass of each, then `repeat` rounds of: read floor, scan
  * floor, parse, syntax-only parse (interleaved, so that a busy machine
  * slows all four alike); the median of each is printed. */
-static void measure(const filelist *fl, int repeat)
+/* tree_only: the tree pass alone (its own process, for its peak RSS);
+ * else every pass but the tree one. */
+static void measure(const filelist *fl, int repeat, bool tree_only)
 {
-    enum { READ, SCAN, PARSE, SYNTAX, VALIDATE, KINDS };
+    enum { READ, SCAN, PARSE, SYNTAX, VALIDATE, TREE, KINDS };
     static const char *names[KINDS] = { "read", "scan", "parse", "syntax",
-                                        "validate" };
+                                        "validate", "tree" };
     sgf_replay *rp = NULL;
-    size_t moves = 0;
+    size_t moves = 0, validate_moves = 0;
     if (sgf_replay_new(&rp) != 0)
         return;
     double times[KINDS][100];
@@ -92,22 +115,30 @@ static void measure(const filelist *fl, int repeat)
     volatile size_t sink = 0;
     for (int k = -1; k < repeat; k++) {
         for (int m = 0; m < KINDS; m++) {
+            if ((m == TREE) != tree_only)
+                continue;
             double t0 = bench_now();
+            moves = 0;
             if (m == READ || m == SCAN)
                 sink += bench_floor_pass(&r, fl, m == SCAN, &t[m]);
-            else if (m == VALIDATE)
-                validate_pass(fl, rp, &t[m], &moves);
+            else if (m == TREE)
+                tree_pass(fl, &t[m]);
             else
-                pass(fl, m == SYNTAX ? SGF_PARSE_SYNTAX_ONLY : 0, &t[m]);
+                pass(fl, m == SYNTAX ? SGF_PARSE_SYNTAX_ONLY : 0,
+                     m == VALIDATE ? rp : NULL, &t[m], &moves);
             if (k >= 0)
                 times[m][k] = bench_now() - t0;
+            if (m == VALIDATE)
+                validate_moves = moves;
         }
     }
     (void)sink;
     for (int m = 0; m < KINDS; m++)
-        bench_print(names[m], &t[m], bench_median(times[m], repeat));
-    printf("moves moves=%zu moves_s=%.0f\n", moves,
-           (double)moves / bench_median(times[VALIDATE], repeat));
+        if ((m == TREE) == tree_only)
+            bench_print(names[m], &t[m], bench_median(times[m], repeat));
+    if (!tree_only)
+        printf("moves moves=%zu moves_s=%.0f\n", validate_moves,
+           (double)validate_moves / bench_median(times[VALIDATE], repeat));
     sgf_replay_free(rp);
     free(r.buf);
 }
@@ -170,6 +201,11 @@ int main(int argc, char **argv)
     if (argc == 4 && strcmp(argv[1], "-g") == 0)
         return generate(argv[2], (unsigned)strtoul(argv[3], NULL, 10));
     int first;
+    bool tree_only = argc > 1 && strcmp(argv[1], "-T") == 0;
+    if (tree_only) {
+        argc--;
+        argv++;
+    }
     int repeat = bench_repeat(&first, argc, argv);
     filelist fl = { NULL, 0, 0, true };
     for (int i = first; i < argc; i++)
@@ -178,11 +214,11 @@ int main(int argc, char **argv)
             return 2;
         }
     if (fl.n == 0) {
-        fprintf(stderr, "usage: bench_parse [-r N] FILE|DIR...\n"
+        fprintf(stderr, "usage: bench_parse [-T] [-r N] FILE|DIR...\n"
                 "       bench_parse -g DIR COUNT\n");
         return 2;
     }
-    measure(&fl, repeat);
+    measure(&fl, repeat, tree_only);
     filelist_free(&fl);
     return 0;
 }

@@ -543,6 +543,109 @@ static void test_parse_on_diag_callback(void **state)
     sgf_collection_free(c);
 }
 
+/* --- one game tree at a time (sgf_parse_*_each) ------------------------ */
+
+typedef struct seen {
+    int calls;
+    int stop_at;                 /* return nonzero at this call, or -1 */
+    long index[8];               /* game index per call, -1 for the end */
+    size_t ndiags[8];
+    sgf_diag_code first[8];      /* first diagnostic's code per call */
+    size_t nodes[8];             /* main line length per call */
+    bool earlier_released;       /* game 1 gone by the time of game 2 */
+    bool first_kept;             /* game 0 still there at the end */
+} seen;
+
+static int record_game(void *payload, sgf_collection *c, sgf_game *g)
+{
+    seen *s = payload;
+    int k = s->calls++;
+    s->index[k] = g ? (long)sgf_game_index(g) : -1;
+    s->ndiags[k] = sgf_collection_diag_count(c);
+    s->first[k] = s->ndiags[k] ? sgf_collection_diag(c, 0)->code
+                               : (sgf_diag_code)-1;
+    s->nodes[k] = g ? main_line_length(g) : 0;
+    if (g != NULL && sgf_game_index(g) == 2)
+        s->earlier_released = sgf_collection_game(c, 1) == NULL;
+    if (g == NULL)
+        s->first_kept = sgf_collection_game(c, 0) != NULL;
+    return k == s->stop_at;
+}
+
+static void test_parse_each_game_in_turn(void **state)
+{
+    (void)state;
+    const char *in = "(;FF[4]GM[1];B[aa];W[bb])\n"
+                     "(;FF[4]GM[1]SZ[9];B[cc]C[x\\]y]B[dd])\n"
+                     "junk (;FF[3]GM[1];B[ee];W[ff];B[gg]) trailing words";
+    seen s = { .stop_at = -1 };
+    assert_int_equal(sgf_parse_buffer_each(in, strlen(in), NULL,
+                                           record_game, &s), SGF_OK);
+    assert_int_equal(s.calls, 4);
+    long want[] = { 0, 1, 2, -1 };
+    size_t nodes[] = { 3, 2, 4, 0 };
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(s.index[k], want[k]);
+        assert_int_equal(s.nodes[k], nodes[k]);
+    }
+    assert_int_equal(s.ndiags[0], 0);         /* a clean game */
+    assert_int_equal(s.first[1], SGF_D_DUPLICATE_PROPERTY);
+    assert_true(s.ndiags[2] >= 2);            /* junk before it, FF mix */
+    assert_int_equal(s.first[2], SGF_D_JUNK_OUTSIDE);
+    assert_int_equal(s.ndiags[3], 1);         /* junk after the last */
+    assert_int_equal(s.first[3], SGF_D_JUNK_OUTSIDE);
+    assert_true(s.earlier_released);
+    assert_true(s.first_kept);
+}
+
+static void test_parse_each_stop_and_errors(void **state)
+{
+    (void)state;
+    const char *in = "(;B[aa])(;B[bb])(;B[cc])";
+    seen s = { .stop_at = 1 };
+    assert_int_equal(sgf_parse_buffer_each(in, strlen(in), NULL,
+                                           record_game, &s), SGF_OK);
+    assert_int_equal(s.calls, 2);             /* no call after the stop */
+    assert_int_equal(sgf_parse_buffer_each(in, strlen(in), NULL, NULL,
+                                           NULL), SGF_EINVAL);
+    assert_int_equal(sgf_parse_buffer_each(NULL, 3, NULL, record_game,
+                                           &s), SGF_EINVAL);
+    assert_int_equal(sgf_parse_file_each("/nonexistent/x.sgf", NULL,
+                                         record_game, &s), SGF_EIO);
+    seen none = { .stop_at = -1 };            /* no game: one end call */
+    assert_int_equal(sgf_parse_buffer_each("hello", 5, NULL, record_game,
+                                           &none), SGF_OK);
+    assert_int_equal(none.calls, 1);
+    assert_int_equal(none.first[0], SGF_D_NO_GAME_TREE);
+}
+
+/* Many games one after another run in the memory of one: the same
+ * records are read, each seen whole, whatever their number. */
+static int add_nodes(void *payload, sgf_collection *c, sgf_game *g)
+{
+    (void)c;
+    if (g != NULL)
+        *(size_t *)payload += main_line_length(g);
+    return 0;
+}
+
+static void test_parse_each_many_games(void **state)
+{
+    (void)state;
+    const char *game = "(;GM[1]C[a comment long enough to need room]"
+                       ";B[aa];W[bb];B[cc];W[dd])\n";
+    size_t n = strlen(game), count = 3000;
+    char *in = malloc(n * count);
+    assert_non_null(in);
+    for (size_t i = 0; i < count; i++)
+        memcpy(in + i * n, game, n);
+    size_t nodes = 0;
+    assert_int_equal(sgf_parse_buffer_each(in, n * count, NULL,
+                                           add_nodes, &nodes), SGF_OK);
+    assert_int_equal(nodes, 5 * count);
+    free(in);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -578,6 +681,9 @@ int main(void)
         cmocka_unit_test(test_parse_positions_api),
         cmocka_unit_test(test_parse_file_errors),
         cmocka_unit_test(test_parse_on_diag_callback),
+        cmocka_unit_test(test_parse_each_game_in_turn),
+        cmocka_unit_test(test_parse_each_stop_and_errors),
+        cmocka_unit_test(test_parse_each_many_games),
     };
     return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
 }

@@ -67,6 +67,46 @@ SGF_API int sgf_parse_fd(sgf_collection **out, int fd,
 SGF_API int sgf_parse_file(sgf_collection **out, const char *path,
                            const sgf_parse_options *opts);
 
+/* --- one game tree at a time ---------------------------------------------
+ *
+ * For large collections (an archive of many games in one file) and for
+ * tools that handle each game on its own, the _each functions hand every
+ * game tree to a callback as soon as it is read and checked, then release
+ * its memory: memory stays that of one game, however many games the input
+ * holds (the input itself is kept: positions stay valid).
+ *
+ * fn(payload, c, g) is called for each game tree in file order with g the
+ * game (its index, sgf_game_index, counts every game tree of the input),
+ * and once at the end with g NULL. At each call the collection's
+ * diagnostics (sgf_collection_diag) are those found since the previous
+ * call: syntax faults of the game and text before it, then its property
+ * checks; at the NULL call, what followed the last game (junk after it,
+ * "no game tree found"). Diagnostics added during the call (for instance
+ * by sgf_replay_run) join the same list. When fn returns, the game, its
+ * nodes, properties, values and the listed diagnostics are released;
+ * sgf_collection_game(c, i) of a released game returns NULL. The first
+ * game is kept to the end (later games are checked against it: FF, GM
+ * and CA of a mixed collection). fn returns 0
+ * to go on, anything else to stop reading (no further call is made, not
+ * even the NULL one). The collection must not be freed by fn.
+ *
+ * Returns SGF_OK (also after fn stopped the reading), SGF_ENOMEM, or
+ * SGF_EINVAL (fn NULL, buf NULL with len > 0, unknown options version);
+ * the _fd and _file forms also fail as sgf_parse_fd and sgf_parse_file
+ * do (SGF_EIO with errno). Nothing is called when reading fails before
+ * parsing starts. */
+typedef int (*sgf_game_fn)(void *payload, sgf_collection *c,
+                           sgf_game *g);
+
+SGF_API int sgf_parse_buffer_each(const char *buf, size_t len,
+                                  const sgf_parse_options *opts,
+                                  sgf_game_fn fn, void *payload);
+SGF_API int sgf_parse_fd_each(int fd, const sgf_parse_options *opts,
+                              sgf_game_fn fn, void *payload);
+SGF_API int sgf_parse_file_each(const char *path,
+                                const sgf_parse_options *opts,
+                                sgf_game_fn fn, void *payload);
+
 #ifdef __cplusplus
 }
 #endif
