@@ -73,6 +73,17 @@ struct sgf_game {
                                 2 = GBK/GB18030/Big5 leads */
 };
 
+/* Where a block of SGF__LINE_BLOCK input bytes starts: its line (from
+ * 1), the offset where that line starts, the start of the line before
+ * (for the second byte of a CRLF/LFCR pair), and a pending line break
+ * byte that the block's first byte may pair with. (linepos.c) */
+enum { SGF__LINE_BLOCK = 256 };
+typedef struct sgf__linemark {
+    uint32_t line;
+    uint32_t start, prev_start;
+    char pending;
+} sgf__linemark;
+
 struct sgf_collection {
     sgf__arena arena;
     const char *input;       /* copy of the input, NUL after the end */
@@ -81,10 +92,10 @@ struct sgf_collection {
     size_t ngames, games_cap;
     sgf_diag *diags;         /* heap array (grown with realloc) */
     size_t ndiags, diags_cap;
-    uint32_t *line_starts;   /* offset of each line start, found lazily
-                                as far as diagnostics need (diag.c) */
-    size_t nlines, lines_cap;
-    size_t lines_scanned;    /* input before this offset is in the table */
+    sgf__linemark *marks;    /* line:column of each block of the input,
+                                lazily, as far as diagnostics need
+                                (linepos.c) */
+    size_t nmarks, marks_cap;
     sgf_parse_options opts;
     int status;              /* first SGF_ENOMEM met while reading */
     sgf_game_fn each;        /* sgf_parse_*_each: called per game, or NULL */

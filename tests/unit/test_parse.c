@@ -543,6 +543,66 @@ static void test_parse_on_diag_callback(void **state)
     sgf_collection_free(c);
 }
 
+/* line:column of every offset of random text of LF, CR and letters
+ * (across the blocks and words the library counts in) against a plain
+ * reading of the rule: CRLF and LFCR are one line break. */
+static void naive_pos(const char *s, size_t off, unsigned *line,
+                      unsigned *col)
+{
+    size_t start = 0, i = 0;
+    *line = 1;
+    while (i < off) {
+        if (s[i] == '\n' || s[i] == '\r') {
+            size_t next = i + 1;
+            if (next < off + 1 && (s[next] == '\n' || s[next] == '\r')
+                && s[next] != s[i])
+                next++;                    /* the pair's second byte */
+            if (next > off) {              /* off is that second byte */
+                break;
+            }
+            (*line)++;
+            start = next;
+            i = next;
+        } else {
+            i++;
+        }
+    }
+    *col = (unsigned)(off - start) + 1;
+}
+
+static void test_parse_positions_line_breaks(void **state)
+{
+    (void)state;
+    static const char alphabet[] = "ab\n\r\n\r(;)";
+    uint32_t r = 12345;
+    for (int round = 0; round < 20; round++) {
+        size_t n = 1500 + (size_t)round * 37;
+        char *s = malloc(n + 1);
+        assert_non_null(s);
+        for (size_t i = 0; i < n; i++) {
+            r = r * 1103515245u + 12345u;
+            int k = (int)((r >> 16) % (round % 2 ? 9 : 4));
+            s[i] = round % 4 == 3 && k < 2 ? 'x' : alphabet[k];
+            if (round % 3 == 2 && s[i] == '\r')
+                s[i] = 'y';                /* LF only: counted by words */
+        }
+        s[n] = '\0';
+        sgf_collection *c = parse_opts(s, n, SGF_PARSE_SYNTAX_ONLY);
+        /* offsets in a scattered order: the library's table grows lazily */
+        for (size_t k = 0; k <= n; k++) {
+            size_t off = (k * 7919) % (n + 1);
+            unsigned line, col;
+            naive_pos(s, off, &line, &col);
+            sgf_pos p = sgf_collection_pos(c, off);
+            if (p.line != line || p.column != col)
+                fail_msg("round %d offset %zu: %u:%u, want %u:%u", round,
+                         off, p.line, p.column, line, col);
+        }
+        sgf_collection_free(c);
+        free(s);
+    }
+}
+
 /* --- one game tree at a time (sgf_parse_*_each) ------------------------ */
 
 typedef struct seen {
@@ -681,6 +741,7 @@ int main(void)
         cmocka_unit_test(test_parse_positions_api),
         cmocka_unit_test(test_parse_file_errors),
         cmocka_unit_test(test_parse_on_diag_callback),
+        cmocka_unit_test(test_parse_positions_line_breaks),
         cmocka_unit_test(test_parse_each_game_in_turn),
         cmocka_unit_test(test_parse_each_stop_and_errors),
         cmocka_unit_test(test_parse_each_many_games),
