@@ -707,14 +707,31 @@ typedef struct move_node {
 
 /* Is ";B[pd]" at i (the ';'), not followed by a second value? Returns
  * the offset after the node's white space, or 0. */
-static size_t plain_move_at(const parser *p, size_t i)
+static inline size_t plain_move_at(const parser *p, size_t i)
 {
     const unsigned char *s = (const unsigned char *)p->s + i;
     if (p->n - i < 6 || (s[1] != 'B' && s[1] != 'W') || s[2] != '['
-        || s[5] != ']' || !is_letter(s[3]) || !is_letter(s[4]))
+        || s[5] != ']' || !(byte_class[s[3]] & byte_class[s[4]] & C_LETTER))
         return 0;
-    size_t j = skip_ws(p, i + 6);
+    size_t j = i + 6;
+    if (j < p->n && is_ws(s[6]))
+        j = skip_ws(p, j + 1);
     return j < p->n && p->s[j] == '[' ? 0 : j;
+}
+
+/* The node ";B[pd]" at s (offset at), not linked yet. */
+static inline void init_move_node(move_node *m, const char *s, size_t at,
+                                  sgf_prop_id id)
+{
+    m->node = (sgf_node){ .props = &m->prop, .offset = (uint32_t)at,
+                          .nprops = 1 };
+    m->prop = (sgf_prop){ .ident = sgf__prop_table[id].ident,
+                          .ident_raw = { s + 1, 1 },
+                          .offset = (uint32_t)at + 1,
+                          .id = (uint16_t)id, .nvalues = 1,
+                          .values = &m->value };
+    m->value = (sgf__value){ .offset = (uint32_t)at + 2,
+                             .raw = { s + 3, 2 }, .text = { s + 3, 2 } };
 }
 
 static sgf_node *move_node_at(parser *p, size_t at, size_t next)
@@ -725,20 +742,37 @@ static sgf_node *move_node_at(parser *p, size_t at, size_t next)
         p->c->status = SGF_ENOMEM;
         return NULL;
     }
-    sgf_prop_id id = s[1] == 'B' ? SGF_PROP_B : SGF_PROP_W;
-    m->node = (sgf_node){ .props = &m->prop, .offset = (uint32_t)at,
-                          .nprops = 1 };
-    m->prop = (sgf_prop){ .ident = sgf__prop_table[id].ident,
-                          .ident_raw = { s + 1, 1 },
-                          .offset = (uint32_t)at + 1,
-                          .id = (uint16_t)id, .nvalues = 1,
-                          .values = &m->value };
-    m->value = (sgf__value){ .offset = (uint32_t)at + 2,
-                             .raw = { s + 3, 2 }, .text = { s + 3, 2 } };
+    init_move_node(m, s, at, s[1] == 'B' ? SGF_PROP_B : SGF_PROP_W);
     link_node(p, &m->node);
     p->prop_tail = &m->prop;
     p->i = next;
     return &m->node;
+}
+
+/* After a one-move node, the next ones of the sequence (";B[pd];W[dp]"
+ * with white space between) in a tight loop: each is the child of the
+ * one before. */
+static void move_run(parser *p)
+{
+    sgf_node *prev = p->cur;
+    size_t i = p->i, next;
+    while (i < p->n && p->s[i] == ';' && (next = plain_move_at(p, i)) != 0) {
+        const char *s = p->s + i;
+        move_node *m = sgf__arena_alloc(&p->c->arena, sizeof *m);
+        if (m == NULL) {
+            p->c->status = SGF_ENOMEM;
+            break;
+        }
+        sgf_prop_id id = s[1] == 'B' ? SGF_PROP_B : SGF_PROP_W;
+        init_move_node(m, s, i, id);
+        m->node.parent = prev;
+        prev->child = &m->node;
+        prev = &m->node;
+        i = next;
+    }
+    p->cur = prev;
+    p->prop_tail = prev->props;
+    p->i = i;
 }
 
 static size_t skip_run(const parser *p, size_t i)
@@ -765,11 +799,11 @@ static void in_tree(parser *p)
                  "node after the variations of a node: read as a new "
                  "variation");
         size_t next = plain_move_at(p, at);
-        if (next != 0) {
-            move_node_at(p, at, next);
-        } else {
+        if (next == 0) {
             new_node(p, at);
             p->i++;
+        } else if (move_node_at(p, at, next) != NULL) {
+            move_run(p);
         }
     } else if (ch == '(') {
         open_variation(p);
