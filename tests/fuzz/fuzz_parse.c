@@ -5,8 +5,9 @@
  * printed (text and JSON, to a null stream), is written as normalized SGF
  * and read back, and must give the same tree, no new diagnostic code and,
  * written again, the same bytes (the round trip contract of sgf/write.h).
- * A broken contract prints the difference and aborts, so that libFuzzer
- * keeps the input as a crash.
+ * Read again one game tree at a time (sgf_parse_buffer_each), the input
+ * must give the same diagnostics and games. A broken contract prints the
+ * difference and aborts, so that libFuzzer keeps the input as a crash.
  *
  * Built with clang -fsanitize=fuzzer by `make fuzz`, and with a plain
  * main() (standalone.c) by `make test-fuzz-replay`.
@@ -84,12 +85,77 @@ static void compare(const sgf_collection *a, const sgf_collection *b,
     sgf_strbuf_release(&w2);
 }
 
+/* One game tree at a time (sgf_parse_buffer_each) must see what the
+ * whole collection holds: the same diagnostics in the same order (the
+ * batches end to end) and each game written to the same bytes. */
+typedef struct each_check {
+    const sgf_collection *whole;
+    size_t game, diag;
+    unsigned flags;
+} each_check;
+
+static void each_broken(const char *what, const each_check *e)
+{
+    fprintf(stderr, "fuzz_parse: one game at a time%s: %s (game %zu, "
+            "diagnostic %zu)\n",
+            e->flags & SGF_PARSE_SYNTAX_ONLY ? " (syntax only)" : "", what,
+            e->game, e->diag);
+    abort();
+}
+
+static void same_game(each_check *e, const sgf_game *g)
+{
+    sgf_strbuf a = SGF_STRBUF_INIT, b = SGF_STRBUF_INIT;
+    const sgf_game *w = sgf_collection_game(e->whole, e->game);
+    if (w == NULL || sgf_game_index(g) != e->game)
+        each_broken("a game more, or out of order", e);
+    if (sgf_write_game_str(&a, w, NULL) != SGF_OK
+        || sgf_write_game_str(&b, g, NULL) != SGF_OK || a.len != b.len
+        || (a.len > 0 && memcmp(a.ptr, b.ptr, a.len) != 0))
+        each_broken("the game is written otherwise", e);
+    sgf_strbuf_release(&a);
+    sgf_strbuf_release(&b);
+    e->game++;
+}
+
+static int each_game(void *payload, sgf_collection *c, sgf_game *g)
+{
+    each_check *e = payload;
+    for (size_t i = 0; i < sgf_collection_diag_count(c); i++, e->diag++) {
+        const sgf_diag *x = sgf_collection_diag(c, i);
+        const sgf_diag *y = sgf_collection_diag(e->whole, e->diag);
+        if (y == NULL || x->code != y->code || x->game != y->game
+            || x->pos.offset != y->pos.offset || x->pos.line != y->pos.line
+            || x->pos.column != y->pos.column
+            || strcmp(x->message, y->message) != 0)
+            each_broken("a diagnostic differs", e);
+    }
+    if (g != NULL)
+        same_game(e, g);
+    else if (e->game != sgf_collection_game_count(e->whole)
+             || e->diag != sgf_collection_diag_count(e->whole))
+        each_broken("games or diagnostics missing", e);
+    return 0;
+}
+
+static void check_each(const uint8_t *data, size_t size,
+                       const sgf_collection *whole, unsigned flags)
+{
+    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
+    each_check e = { whole, 0, 0, flags };
+    o.flags = flags;
+    if (sgf_parse_buffer_each((const char *)data, size, &o, each_game, &e)
+        == SGF_ENOMEM)
+        return;
+}
+
 static void check(const uint8_t *data, size_t size, unsigned flags)
 {
     sgf_collection *a = parse((const char *)data, size, flags);
     if (a == NULL)
         return;
     print_diags(a);
+    check_each(data, size, a, flags);
     sgf_strbuf w1 = SGF_STRBUF_INIT;
     if (sgf_write_collection_str(&w1, a, NULL) != SGF_OK)
         broken("write failed", "", flags, &w1);
