@@ -146,7 +146,7 @@ static frame stack_pop(parser *p)
     return f;
 }
 
-/* --- diagnostics ---------------------------------------------------------- */
+/* --- diagnostics -------------------------------------------------------- */
 
 static int game_index(const parser *p)
 {
@@ -226,6 +226,8 @@ static sgf_node *new_node(parser *p, size_t offset)
     return n;
 }
 
+static const char *root_charset_ahead(const parser *p, size_t i);
+
 /* A '(' at top level: where the game tree starts. */
 static void start_game(parser *p, size_t offset)
 {
@@ -257,9 +259,16 @@ static void start_game(parser *p, size_t offset)
     p->saw_tree = true;
     p->mb = p->mb_default;
     p->wide = false;
-    if (c->opts.charset != NULL)
+    if (c->opts.charset != NULL) {
         p->mb = mb_kind(sgf__charset_canonical(c->opts.charset,
                                                strlen(c->opts.charset)));
+    } else {
+        const char *cs = root_charset_ahead(p, offset);
+        if (cs != NULL) {
+            p->mb = mb_kind(cs);
+            p->wide = !sgf__charset_is_ascii_compatible(cs);
+        }
+    }
     g->mb_lex = p->mb;
     p->backslashes = 0;
     push_frame(p, NULL, NULL);
@@ -342,12 +351,12 @@ static bool escaped_trail(const parser *p, size_t i)
  * p->n when the file ends first. A '\' escapes the next byte; in
  * multibyte mode a byte >= 0x81 takes the next byte with it (Shift_JIS,
  * GBK and Big5 trail bytes may be '\' or ']'). */
-static size_t scan_value(const parser *p, size_t i)
+static size_t scan_value_as(const parser *p, size_t i, uint8_t mb)
 {
     const char *s = p->s;
     size_t n = p->n;
     i++;
-    if (!p->mb) {
+    if (!mb) {
         for (;;) {
             const char *e = memchr(s + i, ']', n - i);
             if (e == NULL)
@@ -364,12 +373,80 @@ static size_t scan_value(const parser *p, size_t i)
         unsigned char ch = (unsigned char)s[i];
         if (ch == ']')
             return i;
-        if (i + 1 < n && sgf__mb_pair(p->mb, ch, (unsigned char)s[i + 1]))
+        if (i + 1 < n && sgf__mb_pair(mb, ch, (unsigned char)s[i + 1]))
             i += escaped_trail(p, i) ? 3 : 2;
         else
             i += ch == '\\' ? 2 : 1;
     }
     return n;
+}
+
+static size_t scan_value(const parser *p, size_t i)
+{
+    return scan_value_as(p, i, p->mb);
+}
+
+/* The CA[] of the root node starting at i, its values scanned as mb
+ * says, or NULL; *end: where the scan stopped. */
+static const char *root_charset_as(const parser *p, size_t i, uint8_t mb,
+                                   size_t *end)
+{
+    const char *s = p->s;
+    size_t n = p->n;
+    bool in_root = false;
+    for (; i < n; *end = i) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == ';' || ch == '(' || ch == ')') {
+            if (in_root || ch == ')')
+                return NULL;             /* the root ended without CA */
+            in_root = ch == ';';
+            i++;
+        } else if (is_letter(ch)) {
+            size_t start = i;
+            while (i < n && is_letter((unsigned char)s[i]))
+                i++;
+            bool ca = i - start == 2 && s[start] == 'C'
+                      && s[start + 1] == 'A';
+            i = skip_ws(p, i);
+            if (ca && i < n && s[i] == '[') {
+                size_t close = scan_value_as(p, i, mb);
+                return sgf__charset_canonical(s + i + 1, close - i - 1);
+            }
+            in_root = true;              /* ';' missing before it */
+        } else if (ch == '[') {
+            i = scan_value_as(p, i, mb) + 1;
+        } else {
+            i++;
+        }
+    }
+    *end = n;
+    return NULL;
+}
+
+static bool has_high_byte(const char *s, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++)
+        if ((unsigned char)s[i] >= 0x81)
+            return true;
+    return false;
+}
+
+/* The charset a game's root node declares, read ahead before the root is
+ * lexed, or NULL. The values before CA[] (PB, PW in many files) are then
+ * scanned two-byte-safe like those after it, and what a writer that puts
+ * CA[] first writes reads back the same. Plain scanning (escapes only)
+ * first; when it finds no CA[], scanning that pairs every lead byte with
+ * its trail (a name whose last byte is 5C hides the rest of the root from
+ * plain scanning), kept only when it finds a two-byte charset.
+ * i: the game's '(' (or its first ';' when '(' is missing). */
+static const char *root_charset_ahead(const parser *p, size_t i)
+{
+    size_t end = i;
+    const char *cs = root_charset_as(p, i, MB_NONE, &end);
+    if (cs != NULL || !has_high_byte(p->s, i, end < p->n ? end : p->n))
+        return cs;
+    cs = root_charset_as(p, i, MB_DBCS, &end);
+    return cs != NULL && mb_kind(cs) != MB_NONE ? cs : NULL;
 }
 
 static void read_value(parser *p, sgf__value *v, const char *ident)

@@ -164,7 +164,8 @@ int sgf__props_game(sgf_collection *c, sgf_game *g);
  * CRLF, LFCR) become "\n"; for SGF_VT_SIMPLETEXT every line break becomes a
  * space too; other types only lose the escapes. mb: the two-byte kind the
  * value was lexed with (sgf_game.mb_lex): a lead byte starts a two-byte
- * character whose second byte is never an escape. Appends to out. 0 or SGF_ENOMEM.
+ * character whose second byte is never an escape. Appends to out. 0 or
+ * SGF_ENOMEM.
  * (text.c) */
 int sgf__unescape(sgf__buf *out, sgf_str raw, sgf_value_type vt, int mb);
 

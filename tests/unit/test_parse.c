@@ -421,6 +421,28 @@ static void test_parse_multibyte_trail_byte(void **state)
     sgf_collection_free(c);
 }
 
+/* CA[] after the names (as many servers write the root): the names are
+ * read two-byte-safe too, and a game with CA[] first reads the same. */
+static void test_parse_multibyte_before_ca(void **state)
+{
+    (void)state;
+    const char *in[] = {
+        "(;PB[\x83\x5C]PW[\x83\x5C\x83\x5C]CA[Shift_JIS];B[aa])",
+        "(;CA[Shift_JIS]PB[\x83\x5C]PW[\x83\x5C\x83\x5C];B[aa])",
+        ";PB[\x83\x5C]PW[\x83\x5C\x83\x5C]CA[SJIS];B[aa])" };
+    for (size_t k = 0; k < 3; k++) {
+        sgf_collection *c = parse(in[k]);
+        assert_int_equal(count_code(c, SGF_D_UNCLOSED_VALUE), 0);
+        sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+        assert_raw(sgf_node_find_prop(root, SGF_PROP_PB), 0, "\x83\x5C");
+        assert_raw(sgf_node_find_prop(root, SGF_PROP_PW), 0,
+                   "\x83\x5C\x83\x5C");
+        assert_non_null(sgf_node_find_prop(root, SGF_PROP_CA));
+        assert_int_equal(count_moves(sgf_collection_game(c, 0)), 1);
+        sgf_collection_free(c);
+    }
+}
+
 /* A writer that escapes trail bytes: 揮 (GBK 93 5D) written 93 5C 5D. */
 static void test_parse_multibyte_escaped_trail(void **state)
 {
@@ -736,6 +758,7 @@ int main(void)
         cmocka_unit_test(test_parse_multibyte_trail_byte),
         cmocka_unit_test(test_parse_multibyte_without_ca),
         cmocka_unit_test(test_parse_multibyte_escaped_trail),
+        cmocka_unit_test(test_parse_multibyte_before_ca),
         cmocka_unit_test(test_parse_million_nodes),
         cmocka_unit_test(test_parse_deep_variations),
         cmocka_unit_test(test_parse_positions_api),
