@@ -55,6 +55,8 @@ typedef struct parser {
     bool wide;              /* CA is UTF-16: NUL bytes belong to text */
     sgf_prop *prop_tail;    /* last property of cur */
     sgf__arena_mark mark;   /* the arena before the current game */
+    const char *ahead_cs;   /* the root's charset read ahead (or NULL) */
+    size_t ahead_at;        /* ... the offset of its value's '[' */
 } parser;
 
 /* Byte classes: one table lookup per byte in the hot loops. */
@@ -226,7 +228,8 @@ static sgf_node *new_node(parser *p, size_t offset)
     return n;
 }
 
-static const char *root_charset_ahead(const parser *p, size_t i);
+static const char *root_charset_ahead(const parser *p, size_t i,
+                                      size_t *ca_at);
 
 /* A '(' at top level: where the game tree starts. */
 static void start_game(parser *p, size_t offset)
@@ -263,7 +266,8 @@ static void start_game(parser *p, size_t offset)
         p->mb = mb_kind(sgf__charset_canonical(c->opts.charset,
                                                strlen(c->opts.charset)));
     } else {
-        const char *cs = root_charset_ahead(p, offset);
+        const char *cs = root_charset_ahead(p, offset, &p->ahead_at);
+        p->ahead_cs = cs;
         if (cs != NULL) {
             p->mb = mb_kind(cs);
             p->wide = !sgf__charset_is_ascii_compatible(cs);
@@ -410,6 +414,7 @@ static const char *root_charset_as(const parser *p, size_t i, uint8_t mb,
             i = skip_ws(p, i);
             if (ca && i < n && s[i] == '[') {
                 size_t close = scan_value_as(p, i, mb);
+                *end = i;                /* the value's '[' */
                 return sgf__charset_canonical(s + i + 1, close - i - 1);
             }
             in_root = true;              /* ';' missing before it */
@@ -438,15 +443,19 @@ static bool has_high_byte(const char *s, size_t from, size_t to)
  * first; when it finds no CA[], scanning that pairs every lead byte with
  * its trail (a name whose last byte is 5C hides the rest of the root from
  * plain scanning), kept only when it finds a two-byte charset.
- * i: the game's '(' (or its first ';' when '(' is missing). */
-static const char *root_charset_ahead(const parser *p, size_t i)
+ * i: the game's '(' (or its first ';' when '(' is missing); *ca_at: the
+ * offset of the CA value's '[', SIZE_MAX when none. */
+static const char *root_charset_ahead(const parser *p, size_t i,
+                                      size_t *ca_at)
 {
     size_t end = i;
     const char *cs = root_charset_as(p, i, MB_NONE, &end);
-    if (cs != NULL || !has_high_byte(p->s, i, end < p->n ? end : p->n))
-        return cs;
-    cs = root_charset_as(p, i, MB_DBCS, &end);
-    return cs != NULL && mb_kind(cs) != MB_NONE ? cs : NULL;
+    if (cs == NULL && has_high_byte(p->s, i, end < p->n ? end : p->n)) {
+        cs = root_charset_as(p, i, MB_DBCS, &end);
+        cs = cs != NULL && mb_kind(cs) != MB_NONE ? cs : NULL;
+    }
+    *ca_at = cs != NULL ? end : SIZE_MAX;
+    return cs;
 }
 
 static void read_value(parser *p, sgf__value *v, const char *ident)
@@ -593,8 +602,10 @@ static void note_charset(parser *p, const sgf_node *n, const sgf_prop *np)
     if (np->id != SGF_PROP_CA || n->parent != NULL || np->nvalues == 0
         || p->c->opts.charset != NULL)
         return;
-    const char *cs = sgf__charset_canonical(np->values[0].raw.ptr,
-                                            np->values[0].raw.len);
+    const sgf__value *v = &np->values[0];
+    const char *cs = v->offset == p->ahead_at && !has_high_byte(
+                         v->raw.ptr, 0, v->raw.len) ? p->ahead_cs
+                   : sgf__charset_canonical(v->raw.ptr, v->raw.len);
     p->mb = mb_kind(cs);
     p->wide = cs != NULL && !sgf__charset_is_ascii_compatible(cs);
     p->game->mb_lex = p->mb;
