@@ -814,6 +814,38 @@ void cli_json_string(FILE *fp, const char *s)
     putc('"', fp);
 }
 
+int cli_run(const cli_tool *t, int argc, char **argv,
+            const cli_run_hooks *h)
+{
+    cli_inputs *in;
+    cli_counts n = { 0, 0, 0, 0, 0 };
+    const char *path;
+    int first, hv, status = TOOL_OK;
+
+    tool_init(t->name);
+    if (cli_parse_args(t, argc, argv, h->on_option, h->payload, &first)
+        != 0)
+        return TOOL_TROUBLE;
+    hv = cli_help_or_version(t, *h->help, *h->version);
+    if (hv >= 0)
+        return hv;
+    in = cli_inputs_open(argv + first, argc - first, h->in);
+    if (in == NULL)
+        return TOOL_TROUBLE;
+    if (h->start != NULL && h->start(h->payload) != TOOL_OK) {
+        cli_inputs_close(in);
+        return TOOL_TROUBLE;
+    }
+    while ((path = cli_inputs_next(in)) != NULL)
+        status = tool_worst(status, h->file(h->payload, path, &n));
+    status = tool_worst(status, cli_inputs_close(in));
+    if (h->finish != NULL)
+        status = h->finish(h->payload, status);
+    if (h->quiet != NULL && !*h->quiet)
+        cli_print_summary(&n);
+    return tool_worst(status, tool_close_stdout());
+}
+
 int cli_help_or_version(const cli_tool *t, bool help, bool version)
 {
     if (!help && !version)

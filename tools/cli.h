@@ -122,6 +122,34 @@ int cli_help_or_version(const cli_tool *t, bool help, bool version);
 /* "NAME (libsgf) VERSION" and a newline. */
 void cli_print_version(const cli_tool *t, FILE *fp);
 
+struct cli_counts;
+struct cli_input_opts;
+
+/* A tool's run over its inputs (cli_run): the hooks get payload. */
+typedef struct cli_run_hooks {
+    cli_option_fn on_option;
+    void *payload;
+    const bool *help, *version;        /* set by on_option */
+    const struct cli_input_opts *in;   /* filled by on_option */
+    /* After the options, with the inputs open: TOOL_OK, or TOOL_TROUBLE
+     * after a message. May be NULL. */
+    int (*start)(void *payload);
+    /* One input: its exit status; counts it and its diagnostics in n. */
+    int (*file)(void *payload, const char *path, struct cli_counts *n);
+    /* After the last input, given the worst status so far (the inputs'
+     * and the walk's): the status to return. May be NULL. */
+    int (*finish)(void *payload, int status);
+    /* Set by on_option: no summary line. NULL: the tool prints none. */
+    const bool *quiet;
+} cli_run_hooks;
+
+/* The whole of a tool's main(): tool_init, the options, --help and
+ * --version, start, every input (operands, -r, --files-from) through
+ * file, finish, the summary line on standard error (cli_print_summary)
+ * unless quiet, and standard output closed. Returns the exit status. */
+int cli_run(const cli_tool *t, int argc, char **argv,
+            const cli_run_hooks *h);
+
 /* --- inputs ------------------------------------------------------------ */
 
 typedef struct cli_input_opts {

@@ -228,35 +228,33 @@ static int check_options(convert_opts *o)
     return TOOL_OK;
 }
 
-int main(int argc, char **argv)
+/* The options checked, then the output opened. */
+static int start(void *payload)
 {
-    convert_opts o;
-    cli_counts n = { 0, 0, 0, 0, 0 };
-    const char *path;
-    int first, status = TOOL_OK;
-
-    convert_opts_init(&o);
-    tool_init(tool.name);
-    if (cli_parse_args(&tool, argc, argv, on_option, &o, &first) != 0)
-        return TOOL_TROUBLE;
-    int hv = cli_help_or_version(&tool, o.help, o.version);
-    if (hv >= 0)
-        return hv;
-    if (check_options(&o) != TOOL_OK) {
+    if (check_options(payload) != TOOL_OK) {
         fprintf(stderr, "Try 'sgf-convert --help' for more information.\n");
         return TOOL_TROUBLE;
     }
-    cli_inputs *in = cli_inputs_open(argv + first, argc - first, &o.in);
-    if (in == NULL || convert_start(&o) != TOOL_OK) {
-        cli_inputs_close(in);
-        return TOOL_TROUBLE;
-    }
-    while ((path = cli_inputs_next(in)) != NULL)
-        status = tool_worst(status, convert_file(&o, path, &n));
-    status = tool_worst(status, cli_inputs_close(in));
-    status = tool_worst(status,
-                        convert_finish(&o, status < TOOL_TROUBLE));
-    if (!o.diag.quiet)
-        cli_print_summary(&n);
-    return tool_worst(status, tool_close_stdout());
+    return convert_start(payload);
+}
+
+static int one_file(void *payload, const char *path, cli_counts *n)
+{
+    return convert_file(payload, path, n);
+}
+
+static int finish(void *payload, int status)
+{
+    return tool_worst(status, convert_finish(payload,
+                                             status < TOOL_TROUBLE));
+}
+
+int main(int argc, char **argv)
+{
+    convert_opts o;
+    cli_run_hooks h = { on_option, &o, &o.help, &o.version, &o.in, start,
+                        one_file, finish, &o.diag.quiet };
+
+    convert_opts_init(&o);
+    return cli_run(&tool, argc, argv, &h);
 }

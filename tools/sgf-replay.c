@@ -127,28 +127,28 @@ static int on_option(void *payload, int option, const char *arg)
     }
 }
 
+static int start(void *payload)
+{
+    return replay_out_start(payload);
+}
+
+static int one_file(void *payload, const char *path, cli_counts *n)
+{
+    return replay_out_file(payload, path, n);
+}
+
+static int finish(void *payload, int status)
+{
+    replay_out_finish(payload);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     replay_out_opts o;
-    cli_counts n = { 0, 0, 0, 0, 0 };
-    const char *path;
-    int first, status = TOOL_OK;
+    cli_run_hooks h = { on_option, &o, &o.help, &o.version, &o.in, start,
+                        one_file, finish, &o.diag.quiet };
 
     replay_out_opts_init(&o);
-    tool_init(tool.name);
-    if (cli_parse_args(&tool, argc, argv, on_option, &o, &first) != 0)
-        return TOOL_TROUBLE;
-    int hv = cli_help_or_version(&tool, o.help, o.version);
-    if (hv >= 0)
-        return hv;
-    cli_inputs *in = cli_inputs_open(argv + first, argc - first, &o.in);
-    if (in == NULL || replay_out_start(&o) != 0)
-        return TOOL_TROUBLE;
-    while ((path = cli_inputs_next(in)) != NULL)
-        status = tool_worst(status, replay_out_file(&o, path, &n));
-    status = tool_worst(status, cli_inputs_close(in));
-    replay_out_finish(&o);
-    if (!o.diag.quiet)
-        cli_print_summary(&n);
-    return tool_worst(status, tool_close_stdout());
+    return cli_run(&tool, argc, argv, &h);
 }

@@ -126,8 +126,9 @@ static int on_game(void *payload, sgf_collection *c, sgf_game *g)
 }
 
 /* Read, check and report one input. Returns its exit status. */
-static int check_one(const struct opts *o, const char *path, cli_counts *n)
+static int check_one(void *payload, const char *path, cli_counts *n)
 {
+    struct opts *o = payload;
     struct run r = { o, cli_display_name(path), n, TOOL_OK };
     int status = cli_read_input_each(path, &o->parse, on_game, &r);
 
@@ -139,32 +140,30 @@ static int check_one(const struct opts *o, const char *path, cli_counts *n)
     return r.status;
 }
 
+static int start(void *payload)
+{
+    struct opts *o = payload;
+
+    return sgf_replay_new(&o->replayer) == 0 ? TOOL_OK : TOOL_TROUBLE;
+}
+
+static int finish(void *payload, int status)
+{
+    struct opts *o = payload;
+
+    sgf_replay_free(o->replayer);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     struct opts o = { { false, false, NULL },
                       { CLI_FORMAT_TEXT, false, false },
                       SGF_PARSE_OPTIONS_INIT, SGF_REPLAY_OPTIONS_INIT,
                       SGF_RULES_INIT, NULL, false, false };
-    cli_counts n = { 0, 0, 0, 0, 0 };
-    cli_inputs *in;
-    const char *path;
-    int first, status = TOOL_OK;
+    cli_run_hooks h = { on_option, &o, &o.help, &o.version, &o.in, start,
+                        check_one, finish, &o.diag.quiet };
 
-    tool_init(tool.name);
     o.replay.all_variations = true;
-    if (cli_parse_args(&tool, argc, argv, on_option, &o, &first) != 0)
-        return TOOL_TROUBLE;
-    int hv = cli_help_or_version(&tool, o.help, o.version);
-    if (hv >= 0)
-        return hv;
-    in = cli_inputs_open(argv + first, argc - first, &o.in);
-    if (in == NULL || sgf_replay_new(&o.replayer) != 0)
-        return TOOL_TROUBLE;
-    while ((path = cli_inputs_next(in)) != NULL)
-        status = tool_worst(status, check_one(&o, path, &n));
-    status = tool_worst(status, cli_inputs_close(in));
-    sgf_replay_free(o.replayer);
-    if (!o.diag.quiet)
-        cli_print_summary(&n);
-    return tool_worst(status, tool_close_stdout());
+    return cli_run(&tool, argc, argv, &h);
 }
