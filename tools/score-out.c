@@ -7,11 +7,22 @@
 #include "score-out.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+enum { MAX_DIAGS = 6, NO_OFFSET = -1 };
+
+/* A diagnostic about one game, printed after its line. */
+typedef struct game_diag {
+    sgf_diag_code code;
+    long offset;                   /* in the input, NO_OFFSET when none */
+    char message[192];
+} game_diag;
+
 typedef struct game_count {
     const char *name;
+    const sgf_collection *c;
     const sgf_game *g;
     const sgf_node *last;          /* last node of the main line */
     const sgf_rules *rules;
@@ -26,6 +37,8 @@ typedef struct game_count {
     char result[32], recorded[64], km_raw[32];
     int diffs;                     /* markup differences from own count */
     sgf_point first_diff;
+    int ndiags;
+    game_diag diags[MAX_DIAGS];
     uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
 } game_count;
 
@@ -225,8 +238,12 @@ static void print_json(const game_count *x)
     cause_text(cause, sizeof cause, x);
     printf(",\"result\":\"%s\",\"recorded\":", x->result);
     cli_json_string(stdout, x->recorded);
-    printf(",\"verdict\":\"%s\",\"cause\":\"%s\"}\n",
+    printf(",\"verdict\":\"%s\",\"cause\":\"%s\",\"diagnostics\":[",
            sgf_score_verdict_name(x->verdict), cause);
+    for (int k = 0; k < x->ndiags; k++)
+        printf("%s\"%s\"", k > 0 ? "," : "",
+               sgf_diag_code_name(x->diags[k].code));
+    printf("]}\n");
 }
 
 static void print_tsv(const game_count *x)
@@ -376,31 +393,117 @@ static int markup_diff(game_count *x, const sgf_board *b)
     return d;
 }
 
-static void warn(const score_out_opts *o, const game_count *x)
+/* ---- diagnostics -------------------------------------------------- */
+
+/* Keep a diagnostic of code at byte offset (NO_OFFSET: none). */
+static void add_diag(game_count *x, sgf_diag_code code, long offset,
+                     const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static void add_diag(game_count *x, sgf_diag_code code, long offset,
+                     const char *fmt, ...)
 {
-    sgf_point pt;
-    char p[4];
-    if (o->quiet)
+    if (x->ndiags == MAX_DIAGS)
         return;
-    if (x->komi_rc == SGF_KOMI_SCALED || x->komi_rc == SGF_ESYNTAX)
-        tool_error("%s: game %zu: warning: KM[%s] %s komi %g", x->name,
-                   sgf_game_index(x->g), x->km_raw,
-                   x->komi_rc == SGF_ESYNTAX ? "unreadable, the rule set's"
-                   : "read as Fox writes it,", x->komi);
+    game_diag *d = &x->diags[x->ndiags++];
+    va_list ap;
+    d->code = code;
+    d->offset = offset;
+    va_start(ap, fmt);
+    vsnprintf(d->message, sizeof d->message, fmt, ap);
+    va_end(ap);
+}
+
+/* Offset of the first value of property id in node n, or NO_OFFSET. */
+static long value_offset(const sgf_node *n, sgf_prop_id id)
+{
+    const sgf_prop *p = sgf_node_find_prop(n, id);
+    return p != NULL ? (long)sgf_prop_value_offset(p, 0) : NO_OFFSET;
+}
+
+static void komi_diags(game_count *x)
+{
+    long at = value_offset(sgf_game_root(x->g), SGF_PROP_KM);
+    char k[32];
+    if (x->komi_rc == SGF_KOMI_SCALED)
+        add_diag(x, SGF_D_KOMI_FORMAT, at, "KM[%s] read as Fox writes "
+                 "it: komi %s", x->km_raw, number(k, x->komi));
+    else if (x->komi_rc == SGF_ESYNTAX)
+        add_diag(x, SGF_D_KOMI_DEFAULTED, at, "KM[%s] unreadable: the "
+                 "rule set's komi %s is used", x->km_raw,
+                 number(k, x->komi));
+}
+
+static void disagree_diag(game_count *x)
+{
+    static const sgf_diag_code codes[] = {
+        SGF_D_NONE, SGF_D_DISAGREE_SCORING, SGF_D_DISAGREE_HANDICAP,
+        SGF_D_DISAGREE_KOMI, SGF_D_DISAGREE_GROUP, SGF_D_DISAGREE_UNKNOWN
+    };
+    char why[128];
+    if (x->verdict != SGF_SCORE_DISAGREE
+        || (unsigned)x->why.cause >= sizeof codes / sizeof codes[0])
+        return;
+    cause_sentence(why, sizeof why, x);
+    add_diag(x, x->why.cause == SGF_CAUSE_NONE ? SGF_D_DISAGREE_UNKNOWN
+                                                : codes[x->why.cause],
+             value_offset(sgf_game_root(x->g), SGF_PROP_RE),
+             "the count %s (dead stones: %s) disagrees with RE[%s]%s",
+             x->result, x->dead_source, x->recorded,
+             why[0] != '\0' ? why : " (no single cause found)");
+}
+
+/* The diagnostics of a counted game, in the order of the checks. */
+static void game_diags(const score_out_opts *o, game_count *x)
+{
+    char p[4];
+    x->ndiags = 0;
+    komi_diags(x);
     const sgf_history *h = sgf_replay_history(o->replay);
     if (strcmp(x->dead_source, "auto") == 0
         && !sgf_history_game_over(h, sgf_replay_rules(o->replay)))
-        tool_error("%s: game %zu: warning: the game did not end by passes: "
-                   "the position is counted as it stands, and the estimate "
-                   "of dead stones is unreliable", x->name,
-                   sgf_game_index(x->g));
-    int d = x->diffs;
-    pt = x->first_diff;
-    if (d > 0)
-        tool_error("%s: game %zu: warning: the TB/TW markup differs from "
-                   "the count on %d point%s, first %s", x->name,
-                   sgf_game_index(x->g), d, d == 1 ? "" : "s",
-                   point_text(p, pt, x->s.width, x->s.height));
+        add_diag(x, SGF_D_GAME_UNFINISHED, (long)sgf_node_offset(x->last),
+                 "the game did not end by passes: the position is counted "
+                 "as it stands, and the estimate of dead stones is "
+                 "unreliable");
+    if (x->diffs > 0) {
+        long at = value_offset(x->last, SGF_PROP_TB);
+        add_diag(x, SGF_D_MARKUP_DIFFERS,
+                 at != NO_OFFSET ? at : value_offset(x->last, SGF_PROP_TW),
+                 "the TB/TW markup differs from the count on %d point%s, "
+                 "first %s", x->diffs, x->diffs == 1 ? "" : "s",
+                 point_text(p, x->first_diff, x->s.width, x->s.height));
+    }
+    disagree_diag(x);
+}
+
+/* Print the game's diagnostics on standard error: text lines
+ * (FILE:LINE:COL: warning: MESSAGE [code]) or, with --format=json, JSON
+ * Lines. */
+static void print_diags(const score_out_opts *o, const game_count *x)
+{
+    if (o->quiet || x->ndiags == 0)
+        return;
+    fflush(stdout);
+    for (int k = 0; k < x->ndiags; k++) {
+        const game_diag *gd = &x->diags[k];
+        sgf_diag d;
+        memset(&d, 0, sizeof d);
+        d.code = gd->code;
+        d.severity = sgf_diag_code_severity(gd->code, true);
+        d.game = (int32_t)sgf_game_index(x->g);
+        d.message = gd->message;
+        if (gd->offset != NO_OFFSET)
+            d.pos = sgf_collection_pos(x->c, (size_t)gd->offset);
+        if (o->format == SCORE_FORMAT_JSON)
+            sgf_diag_print_json(stderr, x->name, &d, x->s.width,
+                                x->s.height);
+        else
+            sgf_diag_print_text(stderr, x->name, &d);
+    }
 }
 
 static void tally(score_out_opts *o, const game_count *x)
@@ -460,8 +563,9 @@ static int score_game(score_out_opts *o, game_count *x,
     if (x->verdict == SGF_SCORE_DISAGREE)
         sgf_score_explain(&x->why, b, x->rules, x->dead, x->komi,
                           x->handicap, &x->re, markup ? x->last : NULL);
+    game_diags(o, x);
     show(o, x);
-    warn(o, x);
+    print_diags(o, x);
     tally(o, x);
     return TOOL_OK;
 }
@@ -485,13 +589,16 @@ int score_out_file(score_out_opts *o, const char *path)
     for (size_t i = 0; i < count && status != TOOL_TROUBLE; i++) {
         memset(x, 0, offsetof(game_count, s));
         x->name = cli_display_name(path);
+        x->c = c;
         x->g = sgf_collection_game(c, i);
         status = tool_worst(status, score_game(o, x, c));
     }
     fflush(stdout);
     /* faults of the record itself (as sgf-validate reports them): errors
      * only, on stderr; they make the exit status 1 */
-    cli_diag_opts d = { CLI_FORMAT_TEXT, true, false };
+    cli_diag_opts d = { o->format == SCORE_FORMAT_JSON ? CLI_FORMAT_JSON
+                                                    : CLI_FORMAT_TEXT,
+                        true, false };
     cli_counts n = { 0, 0, 0, 0, 0 };
     status = tool_worst(status, cli_print_diags(stderr, cli_display_name(path),
                                                 c, &d, &n));

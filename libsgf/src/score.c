@@ -11,6 +11,7 @@
  * chain that neither player can fill without self-atari.
  */
 #include "score_int.h"
+#include "board_int.h"
 #include "props_int.h"
 
 #include <math.h>
@@ -82,16 +83,23 @@ void sgf__spos_label(sgf__spos *p)
             flood(p, i, p->count++);
 }
 
+void sgf__score_colors(uint8_t *col, const sgf_board *b)
+{
+    int w = b->width, h = b->height;
+    for (int y = 0; y < h; y++)       /* rows of the bordered array */
+        memcpy(col + y * w, b->color + (y + 1) * b->stride + 1, (size_t)w);
+}
+
 void sgf__spos_load(sgf__spos *p, const sgf_board *b, const uint8_t *dead)
 {
     p->w = sgf_board_width(b);
     p->h = sgf_board_height(b);
     p->n = p->w * p->h;
+    sgf__score_colors(p->col, b);
     for (int y = 0, i = 0; y < p->h; y++)
         for (int x = 0; x < p->w; x++, i++) {
-            sgf_point pt = { (uint8_t)x, (uint8_t)y };
-            sgf_color c = sgf_board_at(b, pt);
-            p->col[i] = (uint8_t)(dead != NULL && dead[i] ? SGF_EMPTY : c);
+            if (dead != NULL && dead[i])
+                p->col[i] = SGF_EMPTY;
             p->px[i] = (uint8_t)x;
             p->py[i] = (uint8_t)y;
         }
@@ -219,7 +227,7 @@ static void count_point(sgf_score *s, const sgf__spos *p,
                                              : SGF_SP_WHITE_TERRITORY);
 }
 
-static void total(sgf_score *s, const sgf_board *b)
+void sgf__score_total(sgf_score *s, const sgf_board *b)
 {
     sgf_score_side *sd[2] = { &s->black, &s->white };
     s->black.prisoners = sgf_board_prisoners(b, SGF_BLACK);
@@ -265,7 +273,7 @@ static int count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
         count_point(out, p, seki, orig, i);
     }
     free(seki);
-    total(out, b);
+    sgf__score_total(out, b);
     return 0;
 }
 

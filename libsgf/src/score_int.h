@@ -31,6 +31,13 @@ typedef struct sgf__spos {
     uint32_t gen;
 } sgf__spos;
 
+/* The colours of b's points, w * h bytes in SGF point order. */
+void sgf__score_colors(uint8_t *col, const sgf_board *b);
+
+/* Prisoners from b, then each side's score and the margin of s from its
+ * counts, komi and handicap compensation. */
+void sgf__score_total(sgf_score *s, const sgf_board *b);
+
 /* Copy b into p, leaving out the stones dead[] marks (dead may be NULL),
  * and label chains and regions. */
 void sgf__spos_load(sgf__spos *p, const sgf_board *b, const uint8_t *dead);
@@ -65,6 +72,15 @@ bool sgf__spos_self_atari(sgf__spos *p, int pt, sgf_color who);
  * colours where both players' filling would be self-atari. Returns the
  * number of such points. */
 int sgf__spos_seki(sgf__spos *p, uint8_t *seki);
+
+/* Random playouts from the position col[] (w * h colours, point order),
+ * up to playouts of them, and no more once budget moves have been
+ * played in all (but at least 8): own[i] gets, summed over the
+ * playouts, +1 for each that ends with point i Black's (its stone, or an
+ * empty point only Black borders), -1 for each that ends with it White's
+ * (score_mc.c). Returns the number of playouts, or SGF_ENOMEM. */
+int sgf__score_playouts(int32_t *own, const uint8_t *col, int w, int h,
+                        int playouts, long budget);
 
 /* marks[i] = 1 for the TB points of n, 2 for its TW points, else 0
  * (w * h bytes). Returns whether n has TB or TW. */

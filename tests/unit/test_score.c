@@ -438,6 +438,113 @@ static void test_score_shared_style_cases(void **state)
     assert_string_equal(result_of(sgf, "chinese"), "W+0.5");
 }
 
+static void test_score_estimate_playouts(void **state)
+{
+    (void)state;
+    /* 9x9: Black's wall on column d, White's on e, neither pass-alive
+     * (each encloses an enemy invasion): the two white stones at bc, bd
+     * and the black stone at gg cannot live; the walls can */
+    game x = load("(;GM[1]SZ[9]KM[0]AB[da][db][dc][dd][de][df][dg][dh]"
+                  "[di][gg]AW[ea][eb][ec][ed][ee][ef][eg][eh][ei][bc][bd]"
+                  ";B[];W[])");
+    uint8_t dead[81], again[81];
+    sgf_score s;
+    sgf_rules r;
+    assert_int_equal(sgf_score_dead_estimate(dead, x.b), 3);
+    assert_int_equal(dead[2 * 9 + 1], 1);          /* bc */
+    assert_int_equal(dead[3 * 9 + 1], 1);          /* bd */
+    assert_int_equal(dead[6 * 9 + 6], 1);          /* gg */
+    assert_int_equal(dead[3], 0);                  /* da: Black's wall */
+    assert_int_equal(dead[4], 0);                  /* ea: White's wall */
+    /* the random numbers come from the position: the same every run */
+    assert_int_equal(sgf_score_dead_estimate(again, x.b), 3);
+    assert_memory_equal(dead, again, sizeof dead);
+    assert_int_equal(sgf_rules_preset(&r, "japanese"), 0);
+    assert_int_equal(sgf_score_count(&s, x.b, &r, dead, 0, 0), 0);
+    assert_int_equal(s.black.territory, 27);
+    assert_int_equal(s.white.territory, 36);
+    assert_int_equal(s.black.dead, 2);
+    assert_int_equal(s.white.dead, 1);
+    unload(&x);
+}
+
+static void test_score_markup_forms(void **state)
+{
+    (void)state;
+    /* the markup of SPLIT and MARKS written with rectangles, a point
+     * listed twice and a point off the board: the same count */
+    game x = load("(;GM[1]FF[4]SZ[5]KM[0.5]" SPLIT ";B[];W[]"
+                  "TB[aa:be][ac][zz]TW[ea:ee])");
+    game y = load("(;GM[1]FF[4]SZ[5]KM[0.5]" SPLIT ";B[];W[]" MARKS ")");
+    sgf_score s, t;
+    uint8_t dead[25];
+    assert_int_equal(sgf_score_dead_markup(dead, x.b, last_node(&x)), 1);
+    assert_int_equal(dead[10], 1);                 /* ac: white, on TB */
+    assert_int_equal(sgf_score_count_markup(&s, x.b, NULL, last_node(&x),
+                                            0.5, 0), 0);
+    assert_int_equal(sgf_score_count_markup(&t, y.b, NULL, last_node(&y),
+                                            0.5, 0), 0);
+    assert_int_equal(s.black.territory, 10);
+    assert_int_equal(s.white.territory, 5);
+    assert_int_equal(s.black.stones, 5);
+    assert_int_equal(s.white.stones, 5);
+    assert_int_equal(s.black.dead, 1);
+    assert_int_equal(s.dame, 0);
+    assert_true(s.margin == 5.5);
+    assert_memory_equal(&s, &t, offsetof(sgf_score, map) + 25);
+    /* the markup count agrees with the count of the position */
+    assert_int_equal(sgf_score_count(&t, x.b, NULL, dead, 0.5, 0), 0);
+    assert_true(t.margin == s.margin);
+    assert_int_equal(sgf_score_markup_diff(&t, last_node(&x), NULL), 0);
+    unload(&x);
+    /* more marked points than a list holds (the rectangle repeated):
+     * every point is looked at instead, with the same count */
+    char big[4096] = "(;GM[1]FF[4]SZ[5]KM[0.5]" SPLIT ";B[];W[]TB";
+    for (int k = 0; k < 280; k++)
+        strcat(big, "[aa:be]");
+    strcat(big, "TW[ea:ee])");
+    x = load(big);
+    assert_int_equal(sgf_score_count_markup(&s, x.b, NULL, last_node(&x),
+                                            0.5, 0), 0);
+    assert_int_equal(sgf_score_count_markup(&t, y.b, NULL, last_node(&y),
+                                            0.5, 0), 0);
+    assert_memory_equal(&s, &t, offsetof(sgf_score, map));
+    assert_memory_equal(s.map, t.map, 25);
+    unload(&x);
+    /* points in TB and TW: TW is the mark that counts (ac, White's stone
+     * marked dead by TB, is alive again; ab and ea are White's) */
+    x = load("(;GM[1]FF[4]SZ[5]KM[0.5]" SPLIT ";B[];W[]"
+             "TB[aa:be][ac][ea]TW[ea:ee][ac][ab])");
+    assert_int_equal(sgf_score_count_markup(&s, x.b, NULL, last_node(&x),
+                                            0.5, 0), 0);
+    assert_int_equal(s.black.territory, 8);
+    assert_int_equal(s.white.territory, 6);
+    assert_int_equal(s.black.dead, 0);
+    assert_int_equal(s.white.stones, 6);
+    assert_int_equal(s.dame, 0);
+    assert_int_equal(s.map[10], SGF_SP_WHITE);         /* ac */
+    assert_int_equal(s.map[5], SGF_SP_WHITE_TERRITORY); /* ab */
+    assert_int_equal(s.map[4], SGF_SP_WHITE_TERRITORY); /* ea */
+    unload(&x);
+    unload(&y);
+}
+
+static void test_score_diag_codes(void **state)
+{
+    (void)state;
+    static const char *const names[] = {
+        "game-unfinished", "komi-defaulted", "markup-differs",
+        "disagree-komi", "disagree-scoring", "disagree-handicap",
+        "disagree-group", "disagree-unknown"
+    };
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        sgf_diag_code c = sgf_diag_code_from_name(names[k]);
+        assert_int_not_equal(c, SGF_D_NONE);
+        assert_string_equal(sgf_diag_code_name(c), names[k]);
+        assert_int_equal(sgf_diag_code_severity(c, true), SGF_SEV_WARNING);
+    }
+}
+
 static void test_score_bad_arguments(void **state)
 {
     (void)state;
@@ -471,6 +578,9 @@ int main(void)
         cmocka_unit_test(test_score_dead_sources),
         cmocka_unit_test(test_score_pass_alive),
         cmocka_unit_test(test_score_shared_style_cases),
+        cmocka_unit_test(test_score_estimate_playouts),
+        cmocka_unit_test(test_score_markup_forms),
+        cmocka_unit_test(test_score_diag_codes),
         cmocka_unit_test(test_score_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

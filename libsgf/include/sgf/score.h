@@ -150,19 +150,28 @@ SGF_API int sgf_score_pass_alive(uint8_t *alive, const sgf_board *b,
 
 /* Estimate which stones are dead (clears dead first). Method: chains
  * found unconditionally alive (Benson) live, and enemy stones inside
- * the regions they enclose are dead. Every other chain belongs to a
- * "room": the points connected to it through empty points and its own
- * stones (enemy stones already found dead count as empty). A room with
- * two eyes (empty areas touching no live enemy stone; one of 4 points
- * or more, except the square four, counts as two; a one-point eye with
- * two diagonal points held by the enemy, one on the edge, is false and
- * counts for nothing) or holding a
+ * the regions they enclose are dead. From the position left, random
+ * playouts (at most 32, fewer when long; random numbers drawn from the
+ * position, so the answer is the same on every run) play the game out
+ * as a player who counts would: never filling his own eyes, his own
+ * territory (empty points next to his stones with no enemy stone
+ * around) or an enclosed region of 8 points or more, never putting his
+ * own chain of two stones or more in atari (seki stays), capturing what
+ * the last move left in atari and saving his own. A chain most playouts
+ * end with the enemy owning is dead, one most end with its owner's
+ * lives. Where they are split (within 30% either way), the "rooms"
+ * decide: every chain belongs to a room, the points connected to it
+ * through empty points and its own stones (enemy stones already found
+ * dead count as empty). A room with two eyes (empty areas touching no
+ * live enemy stone; one of 4 points or more, except the square four,
+ * counts as two; a one-point eye with two diagonal points held by the
+ * enemy, one on the edge, is false and counts for nothing) or holding a
  * pass-alive chain lives; a chain whose every liberty the enemy cannot
  * fill without self-atari lives (seki); of the other rooms, the one
  * with the fewest stones is dead, and the search starts again, until
- * every room lives. It misjudges groups whose fate needs reading (false
- * eyes, capturing races, ko, bent four) and unfinished games. Returns
- * the number of dead stones, SGF_EINVAL or SGF_ENOMEM. */
+ * every room lives. It misjudges groups whose fate needs reading
+ * (capturing races, ko, bent four, killable big eyes) and unfinished
+ * games. Returns the number of dead stones, SGF_EINVAL or SGF_ENOMEM. */
 SGF_API int sgf_score_dead_estimate(uint8_t *dead, const sgf_board *b);
 
 /* ---- results ----------------------------------------------------------- */
