@@ -76,25 +76,29 @@ static int on_option(void *payload, int option, const char *arg)
     }
 }
 
+static int start(void *payload)
+{
+    return score_out_start(payload);
+}
+
+/* sgf-score counts games, not files: its own summary (score_out_finish). */
+static int one_file(void *payload, const char *path, cli_counts *n)
+{
+    (void)n;
+    return score_out_file(payload, path);
+}
+
+static int finish(void *payload, int status)
+{
+    return tool_worst(status, score_out_finish(payload));
+}
+
 int main(int argc, char **argv)
 {
     score_out_opts o;
-    const char *path;
-    int first, status = TOOL_OK;
+    cli_run_hooks h = { on_option, &o, &o.help, &o.version, &o.in, start,
+                        one_file, finish, NULL };
 
     score_out_opts_init(&o);
-    tool_init(tool.name);
-    if (cli_parse_args(&tool, argc, argv, on_option, &o, &first) != 0)
-        return TOOL_TROUBLE;
-    int hv = cli_help_or_version(&tool, o.help, o.version);
-    if (hv >= 0)
-        return hv;
-    cli_inputs *in = cli_inputs_open(argv + first, argc - first, &o.in);
-    if (in == NULL || score_out_start(&o) != 0)
-        return TOOL_TROUBLE;
-    while ((path = cli_inputs_next(in)) != NULL)
-        status = tool_worst(status, score_out_file(&o, path));
-    status = tool_worst(status, cli_inputs_close(in));
-    status = tool_worst(status, score_out_finish(&o));
-    return tool_worst(status, tool_close_stdout());
+    return cli_run(&tool, argc, argv, &h);
 }
