@@ -13,42 +13,25 @@
 # The last line is "shared-cases: N passed, M failed"; exit status 1 on a
 # failure, 2 when the cases are not there.
 set -u
-if [ $# -lt 1 ] || [ ! -x "$1/sgf-validate" ]; then
-    echo "usage: sh tests/shared-cases.sh BINDIR [SHARED]" >&2
-    exit 2
-fi
-bin=$1/sgf-validate
-top=$(cd "$(dirname "$0")/.." && pwd)
-shared=${2:-$top/../shared}
+. "$(dirname "$0")/extra-lib.sh"
+extra_start shared-cases sgf-validate cases/parse/EXPECTED.tsv "$@"
 cases=$shared/cases/parse
-if [ ! -f "$cases/EXPECTED.tsv" ]; then
-    echo "shared-cases: no $cases/EXPECTED.tsv" >&2
-    exit 2
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/shared-cases.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
-LC_ALL=C
-export LC_ALL
-passed=0
-failed=0
-tab=$(printf '\t')
+
+# Does the word $1 stand among the '|'-separated alternatives $2?
+one_of() {
+    case "|$2|" in *"|$1|"*) return 0 ;; esac
+    return 1
+}
 
 while IFS="$tab" read -r file want expect; do
     case $file in ''|file) continue ;; esac
     "$bin" "$cases/$file" > "$tmp/out" 2> "$tmp/err"
     got=$?
-    ok=no
-    case "|$want|" in *"|$got|"*) ok=yes ;; esac
-    if grep -q -e 'AddressSanitizer' -e 'runtime error:' "$tmp/err"; then
-        ok=no
+    if one_of "$got" "$want" && clean_run; then
+        extra_pass
+    else
+        extra_fail "$file: exit status $got, expected $want ($expect)"
     fi
-    if [ $ok = yes ]; then
-        passed=$((passed + 1))
-        continue
-    fi
-    failed=$((failed + 1))
-    echo "FAIL $file: exit status $got, expected $want ($expect)"
-    cat "$tmp/out" "$tmp/err" | head -n 20 | sed 's/^/    /'
 done < "$cases/EXPECTED.tsv"
 
 # The rules diagnostics of one run as "code@move" words, or "ok".
@@ -65,19 +48,11 @@ do
     "$bin" --format=json "$rcases/$file" > "$tmp/out" 2> "$tmp/err"
     got=$(rules_codes "$tmp/out")
     [ -n "$got" ] || got=ok
-    ok=no
-    case "|$expect|" in *"|$got|"*) ok=yes ;; esac
-    if grep -q -e 'AddressSanitizer' -e 'runtime error:' "$tmp/err"; then
-        ok=no
+    if one_of "$got" "$expect" && clean_run; then
+        extra_pass
+    else
+        extra_fail "rules/$file ($rules): got '$got', expected '$expect'"
     fi
-    if [ $ok = yes ]; then
-        passed=$((passed + 1))
-        continue
-    fi
-    failed=$((failed + 1))
-    echo "FAIL rules/$file ($rules): got '$got', expected '$expect'"
-    cat "$tmp/out" "$tmp/err" | head -n 20 | sed 's/^/    /'
 done < "$rcases/EXPECTED.tsv"
 
-echo "shared-cases: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+extra_end
