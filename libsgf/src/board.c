@@ -24,8 +24,9 @@
  * Undo is exact: heads and rings return to what they were. A capture
  * only empties points and leaves next[] and head[] of the captured
  * stones alone, so undoing it walks the old ring; a move records the
- * chains it merged (in order) and the previous head and next of its
- * point; merging swaps two next[] links, which swapping again undoes.
+ * chains it merged (in order, with their pseudo-liberties then) and the
+ * previous head and next of its point; merging swaps two next[] links,
+ * which swapping again undoes.
  * Taking a stone off (setup, a move on an occupied point) may split a
  * chain; it saves the old chain's links first.
  *
@@ -120,10 +121,14 @@ int sgf_board_reset(sgf_board *b, int width, int height)
     b->nb[1] = -1;
     b->nb[2] = 1;
     b->nb[3] = b->stride;
-    memset(b->color, SGF__BORDER, (size_t)((height + 2) * b->stride));
-    for (int y = 0; y < height; y++)
-        memset(&b->color[(y + 1) * b->stride + 1], SGF_EMPTY,
-               (size_t)width);
+    /* border row, then the rows (each after its border cell), border
+     * row */
+    size_t s = (size_t)b->stride, end = (size_t)(height + 1) * s;
+    memset(b->color, SGF__BORDER, s + 1);
+    memset(&b->color[s + 1], SGF_EMPTY, end - s - 1);
+    for (size_t row = 2 * s; row < end; row += s)
+        b->color[row] = SGF__BORDER;
+    memset(&b->color[end], SGF__BORDER, s);
     if (b->zobrist_w != width || b->zobrist_h != height)
         compute_zobrist(b);
     b->hash = 0;
@@ -229,12 +234,31 @@ int sgf__board_count_liberties(const sgf_board *b, cell h, int max)
 
 /* ---- taking stones off and putting them back ------------------------- */
 
+/* Make g the head of the ring through g again, with the pseudo-liberties
+ * it had; returns its data. */
+static struct sgf__chain split_off(sgf_board *b, cell g, uint16_t plibs)
+{
+    struct sgf__chain ch = { plibs, 0 };
+    cell s = g;
+    do {
+        b->head[s] = g;
+        ch.size++;
+        s = b->next[s];
+    } while (s != g);
+    b->chain[g] = ch;
+    return ch;
+}
+
 /* Undo sgf__board_place: split the merged chains off again (in reverse
- * order), take p out of its chain and off the board. */
+ * order), take p out of its chain and off the board; the neighbouring
+ * chains get their pseudo-liberties at p back. */
 static void unplace(sgf_board *b, cell p, const struct sgf__undo *u)
 {
     cell f = u->base;
     uint8_t c = b->color[p];
+    const int s = b->stride;
+    unsigned pat = b->color[p - s] | b->color[p - 1] << 2
+                   | b->color[p + 1] << 4 | (unsigned)b->color[p + s] << 6;
     for (int k = 2; k >= 0; k--) {
         cell g = u->merged[k];
         if (g == SGF__NO_POINT)
@@ -242,28 +266,26 @@ static void unplace(sgf_board *b, cell p, const struct sgf__undo *u)
         cell t = b->next[f];
         b->next[f] = b->next[g];
         b->next[g] = t;
-        relabel_ring(b, g, g);
-        chain_sub(&b->chain[f], &b->chain[g]);
+        struct sgf__chain ch = split_off(b, g, u->merged_plibs[k]);
+        chain_sub(&b->chain[f], &ch);
     }
     if (f != p) {
-        struct sgf__chain self = stone_data(b, p);
+        struct sgf__chain self = { (uint16_t)(b->around[0][pat] >> 4), 1 };
         chain_sub(&b->chain[f], &self);
         b->next[f] = b->next[p];
     }
     b->color[p] = SGF_EMPTY;
     b->hash ^= b->zobrist[p][c - 1];
     b->stones[c]--;
-    for (int d = 0; d < 4; d++) {
-        cell n = (cell)(p + b->nb[d]);
-        if (b->color[n] == SGF_BLACK || b->color[n] == SGF_WHITE)
-            b->chain[b->head[n]].plibs++;
-    }
+    unsigned stones = b->around[SGF_BLACK][pat] | b->around[SGF_WHITE][pat];
+    for (unsigned m = stones; m; m &= m - 1)
+        b->chain[b->head[p + b->nb[sgf__low_bit(m)]]].plibs++;
     b->head[p] = u->old_head;
     b->next[p] = u->old_next;
 }
 
 /* Undo remove_chain: put stones of colour c back on the ring through
- * start. Returns their number. */
+ * start. Returns their number. Branch-free like remove_chain. */
 static int restore_chain(sgf_board *b, cell start, uint8_t c)
 {
     uint8_t o = SGF__OPP(c);
@@ -274,8 +296,8 @@ static int restore_chain(sgf_board *b, cell start, uint8_t c)
         b->hash ^= b->zobrist[s][c - 1];
         for (int d = 0; d < 4; d++) {
             cell m = (cell)(s + b->nb[d]);
-            if (b->color[m] == o)
-                b->chain[b->head[m]].plibs--;
+            struct sgf__chain *ch = &b->chain[b->head[m]];
+            ch->plibs = (uint16_t)(ch->plibs - (b->color[m] == o));
         }
         n++;
         s = b->next[s];
@@ -365,7 +387,7 @@ static void unlift(sgf_board *b, cell p, uint8_t c,
 
 int sgf_board_setup(sgf_board *b, sgf_point pt, sgf_color color)
 {
-    if (!b || !sgf_board_contains(b, pt)
+    if (!b || !sgf__contains(b, pt)
         || (color != SGF_EMPTY && !sgf__valid_color(color)))
         return SGF_EINVAL;
     cell p = sgf__idx(b, pt);
@@ -409,10 +431,10 @@ static void undo_play(sgf_board *b, const struct sgf__undo *u)
     uint8_t c = u->color;
     if (u->flags & SGF__F_SUICIDE)
         b->prisoners_of[SGF__OPP(c)] -= restore_chain(b, p, c);
-    for (int d = 0; d < 4; d++)
-        if (u->cap_mask & (1u << d))
-            b->prisoners_of[c] -= restore_chain(b, (cell)(p + b->nb[d]),
-                                                SGF__OPP(c));
+    for (unsigned m = u->cap_mask; m; m &= m - 1)
+        b->prisoners_of[c] -= restore_chain(b,
+                                            (cell)(p + b->nb[sgf__low_bit(m)]),
+                                            SGF__OPP(c));
     unplace(b, p, u);
     if (u->old_color != SGF_EMPTY)
         unlift(b, p, u->old_color, u);
@@ -428,10 +450,9 @@ static void undo_setup(sgf_board *b, const struct sgf__undo *u)
         unlift(b, u->point, u->old_color, u);
 }
 
-int sgf_board_undo(sgf_board *b, sgf_history *hist)
+/* Undo the last step; there is one. */
+static inline void undo_step(sgf_board *b, sgf_history *hist)
 {
-    if (!b || b->undo_len == 0)
-        return SGF_EINVAL;
     const struct sgf__undo *u = &b->undo[--b->undo_len];
     if (u->kind == SGF__OP_PLAY)
         undo_play(b, u);
@@ -442,6 +463,13 @@ int sgf_board_undo(sgf_board *b, sgf_history *hist)
     int n = (u->flags & SGF__F_HIST_MASK) >> SGF__F_HIST_SHIFT;
     for (; hist && n > 0; n--)
         sgf__history_pop(hist);
+}
+
+int sgf_board_undo(sgf_board *b, sgf_history *hist)
+{
+    if (!b || b->undo_len == 0)
+        return SGF_EINVAL;
+    undo_step(b, hist);
     return SGF_OK;
 }
 
@@ -455,7 +483,7 @@ int sgf_board_undo_to(sgf_board *b, sgf_history *hist, size_t depth)
     if (!b || depth > b->undo_len)
         return SGF_EINVAL;
     while (b->undo_len > depth)
-        sgf_board_undo(b, hist);
+        undo_step(b, hist);
     return SGF_OK;
 }
 
@@ -478,7 +506,7 @@ bool sgf_board_contains(const sgf_board *b, sgf_point pt)
 
 sgf_color sgf_board_at(const sgf_board *b, sgf_point pt)
 {
-    if (!sgf_board_contains(b, pt))
+    if (!sgf__contains(b, pt))
         return SGF_EMPTY;
     return (sgf_color)b->color[sgf__idx(b, pt)];
 }

@@ -1,8 +1,9 @@
 /*
- * board_int.h - what board.c, play.c and history.c share: the board's
- * representation (explained in board.c), its undo records, and the
- * history's hash set (history.c). Small helpers used once per move are
- * inline here so that the move path stays within one call.
+ * board_int.h - what board.c, play.c, history.c and the replayer share:
+ * the board's representation (explained in board.c), its undo records,
+ * the history's hash set (history.c), and the common move
+ * (sgf__board_play_fast), inline so that the replayer's loop and
+ * sgf_board_play make no call for it; rare cases go to play.c.
  */
 #ifndef SGF_BOARD_INT_H
 #define SGF_BOARD_INT_H
@@ -22,6 +23,10 @@
 
 typedef uint16_t sgf__cell;     /* index into the bordered array */
 
+/* For the few functions of the move path that must be inlined whatever
+ * the compiler's estimate (gcc and clang). */
+#define SGF__HOT inline __attribute__((always_inline))
+
 enum { SGF__OP_PLAY, SGF__OP_PASS, SGF__OP_SETUP, SGF__OP_RECORD };
 enum { SGF__F_SUICIDE = 1, SGF__F_HIST_SHIFT = 1, SGF__F_HIST_MASK = 6 };
 
@@ -38,6 +43,7 @@ struct sgf__undo {
     sgf__cell old_head, old_next;   /* of point before a stone went on */
     sgf__cell base;             /* chain the new stone joined (or itself) */
     sgf__cell merged[3];        /* chains merged into base, in order */
+    uint16_t merged_plibs[3];   /* ... and their pseudo-liberties then */
     uint32_t saved;             /* links saved by lifting a stone: start */
     uint16_t nsaved;            /* ... and number */
     uint8_t kind;               /* SGF__OP_* */
@@ -86,6 +92,19 @@ static inline sgf__cell sgf__idx(const sgf_board *b, sgf_point pt)
     return (sgf__cell)((pt.y + 1) * b->stride + pt.x + 1);
 }
 
+/* Index of the lowest set bit of a non-zero mask of directions (one
+ * instruction, and no table to keep in a register). */
+static inline int sgf__low_bit(unsigned m)
+{
+    return __builtin_ctz(m);
+}
+
+/* sgf_board_contains, inline. */
+static inline bool sgf__contains(const sgf_board *b, sgf_point pt)
+{
+    return pt.x < b->width && pt.y < b->height;
+}
+
 static inline bool sgf__valid_color(sgf_color c)
 {
     return c == SGF_BLACK || c == SGF_WHITE;
@@ -131,7 +150,8 @@ static inline struct sgf__undo *sgf__board_push_undo(sgf_board *b,
 /* Distinct liberties of the chain with head h; counting stops at max. */
 int sgf__board_count_liberties(const sgf_board *b, sgf__cell h, int max);
 
-/* Put a stone of colour c on the empty point p (play.c); see there. */
+/* Put a stone of colour c on the empty point p: sgf__place, not inline
+ * (setup). */
 unsigned sgf__board_place(sgf_board *b, sgf__cell p, uint8_t c,
                           struct sgf__undo *u);
 
@@ -148,25 +168,37 @@ void sgf__board_lift(sgf_board *b, sgf__cell p, struct sgf__undo *u);
 
 struct sgf__hist_slot {
     uint64_t key;
-    uint32_t count[2];      /* [0] Black to move, [1] White to move;
-                               both 0 = free slot */
+    uint32_t count[2];      /* [0] Black to move, [1] White to move */
+    uint32_t gen;           /* in use when equal to the history's gen */
+};
+
+/* What the history knows besides the positions: moves, consecutive
+ * passes, the player to move and the last passer. */
+struct sgf__hist_state {
+    uint32_t moves;
+    int passes;
+    uint8_t to_move, last_passer;
 };
 
 struct sgf__hist_entry {
     uint64_t key;
-    uint32_t prev_moves;
-    int prev_passes;
-    uint8_t to_move, prev_to_move, prev_last_passer;
+    struct sgf__hist_state prev;    /* before the push */
+    uint8_t to_move;
 };
 
+/* Clearing the table for a new game costs O(1): a slot is in use only
+ * when it carries the current generation; deleted slots get 0. */
 struct sgf_history {
     struct sgf__hist_slot *slots;   /* open addressing, linear probing */
     size_t mask, used;              /* slots - 1; slots in use */
     struct sgf__hist_entry *stack;
     size_t len, cap;
-    uint32_t moves;
-    int passes;
-    uint8_t to_move, last_passer;
+    uint32_t gen;                   /* >= 1 */
+    /* Two pushes fit without a reserve when len - 1 < quick (so not
+     * when empty): len + 2 within the stack and within half the table
+     * (used <= len, as every slot in use holds an entry's count). */
+    size_t quick;
+    struct sgf__hist_state st;
 };
 
 /* What a history entry stands for. */
@@ -190,16 +222,17 @@ static inline bool sgf__history_is_empty(const sgf_history *h)
     return h->len == 0;
 }
 
-static inline bool sgf__slot_free(const struct sgf__hist_slot *s)
+static inline bool sgf__slot_free(const sgf_history *h,
+                                  const struct sgf__hist_slot *s)
 {
-    return s->count[0] == 0 && s->count[1] == 0;
+    return s->gen != h->gen;
 }
 
 /* The slot holding key, or the free slot where it would go. */
 static inline size_t sgf__slot_find(const sgf_history *h, uint64_t key)
 {
     size_t i = (size_t)(key ^ (key >> 32)) & h->mask;
-    while (!sgf__slot_free(&h->slots[i]) && h->slots[i].key != key)
+    while (!sgf__slot_free(h, &h->slots[i]) && h->slots[i].key != key)
         i = (i + 1) & h->mask;
     return i;
 }
@@ -214,8 +247,10 @@ static inline void sgf__history_push(sgf_history *h, uint64_t key,
 {
     struct sgf__hist_entry *e = &h->stack[h->len++];
     struct sgf__hist_slot *s = &h->slots[sgf__slot_find(h, key)];
-    if (sgf__slot_free(s)) {
+    if (sgf__slot_free(h, s)) {
         s->key = key;
+        s->count[0] = s->count[1] = 0;
+        s->gen = h->gen;
         h->used++;
     }
     before[0] = s->count[0];
@@ -223,23 +258,38 @@ static inline void sgf__history_push(sgf_history *h, uint64_t key,
     s->count[to_move - 1]++;
     e->key = key;
     e->to_move = (uint8_t)to_move;
-    e->prev_moves = h->moves;
-    e->prev_passes = h->passes;
-    e->prev_to_move = h->to_move;
-    e->prev_last_passer = h->last_passer;
-    h->to_move = (uint8_t)to_move;
+    e->prev = h->st;
+    h->st.to_move = (uint8_t)to_move;
     if (kind != SGF__HIST_RECORD)
-        h->moves++;
+        h->st.moves++;
     if (kind == SGF__HIST_PASS) {
-        h->passes++;
-        h->last_passer = (uint8_t)mover;
+        h->st.passes++;
+        h->st.last_passer = (uint8_t)mover;
     } else if (kind == SGF__HIST_MOVE) {
-        h->passes = 0;
+        h->st.passes = 0;
     }
 }
 
+/* Delete slot i, which has fallen to no occurrences. */
+void sgf__history_slot_delete(sgf_history *h, size_t i);
+
 /* Take back the last push; no-op when empty. */
-void sgf__history_pop(sgf_history *h);
+static inline void sgf__history_pop(sgf_history *h)
+{
+    if (h->len == 0)
+        return;
+    const struct sgf__hist_entry *e = &h->stack[--h->len];
+    size_t i = sgf__slot_find(h, e->key);
+    struct sgf__hist_slot *s = &h->slots[i];
+    if (!sgf__slot_free(h, s) && s->count[e->to_move - 1] > 0) {
+        s->count[e->to_move - 1]--;
+        if (s->count[0] == 0 && s->count[1] == 0) {
+            h->used--;
+            sgf__history_slot_delete(h, i);
+        }
+    }
+    h->st = e->prev;
+}
 
 /* Occurrences of key with Black ([0]) and White ([1]) to move. */
 void sgf__history_counts(const sgf_history *h, uint64_t key,
@@ -269,6 +319,144 @@ static inline void sgf__board_push_hist(sgf_history *hist, uint64_t key,
     sgf__history_push(hist, key, (sgf_color)to_move, kind,
                       (sgf_color)mover, counts);
     u->flags = (uint8_t)(u->flags + (1 << SGF__F_HIST_SHIFT));
+}
+
+/* ---- the common move --------------------------------------------------
+ * Inline, so that the replayer's loop makes no call for it: putting the
+ * stone on, recording the position, the common verdict. The rest is in
+ * play.c. */
+
+/* Join the new stone p to its friendly neighbours (directions in
+ * friends; more than one) (play.c). */
+void sgf__board_join(sgf_board *b, sgf__cell p, unsigned friends,
+                     struct sgf__chain self, struct sgf__undo *u);
+
+/* Put a stone of colour c on the empty point p: neighbouring chains
+ * lose their pseudo-liberties at p, friendly chains join the largest of
+ * them. Records what undo needs in u (whose merged[] must be clear);
+ * returns the directions of enemy chains left without liberties (bits
+ * 0-3) and of friendly stones (bits 4-7). */
+static SGF__HOT unsigned sgf__place(sgf_board *b, sgf__cell p, uint8_t c,
+                                    struct sgf__undo *u)
+{
+    /* Classify the neighbours by table, without branching on their
+     * colours (which are unpredictable), then visit only the stones. */
+    const size_t s = (size_t)b->stride, q = p;
+    unsigned pat = b->color[q - s] | b->color[q - 1] << 2
+                   | b->color[q + 1] << 4 | (unsigned)b->color[q + s] << 6;
+    unsigned friends = b->around[c][pat];
+    unsigned dead = 0;
+    struct sgf__chain self = { (uint16_t)(b->around[0][pat] >> 4), 1 };
+    b->color[p] = c;
+    b->hash ^= b->zobrist[p][c - 1];
+    b->stones[c]++;
+    u->old_head = b->head[p];
+    u->old_next = b->next[p];
+    for (unsigned m = b->around[SGF__OPP(c)][pat]; m; m &= m - 1) {
+        int d = sgf__low_bit(m);
+        sgf__cell h = b->head[p + b->nb[d]];
+        dead |= (unsigned)(--b->chain[h].plibs == 0) << d;
+    }
+    if (friends == 0) {
+        b->head[p] = b->next[p] = u->base = p;
+        b->chain[p] = self;
+    } else if ((friends & (friends - 1)) == 0) {
+        /* one friendly neighbour: join its chain (which loses the
+         * pseudo-liberty at p) */
+        sgf__cell h = b->head[p + b->nb[sgf__low_bit(friends)]];
+        struct sgf__chain *ch = &b->chain[h];
+        ch->plibs = (uint16_t)(ch->plibs - 1 + self.plibs);
+        ch->size++;
+        b->head[p] = u->base = h;
+        b->next[p] = b->next[h];
+        b->next[h] = p;
+    } else {
+        sgf__board_join(b, p, friends, self, u);
+    }
+    return dead | friends << 4;
+}
+
+/* Whether a position that occurred counts[0] times with Black and
+ * counts[1] times with White to move, now with to_move to play, breaks
+ * the superko rule of r. */
+static inline bool sgf__superko(const sgf_rules *r, const uint32_t counts[2],
+                                uint8_t to_move)
+{
+    if (r->ko == SGF_KO_POSITIONAL)
+        return counts[0] + counts[1] > 0;
+    if (r->ko == SGF_KO_SITUATIONAL)
+        return counts[to_move - 1] > 0;
+    return false;
+}
+
+/* Record the position key after colour c's move in h (room reserved)
+ * for step u, and judge superko and repetition by it; the common case
+ * (a position not seen before) first. */
+static SGF__HOT void sgf__history_push_move(sgf_history *h, uint64_t key,
+                                            uint8_t c, const sgf_rules *r,
+                                            struct sgf__undo *u,
+                                            sgf_move_result *res)
+{
+    uint8_t o = SGF__OPP(c);
+    struct sgf__hist_slot *s = &h->slots[sgf__slot_find(h, key)];
+    struct sgf__hist_entry *e = &h->stack[h->len++];
+    e->key = key;
+    e->prev = h->st;
+    e->to_move = o;
+    h->st.to_move = o;
+    h->st.moves++;
+    h->st.passes = 0;
+    u->flags = (uint8_t)(u->flags + (1 << SGF__F_HIST_SHIFT));
+    if (sgf__slot_free(h, s)) {
+        *s = (struct sgf__hist_slot){ key, { 0, 0 }, h->gen };
+        s->count[o - 1] = 1;
+        h->used++;
+        return;
+    }
+    uint32_t n[2] = { s->count[0], s->count[1] };
+    s->count[o - 1]++;
+    if (res->verdict != SGF_VERDICT_LEGAL)
+        return;
+    if (sgf__superko(r, n, o))
+        res->verdict = SGF_VERDICT_SUPERKO;
+    else if (n[o - 1] > 0)
+        res->repetition = true;
+}
+
+/* Any move (play.c): room first, then the general path. */
+int sgf__board_play_general(sgf_move_result *res, sgf_board *b,
+                            sgf_history *hist, const sgf_rules *r,
+                            sgf__cell p, uint8_t c);
+
+/* Captures or suicide of the move just placed, and the suicide verdict
+ * (play.c). */
+void sgf__board_resolve(sgf_board *b, const sgf_rules *r, sgf__cell p,
+                        uint8_t c, unsigned sides, struct sgf__undo *u,
+                        sgf_move_result *res);
+
+/* sgf_board_play for colour c (SGF_BLACK or SGF_WHITE) on the point
+ * with index p of the board, r not NULL; writes *res. 0 or SGF_ENOMEM
+ * (nothing changed). The common move (on an empty point that is not the
+ * ko point, with no history or one that has its first position, and
+ * room everywhere) is played here, any other by
+ * sgf__board_play_general. */
+static SGF__HOT int sgf__board_play_fast(sgf_move_result *res,
+                                         sgf_board *b, sgf_history *hist,
+                                         const sgf_rules *r, sgf__cell p,
+                                         uint8_t c)
+{
+    if (b->color[p] != SGF_EMPTY || p == b->ko_point
+        || b->undo_len >= b->undo_cap
+        || (hist != NULL && hist->len - 1 >= hist->quick))
+        return sgf__board_play_general(res, b, hist, r, p, c);
+    struct sgf__undo *u = sgf__board_push_undo(b, SGF__OP_PLAY, p, c);
+    unsigned sides = sgf__place(b, p, c, u);
+    *res = (sgf_move_result){ SGF_VERDICT_LEGAL, false, 0, 0 };
+    if ((sides & 15u) != 0 || b->chain[u->base].plibs == 0)
+        sgf__board_resolve(b, r, p, c, sides, u, res);
+    if (hist != NULL)
+        sgf__history_push_move(hist, b->hash, c, r, u, res);
+    return SGF_OK;
 }
 
 #endif

@@ -9,6 +9,8 @@
  * undoable; when a count falls to zero the slot is deleted with Knuth's
  * algorithm R (backward shift), which keeps every probe run whole even
  * after a growth has reordered the table. Load is kept at most 1/2.
+ * Slots carry a generation, so that clearing for the next game is O(1)
+ * however large an earlier game made the table.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,19 @@
 #include "board_int.h"
 
 static const sgf_rules default_rules = SGF_RULES_INIT;
+
+/* Slots a cleared history uses: enough for a game of 512 positions.
+ * A longer game grows the table; the next game starts small again (in
+ * the same memory), so that its slots stay in the cache. */
+#define FIRST_SLOTS 1024
+
+/* Set h->quick from the stack's capacity and the table's size. */
+static void set_quick(sgf_history *h)
+{
+    size_t half = (h->mask + 1) / 2;
+    size_t limit = h->cap < half ? h->cap : half;
+    h->quick = limit >= 2 ? limit - 2 : 0;
+}
 
 static int hist_grow(sgf_history *h, size_t nslots)
 {
@@ -27,9 +42,10 @@ static int hist_grow(sgf_history *h, size_t nslots)
     h->slots = s;
     h->mask = nslots - 1;
     for (size_t i = 0; i < oldn; i++)
-        if (!sgf__slot_free(&old[i]))
+        if (old[i].gen == h->gen)
             h->slots[sgf__slot_find(h, old[i].key)] = old[i];
     free(old);
+    set_quick(h);
     return SGF_OK;
 }
 
@@ -44,6 +60,7 @@ int sgf__history_make_room(sgf_history *h, size_t n)
             return SGF_ENOMEM;
         h->stack = s;
         h->cap = cap;
+        set_quick(h);
     }
     size_t slots = h->mask + 1;
     while ((h->used + n) * 2 > slots)
@@ -55,17 +72,18 @@ void sgf__history_counts(const sgf_history *h, uint64_t key,
                          uint32_t counts[2])
 {
     const struct sgf__hist_slot *s = &h->slots[sgf__slot_find(h, key)];
-    counts[0] = s->count[0];
-    counts[1] = s->count[1];
+    bool in_use = !sgf__slot_free(h, s);
+    counts[0] = in_use ? s->count[0] : 0;
+    counts[1] = in_use ? s->count[1] : 0;
 }
 
 /* Knuth's algorithm R: delete slot i of a linear-probing table. */
-static void slot_delete(sgf_history *h, size_t i)
+void sgf__history_slot_delete(sgf_history *h, size_t i)
 {
     size_t j = i;
     for (;;) {
         j = (j + 1) & h->mask;
-        if (sgf__slot_free(&h->slots[j]))
+        if (sgf__slot_free(h, &h->slots[j]))
             break;
         size_t k = (size_t)(h->slots[j].key ^ (h->slots[j].key >> 32))
                    & h->mask;
@@ -78,26 +96,6 @@ static void slot_delete(sgf_history *h, size_t i)
     memset(&h->slots[i], 0, sizeof h->slots[i]);
 }
 
-void sgf__history_pop(sgf_history *h)
-{
-    if (h->len == 0)
-        return;
-    const struct sgf__hist_entry *e = &h->stack[--h->len];
-    size_t i = sgf__slot_find(h, e->key);
-    struct sgf__hist_slot *s = &h->slots[i];
-    if (!sgf__slot_free(s) && s->count[e->to_move - 1] > 0) {
-        s->count[e->to_move - 1]--;
-        if (sgf__slot_free(s)) {
-            h->used--;
-            slot_delete(h, i);
-        }
-    }
-    h->moves = e->prev_moves;
-    h->passes = e->prev_passes;
-    h->to_move = e->prev_to_move;
-    h->last_passer = e->prev_last_passer;
-}
-
 int sgf_history_new(sgf_history **out)
 {
     if (!out)
@@ -105,12 +103,13 @@ int sgf_history_new(sgf_history **out)
     *out = calloc(1, sizeof **out);
     if (!*out)
         return SGF_ENOMEM;
-    if (hist_grow(*out, 1024) != SGF_OK) {
+    (*out)->gen = 1;
+    if (hist_grow(*out, FIRST_SLOTS) != SGF_OK) {
         free(*out);
         *out = NULL;
         return SGF_ENOMEM;
     }
-    (*out)->to_move = SGF_BLACK;
+    (*out)->st.to_move = SGF_BLACK;
     return SGF_OK;
 }
 
@@ -127,46 +126,45 @@ void sgf_history_clear(sgf_history *h)
 {
     if (!h)
         return;
-    if (h->len * 8 < h->mask + 1) {
-        while (h->len > 0)
-            sgf__history_pop(h);
-    } else {
+    if (++h->gen == 0) {
         memset(h->slots, 0, (h->mask + 1) * sizeof *h->slots);
-        h->len = 0;
-        h->used = 0;
+        h->gen = 1;
     }
-    h->moves = 0;
-    h->passes = 0;
-    h->to_move = SGF_BLACK;
-    h->last_passer = SGF_EMPTY;
+    if (h->mask + 1 > FIRST_SLOTS) {
+        h->mask = FIRST_SLOTS - 1;      /* the rest is free by gen */
+        set_quick(h);
+    }
+    h->len = 0;
+    h->used = 0;
+    h->st = (struct sgf__hist_state){ 0, 0, SGF_BLACK, SGF_EMPTY };
 }
 
 unsigned sgf_history_move_count(const sgf_history *h)
 {
-    return h ? h->moves : 0;
+    return h ? h->st.moves : 0;
 }
 
 int sgf_history_passes(const sgf_history *h)
 {
-    return h ? h->passes : 0;
+    return h ? h->st.passes : 0;
 }
 
 sgf_color sgf_history_last_passer(const sgf_history *h)
 {
-    return h ? (sgf_color)h->last_passer : SGF_EMPTY;
+    return h ? (sgf_color)h->st.last_passer : SGF_EMPTY;
 }
 
 sgf_color sgf_history_to_move(const sgf_history *h)
 {
-    return h ? (sgf_color)h->to_move : SGF_BLACK;
+    return h ? (sgf_color)h->st.to_move : SGF_BLACK;
 }
 
 bool sgf_history_game_over(const sgf_history *h, const sgf_rules *r)
 {
     if (!h)
         return false;
-    return sgf_rules_game_over(r ? r : &default_rules, h->passes,
-                               (sgf_color)h->last_passer);
+    return sgf_rules_game_over(r ? r : &default_rules, h->st.passes,
+                               (sgf_color)h->st.last_passer);
 }
 
 unsigned sgf_history_occurrences(const sgf_history *h, uint64_t key,
@@ -175,7 +173,7 @@ unsigned sgf_history_occurrences(const sgf_history *h, uint64_t key,
     if (!h)
         return 0;
     const struct sgf__hist_slot *s = &h->slots[sgf__slot_find(h, key)];
-    if (sgf__slot_free(s))
+    if (sgf__slot_free(h, s))
         return 0;
     if (to_move == SGF_BLACK || to_move == SGF_WHITE)
         return s->count[to_move - 1];

@@ -23,10 +23,6 @@ typedef sgf__cell cell;
 
 static const sgf_rules default_rules = SGF_RULES_INIT;
 
-/* Index of the lowest set bit of a 4-bit mask of directions. */
-static const uint8_t low_bit[16] = { 0, 0, 1, 0, 2, 0, 1, 0,
-                                     3, 0, 1, 0, 2, 0, 1, 0 };
-
 /* The chains next to a point, each once, and its empty neighbours. */
 struct scan {
     cell friends[4], enemies[4];
@@ -49,65 +45,56 @@ static void merge_chain(sgf_board *b, cell f, cell g)
     sgf__chain_add(&b->chain[f], &b->chain[g]);
 }
 
-/* Put a stone of colour c on the empty point p: neighbouring chains
- * lose their pseudo-liberties at p, friendly chains join the largest of
- * them. Records what undo needs in u; returns the directions of enemy
- * chains left without liberties (bits 0-3) and of friendly stones (bits
- * 4-7). A chain touching p twice is merged once: the second time it
- * already has the new head. */
-unsigned sgf__board_place(sgf_board *b, cell p, uint8_t c,
-                          struct sgf__undo *u)
+/* The new stone p joins its friendly neighbours (directions in
+ * friends): they lose their pseudo-liberties at p, and every friendly
+ * chain merges into the largest, in the order first met (recorded in u
+ * for undo). */
+void sgf__board_join(sgf_board *b, cell p, unsigned friends,
+                     struct sgf__chain self, struct sgf__undo *u)
 {
-    struct sgf__chain self = { 0, 1 };
+    cell hs[4];
+    int n = 0;
     unsigned fsize = 0;
     cell f = SGF__NO_POINT;
-    b->color[p] = c;
-    b->hash ^= b->zobrist[p][c - 1];
-    b->stones[c]++;
-    u->old_head = b->head[p];
-    u->old_next = b->next[p];
-    /* Classify the neighbours by table, without branching on their
-     * colours (which are unpredictable), then visit only the stones. */
-    const cell n[4] = { (cell)(p - b->stride), (cell)(p - 1), (cell)(p + 1),
-                        (cell)(p + b->stride) };
-    unsigned pat = b->color[n[0]] | b->color[n[1]] << 2
-                   | b->color[n[2]] << 4 | (unsigned)b->color[n[3]] << 6;
-    unsigned friends = b->around[c][pat];
-    unsigned stones = friends | b->around[SGF__OPP(c)][pat];
-    self.plibs = (uint16_t)(b->around[0][pat] >> 4);
-    unsigned dead = 0;
-    for (unsigned m = stones; m; m &= m - 1) {
-        int d = low_bit[m];
-        cell h = b->head[n[d]];
-        dead |= (unsigned)(--b->chain[h].plibs == 0) << d;
-        if ((friends >> d & 1u) && b->chain[h].size > fsize) {
+    for (unsigned m = friends; m; m &= m - 1) {
+        cell h = b->head[p + b->nb[sgf__low_bit(m)]];
+        b->chain[h].plibs--;
+        bool seen = false;
+        for (int i = 0; i < n; i++)
+            seen |= hs[i] == h;
+        if (seen)
+            continue;
+        hs[n++] = h;
+        if (b->chain[h].size > fsize) {
             f = h;
             fsize = b->chain[h].size;
         }
-    }
-    unsigned sides = (dead & ~friends) | friends << 4;
-    if (f == SGF__NO_POINT) {
-        b->head[p] = b->next[p] = u->base = p;
-        b->chain[p] = self;
-        return sides;
     }
     sgf__chain_add(&b->chain[f], &self);
     b->head[p] = u->base = f;
     b->next[p] = b->next[f];
     b->next[f] = p;
     int k = 0;
-    for (unsigned m = friends; m; m &= m - 1) {
-        cell g = b->head[n[low_bit[m]]];
+    for (int i = 0; i < n; i++) {
+        cell g = hs[i];
         if (g != f) {
-            merge_chain(b, f, g);
+            u->merged_plibs[k] = b->chain[g].plibs;
             u->merged[k++] = g;
+            merge_chain(b, f, g);
         }
     }
-    return sides;
+}
+
+unsigned sgf__board_place(sgf_board *b, cell p, uint8_t c,
+                          struct sgf__undo *u)
+{
+    return sgf__place(b, p, c, u);
 }
 
 /* Empty the chain with head h (a capture or a suicide); its ring and
- * heads stay for undo. Returns its size. */
+ * heads stay for undo. Returns its size. The neighbours' chains get
+ * their pseudo-liberties back without a branch per neighbour: the head
+ * of any cell is a valid index, and a non-stone neighbour adds 0. */
 static int remove_chain(sgf_board *b, cell h)
 {
     uint8_t c = b->color[h], o = SGF__OPP(c);
@@ -118,8 +105,8 @@ static int remove_chain(sgf_board *b, cell h)
         b->hash ^= b->zobrist[s][c - 1];
         for (int d = 0; d < 4; d++) {
             cell m = (cell)(s + b->nb[d]);
-            if (b->color[m] == o)
-                b->chain[b->head[m]].plibs++;
+            struct sgf__chain *ch = &b->chain[b->head[m]];
+            ch->plibs = (uint16_t)(ch->plibs + (b->color[m] == o));
         }
         n++;
         s = b->next[s];
@@ -232,22 +219,11 @@ static uint64_t hash_after(const sgf_board *b, cell p, uint8_t c,
     return k;
 }
 
-/* counts: occurrences of the new position with Black, White to move. */
-static bool superko(const sgf_rules *r, const uint32_t counts[2],
-                    uint8_t to_move)
-{
-    if (r->ko == SGF_KO_POSITIONAL)
-        return counts[0] + counts[1] > 0;
-    if (r->ko == SGF_KO_SITUATIONAL)
-        return counts[to_move - 1] > 0;
-    return false;
-}
-
 sgf_verdict sgf_board_check(const sgf_board *b, const sgf_history *hist,
                             const sgf_rules *r, sgf_color color,
                             sgf_point pt)
 {
-    if (!b || !sgf__valid_color(color) || !sgf_board_contains(b, pt))
+    if (!b || !sgf__valid_color(color) || !sgf__contains(b, pt))
         return SGF_VERDICT_OFF_BOARD;
     if (!r)
         r = &default_rules;
@@ -262,7 +238,7 @@ sgf_verdict sgf_board_check(const sgf_board *b, const sgf_history *hist,
         return v;
     uint32_t n[2];
     sgf__history_counts(hist, hash_after(b, p, c, &s), n);
-    return superko(r, n, SGF__OPP(c)) ? SGF_VERDICT_SUPERKO : v;
+    return sgf__superko(r, n, SGF__OPP(c)) ? SGF_VERDICT_SUPERKO : v;
 }
 
 /* ---- moves and passes ------------------------------------------------ */
@@ -285,7 +261,7 @@ static void resolve_captures(sgf_board *b, cell p, uint8_t c,
 {
     cell last = SGF__NO_POINT;
     for (unsigned m = sides & 15u; m; m &= m - 1) {
-        int d = low_bit[m];
+        int d = sgf__low_bit(m);
         cell n = (cell)(p + b->nb[d]);
         if (b->color[n] != SGF__OPP(c))
             continue;
@@ -294,9 +270,9 @@ static void resolve_captures(sgf_board *b, cell p, uint8_t c,
         u->cap_mask |= (uint8_t)(1u << d);
     }
     b->prisoners_of[c] += res->captured;
-    const struct sgf__chain *own = &b->chain[b->head[p]];
+    const struct sgf__chain *own = &b->chain[u->base];
     if (own->plibs == 0) {
-        res->suicided = remove_chain(b, b->head[p]);
+        res->suicided = remove_chain(b, u->base);
         b->prisoners_of[SGF__OPP(c)] += res->suicided;
         u->flags |= SGF__F_SUICIDE;
     } else if (res->captured == 1 && own->size == 1 && own->plibs == 1) {
@@ -306,16 +282,17 @@ static void resolve_captures(sgf_board *b, cell p, uint8_t c,
 }
 
 /* Record the position after the move and judge superko by it. */
-static void judge_position(sgf_board *b, sgf_history *hist,
-                           const sgf_rules *r, uint8_t c,
-                           struct sgf__undo *u, sgf_move_result *res)
+static SGF__HOT void judge_position(sgf_board *b, sgf_history *hist,
+                                    const sgf_rules *r, uint8_t c,
+                                    struct sgf__undo *u,
+                                    sgf_move_result *res)
 {
     uint32_t n[2];
     sgf__board_push_hist(hist, b->hash, SGF__OPP(c), SGF__HIST_MOVE, c, u,
                          n);
     if (res->verdict != SGF_VERDICT_LEGAL)
         return;
-    if (superko(r, n, SGF__OPP(c)))
+    if (sgf__superko(r, n, SGF__OPP(c)))
         res->verdict = SGF_VERDICT_SUPERKO;
     else if (n[SGF__OPP(c) - 1] > 0)
         res->repetition = true;
@@ -332,47 +309,69 @@ static bool forbidden_suicide(const sgf_rules *r, unsigned sides)
 }
 
 /* The move is executed first; the verdict follows from what it did
- * (occupied point, ko point, own chain removed, position repeated). */
-static void play_at(sgf_board *b, sgf_history *hist, const sgf_rules *r,
-                    cell p, uint8_t c, sgf_move_result *res)
+ * (occupied point, ko point, own chain removed, position repeated).
+ * Room must have been reserved. Inline: the replayer's inner loop. */
+static SGF__HOT void play_at(sgf_board *b, sgf_history *hist,
+                             const sgf_rules *r, cell p, uint8_t c,
+                             sgf_move_result *res)
 {
     bool ko_here = p == b->ko_point && c == b->ko_color;
     struct sgf__undo *u = sgf__board_push_undo(b, SGF__OP_PLAY, p, c);
     record_start(b, hist, c, u);
     u->old_color = b->color[p];
-    if (u->old_color != SGF_EMPTY)
+    if (u->old_color != SGF_EMPTY) {
+        sgf__board_check_gen(b);
         sgf__board_lift(b, p, u);
-    unsigned sides = sgf__board_place(b, p, c, u);
-    resolve_captures(b, p, c, sides, u, res);
+    }
+    unsigned sides = sgf__place(b, p, c, u);
+    *res = (sgf_move_result){ SGF_VERDICT_LEGAL, false, 0, 0 };
+    if ((sides & 15u) != 0 || b->chain[u->base].plibs == 0)
+        resolve_captures(b, p, c, sides, u, res);
     if (u->old_color != SGF_EMPTY)
         res->verdict = SGF_VERDICT_OCCUPIED;
     else if (ko_here)
         res->verdict = SGF_VERDICT_KO;
     else if (res->suicided > 0 && forbidden_suicide(r, sides))
         res->verdict = SGF_VERDICT_SUICIDE;
-    else
-        res->verdict = SGF_VERDICT_LEGAL;
     if (hist)
         judge_position(b, hist, r, c, u, res);
+}
+
+/* Any move: room first, then play_at. */
+int sgf__board_play_general(sgf_move_result *res, sgf_board *b,
+                            sgf_history *hist, const sgf_rules *r, cell p,
+                            uint8_t c)
+{
+    if (sgf__board_reserve(b, hist, sgf__board_lift_size(b, p)) != SGF_OK)
+        return SGF_ENOMEM;
+    play_at(b, hist, r, p, c, res);
+    return SGF_OK;
+}
+
+/* The fast path's captures or suicide, and the suicide verdict. */
+void sgf__board_resolve(sgf_board *b, const sgf_rules *r, cell p,
+                        uint8_t c, unsigned sides, struct sgf__undo *u,
+                        sgf_move_result *res)
+{
+    resolve_captures(b, p, c, sides, u, res);
+    if (res->suicided > 0 && forbidden_suicide(r, sides))
+        res->verdict = SGF_VERDICT_SUICIDE;
 }
 
 int sgf_board_play(sgf_move_result *out, sgf_board *b, sgf_history *hist,
                    const sgf_rules *r, sgf_color color, sgf_point pt)
 {
-    sgf_move_result res = { SGF_VERDICT_OFF_BOARD, false, 0, 0 };
+    sgf_move_result res;
     if (!b || !sgf__valid_color(color))
         return SGF_EINVAL;
-    if (sgf_board_contains(b, pt)) {
-        cell p = sgf__idx(b, pt);
-        size_t links = sgf__board_lift_size(b, p);
-        if (sgf__board_reserve(b, hist, links) != SGF_OK)
-            return SGF_ENOMEM;
-        sgf__board_check_gen(b);
-        play_at(b, hist, r ? r : &default_rules, p, (uint8_t)color, &res);
+    if (!sgf__contains(b, pt)) {
+        if (out)
+            *out = (sgf_move_result){ SGF_VERDICT_OFF_BOARD, false, 0, 0 };
+        return SGF_OK;
     }
-    if (out)
-        *out = res;
-    return SGF_OK;
+    return sgf__board_play_fast(out ? out : &res, b, hist,
+                                r ? r : &default_rules, sgf__idx(b, pt),
+                                (uint8_t)color);
 }
 
 int sgf_board_pass(sgf_board *b, sgf_history *hist, sgf_color color)

@@ -6,9 +6,11 @@
  * is visited once, without replaying from the root. The walk is a loop
  * with an explicit stack of branching points (no recursion).
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sgf/replay.h>
+#include "board_int.h"
 #include "tree_int.h"
 
 struct sgf_replay {
@@ -23,7 +25,19 @@ struct sgf_replay {
     unsigned last_number;
     unsigned illegal;
     sgf__buf frames;
+    /* The last RU[] read and what it gave: most runs read the same one
+     * again. */
+    bool ru_known;
+    size_t ru_len;
+    char ru_text[48];
+    sgf_rules ru_rules;
+    int ru_status;
 };
+
+/* The root's properties the replay reads, each the first of its kind. */
+typedef struct root_props {
+    const sgf_prop *ru, *ha, *ab;
+} root_props;
 
 /* What the walk knows on a path besides the board and history. */
 typedef struct walk_state {
@@ -49,6 +63,11 @@ typedef struct walk {
     int handicap;               /* HA[] >= 2 with AB stones, else 0 */
     bool stop;
     bool ko_marked;             /* the node being played has KO[] */
+    unsigned stop_at;           /* stop after this move (o->stop), or
+                                   UINT_MAX */
+    unsigned xmax, ymax;        /* board size, at most 26 (a..z) */
+    sgf_replay_move m;          /* for on_move: board and history set */
+    root_props root;
 } walk;
 
 int sgf_replay_new(sgf_replay **out)
@@ -194,7 +213,7 @@ static int report_verdict(walk *w, const sgf_prop *p, unsigned number,
     return 0;
 }
 
-/* --- setup ---------------------------------------------------------------- */
+/* --- setup --------------------------------------------------------------- */
 
 static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
 {
@@ -205,7 +224,7 @@ static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
         for (int y = ul.y; y <= lr.y; y++)
             for (int x = ul.x; x <= lr.x; x++) {
                 sgf_point pt = { (uint8_t)x, (uint8_t)y };
-                if (!sgf_board_contains(w->r->board, pt))
+                if (!sgf__contains(w->r->board, pt))
                     continue;
                 int rc = sgf_board_setup(w->r->board, pt, color);
                 if (rc != 0)
@@ -247,7 +266,7 @@ static int apply_setup(walk *w, const sgf_node *n, bool *pl)
     return sgf_board_record_position(w->r->board, w->r->hist, to_move);
 }
 
-/* --- moves ---------------------------------------------------------------- */
+/* --- moves --------------------------------------------------------------- */
 
 static bool blank(sgf_str v)
 {
@@ -258,7 +277,8 @@ static bool blank(sgf_str v)
     return true;
 }
 
-/* Warnings about the order of play (before the move is executed). */
+/* Warnings about the order of play (before the move is executed); only
+ * called when one may apply. */
 static int order_checks(walk *w, walk_state *st, const sgf_prop *p,
                         sgf_color color, sgf_point pt, bool pass, bool pl)
 {
@@ -268,7 +288,7 @@ static int order_checks(walk *w, walk_state *st, const sgf_prop *p,
     bool after_end = st->ended && !st->end_reported;
     bool turn = number == 1 && w->handicap && color == SGF_BLACK && !pl;
     if (!twice && !after_end && !turn)
-        return 0;                     /* the common case: nothing to say */
+        return 0;
     describe(what, sizeof what, w, color, pt, pass);
     if (twice) {
         sgf_diag d = move_proto(w, SGF_D_CONSECUTIVE_MOVES, p, number,
@@ -295,41 +315,104 @@ static int order_checks(walk *w, walk_state *st, const sgf_prop *p,
     return 0;
 }
 
-static int play_one(walk *w, walk_state *st, const sgf_node *n,
-                    const sgf_prop *p, sgf_color color, bool pl)
+/* What a move's value says. */
+enum { MOVE_ON, MOVE_PASS, MOVE_OFF };
+
+/* move_point for the forms other than two lower-case letters on the
+ * board: a pass as [] or blanks or [tt], upper case, off the board,
+ * unreadable (the point (SGF_MAX_SIZE, SGF_MAX_SIZE)); the checks
+ * report the faults. */
+static int move_point_other(const walk *w, sgf_str v, sgf_point *pt)
+{
+    bool pass = false;
+    if (blank(v))
+        return MOVE_PASS;
+    if (sgf_value_move(v, w->g->width, w->g->height, pt, &pass) != 0) {
+        pt->x = pt->y = SGF_MAX_SIZE;
+        return MOVE_OFF;
+    }
+    if (pass)
+        return MOVE_PASS;
+    return sgf__contains(w->r->board, *pt) ? MOVE_ON : MOVE_OFF;
+}
+
+/* The point of a move's value (left alone for a pass) and whether it
+ * is on the board, a pass or neither. The common form, two lower-case
+ * letters naming a point of the board, is read here. */
+static inline int move_point(const walk *w, sgf_str v, sgf_point *pt)
+{
+    if (v.len == 2) {
+        unsigned x = (unsigned)(unsigned char)v.ptr[0] - 'a';
+        unsigned y = (unsigned)(unsigned char)v.ptr[1] - 'a';
+        if (x < w->xmax && y < w->ymax) {
+            pt->x = (uint8_t)x;
+            pt->y = (uint8_t)y;
+            return MOVE_ON;
+        }
+    }
+    return move_point_other(w, v, pt);
+}
+
+/* Tell the caller's on_move about the move just done (its result is
+ * already in w->m). */
+static void call_on_move(walk *w, const walk_state *st, const sgf_node *n,
+                         sgf_color color, sgf_point pt, bool pass,
+                         bool ko_marked)
+{
+    sgf_replay_move *m = &w->m;
+    m->node = n;
+    m->move_number = st->move_number;
+    m->color = color;
+    m->pass = pass;
+    m->point = pt;
+    m->ko_marked = ko_marked;
+    if (w->o->on_move(w->o->payload, m) != 0)
+        w->stop = true;
+}
+
+/* A pass: counted, and the game may end with it. */
+static int play_pass(walk *w, walk_state *st, sgf_color color)
+{
+    int rc = sgf_board_pass(w->r->board, w->r->hist, color);
+    if (rc == 0 && sgf_history_game_over(w->r->hist, &w->r->rules))
+        st->ended = true;
+    return rc;
+}
+
+/* Runs for every B and W of every record: the common case (a legal move
+ * in turn) takes no call but the board's. The move's result goes to
+ * w->m for on_move. */
+static SGF__HOT int play_one(walk *w, walk_state *st, const sgf_node *n,
+                             const sgf_prop *p, sgf_color color, bool pl)
 {
     sgf_replay *r = w->r;
+    sgf_move_result *res = &w->m.result;
     sgf_point pt = { 0, 0 };
-    bool pass = false;
-    sgf_str v = p->values[0].text;
-    if (w->o->stop && st->move_number >= w->o->stop_after) {
+    bool ko_marked = false;
+    int rc = 0;
+    if (st->move_number >= w->stop_at) {
         w->stop = true;               /* -m 0: before the first move */
         return 0;
     }
-    st->move_number++;
-    if (blank(v))
-        pass = true;
-    else if (sgf_value_move(v, w->g->width, w->g->height, &pt, &pass) != 0)
-        pt.x = pt.y = SGF_MAX_SIZE;   /* unreadable: the checks said so */
-    int rc = order_checks(w, st, p, color, pt, pass, pl);
-    if (rc != 0)
+    unsigned number = ++st->move_number;
+    int kind = move_point(w, p->values[0].text, &pt);
+    bool pass = kind == MOVE_PASS;
+    if ((st->last_color == color || st->ended || number == 1)
+        && (rc = order_checks(w, st, p, color, pt, pass, pl)) != 0)
         return rc;
     st->last_color = color;
-    sgf_replay_move m;
-    memset(&m, 0, sizeof m);
-    if (pass) {
-        rc = sgf_board_pass(r->board, r->hist, color);
-        if (rc == 0 && sgf_history_game_over(r->hist, &r->rules))
-            st->ended = true;
-    } else if (!sgf_board_contains(r->board, pt)) {
-        return 0;                     /* off-board: reported by checks */
+    if (kind == MOVE_ON) {
+        rc = sgf__board_play_fast(res, r->board, r->hist, &r->rules,
+                                  sgf__idx(r->board, pt), (uint8_t)color);
+        ko_marked = w->ko_marked;
+        if (rc == 0 && !ko_marked
+            && (res->verdict != SGF_VERDICT_LEGAL || res->repetition))
+            rc = report_verdict(w, p, number, color, pt, res);
+    } else if (pass) {
+        *res = (sgf_move_result){ SGF_VERDICT_LEGAL, false, 0, 0 };
+        rc = play_pass(w, st, color);
     } else {
-        rc = sgf_board_play(&m.result, r->board, r->hist, &r->rules, color,
-                            pt);
-        m.ko_marked = w->ko_marked;
-        if (rc == 0 && !m.ko_marked)
-            rc = report_verdict(w, p, st->move_number, color, pt,
-                                &m.result);
+        return 0;                     /* off-board: reported by checks */
     }
     if (rc != 0)
         return rc;
@@ -337,36 +420,35 @@ static int play_one(walk *w, walk_state *st, const sgf_node *n,
     r->last_color = color;
     r->last_pt = pt;
     r->last_pass = pass;
-    r->last_number = st->move_number;
-    if (w->o->on_move != NULL) {
-        m.node = n;
-        m.move_number = st->move_number;
-        m.color = color;
-        m.pass = pass;
-        m.point = pt;
-        m.board = r->board;
-        m.history = r->hist;
-        if (w->o->on_move(w->o->payload, &m) != 0)
-            w->stop = true;
-    }
-    if (w->o->stop && st->move_number >= w->o->stop_after)
+    r->last_number = number;
+    if (w->o->on_move != NULL)
+        call_on_move(w, st, n, color, pt, pass, ko_marked);
+    if (number >= w->stop_at)
         w->stop = true;
     return 0;
 }
 
-/* Setup, then B, then W (both in one node is an error the checks report;
- * nothing is lost by playing both). */
-/* One walk over the node's properties finds what the replay needs (this
- * runs for every node of every record). */
-static int process_node(walk *w, walk_state *st, const sgf_node *n)
+/* play_one, not inline. */
+static int play_one_call(walk *w, walk_state *st, const sgf_node *n,
+                         const sgf_prop *p, sgf_color color, bool pl)
 {
-    const sgf_prop *move[2] = { NULL, NULL };
+    return play_one(w, st, n, p, color, pl);
+}
+
+/* Setup, then B, then W (both in one node is an error the checks report;
+ * nothing is lost by playing both). One walk over the node's properties
+ * finds what the replay needs (this runs for every node of every
+ * record). */
+static SGF__HOT int process_node(walk *w, walk_state *st,
+                                 const sgf_node *n)
+{
+    const sgf_prop *black = NULL, *white = NULL;
     bool setup = false, pl = false;
     w->ko_marked = false;
     for (const sgf_prop *p = n->props; p != NULL; p = p->next) {
         switch (p->id) {
-        case SGF_PROP_B: move[0] = p; break;
-        case SGF_PROP_W: move[1] = p; break;
+        case SGF_PROP_B: black = p; break;
+        case SGF_PROP_W: white = p; break;
         case SGF_PROP_KO: w->ko_marked = true; break;
         case SGF_PROP_AB: case SGF_PROP_AW: case SGF_PROP_AE:
         case SGF_PROP_PL: setup = true; break;
@@ -374,14 +456,19 @@ static int process_node(walk *w, walk_state *st, const sgf_node *n)
         }
     }
     int rc = setup ? apply_setup(w, n, &pl) : 0;
-    for (int i = 0; i < 2 && rc == 0 && !w->stop; i++)
-        if (move[i] != NULL)
-            rc = play_one(w, st, n, move[i], i == 0 ? SGF_BLACK : SGF_WHITE,
-                          pl);
+    if (black != NULL && white != NULL) {
+        /* both (rare): B first; play_one is inlined once */
+        if (rc == 0 && !w->stop)
+            rc = play_one_call(w, st, n, black, SGF_BLACK, pl);
+        black = NULL;
+    }
+    const sgf_prop *p = black != NULL ? black : white;
+    if (p != NULL && rc == 0 && !w->stop)
+        rc = play_one(w, st, n, p, p == black ? SGF_BLACK : SGF_WHITE, pl);
     return rc;
 }
 
-/* --- handicap ------------------------------------------------------------- */
+/* --- handicap ------------------------------------------------------------ */
 
 /* Whether the stones match a fixed placement in any of the board's eight
  * symmetries: the tables name points from Black's side, but a record may
@@ -413,10 +500,9 @@ static bool fixed_any_symmetry(const sgf_point *pts, size_t k, int w, int h)
 
 /* HA[] in the root with its AB stones: remember the count (for the first
  * move's colour) and, under rules with fixed placement, check it. */
-static int check_handicap(walk *w, const sgf_node *root)
+static int check_handicap(walk *w)
 {
-    const sgf_prop *ha = sgf_node_find_prop(root, SGF_PROP_HA);
-    const sgf_prop *ab = sgf_node_find_prop(root, SGF_PROP_AB);
+    const sgf_prop *ha = w->root.ha, *ab = w->root.ab;
     long n;
     if (ha == NULL || ab == NULL
         || sgf_value_number(ha->values[0].text, &n) != 0 || n < 2)
@@ -447,7 +533,7 @@ static int check_handicap(walk *w, const sgf_node *root)
         ? 0 : SGF_ENOMEM;
 }
 
-/* --- walks ----------------------------------------------------------------- */
+/* --- walks --------------------------------------------------------------- */
 
 static int push_frame(sgf_replay *r, const sgf_node *next,
                       const walk_state *st)
@@ -533,7 +619,41 @@ static int walk_line(walk *w, const sgf_node *n)
     return 0;
 }
 
-/* --- entry ------------------------------------------------------------------ */
+/* --- entry --------------------------------------------------------------- */
+
+/* One walk over the root's properties. */
+static root_props find_root_props(const sgf_node *root)
+{
+    root_props rp = { NULL, NULL, NULL };
+    for (const sgf_prop *p = root->props; p != NULL; p = p->next) {
+        const sgf_prop **slot = p->id == SGF_PROP_RU ? &rp.ru
+                                : p->id == SGF_PROP_HA ? &rp.ha
+                                : p->id == SGF_PROP_AB ? &rp.ab : NULL;
+        if (slot != NULL && *slot == NULL)
+            *slot = p;
+    }
+    return rp;
+}
+
+/* sgf_rules_from_ru into r->rules, remembering the last answer. */
+static int rules_of_ru(sgf_replay *r, sgf_str v)
+{
+    if (r->ru_known && v.len == r->ru_len
+        && (v.len == 0 || memcmp(v.ptr, r->ru_text, v.len) == 0)) {
+        r->rules = r->ru_rules;
+        return r->ru_status;
+    }
+    int status = sgf_rules_from_ru(&r->rules, v.ptr, v.len);
+    r->ru_known = v.len <= sizeof r->ru_text;
+    if (r->ru_known) {
+        if (v.len > 0)
+            memcpy(r->ru_text, v.ptr, v.len);
+        r->ru_len = v.len;
+        r->ru_rules = r->rules;
+        r->ru_status = status;
+    }
+    return status;
+}
 
 static int pick_rules(walk *w, const sgf_node *root)
 {
@@ -543,9 +663,9 @@ static int pick_rules(walk *w, const sgf_node *root)
         r->rules = *w->o->rules;
         return 0;
     }
-    const sgf_prop *ru = sgf_node_find_prop(root, SGF_PROP_RU);
+    const sgf_prop *ru = w->root.ru;
     sgf_str v = ru ? ru->values[0].text : (sgf_str){ NULL, 0 };
-    if (sgf_rules_from_ru(&r->rules, v.ptr, v.len) != SGF_RULES_DEFAULTED)
+    if (rules_of_ru(r, v) != SGF_RULES_DEFAULTED)
         return 0;
     r->defaulted = true;
     if (w->o->quiet)
@@ -576,10 +696,16 @@ int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
     sgf_history_clear(r->hist);
     if (g->gm != 1)
         return 0;
-    walk w = { r, c, g, o, 0, false, false };
+    walk w = { r, c, g, o, 0, false, false,
+               o->stop ? o->stop_after : UINT_MAX,
+               (unsigned)(g->width < 26 ? g->width : 26),
+               (unsigned)(g->height < 26 ? g->height : 26), { 0 },
+               find_root_props(g->root) };
+    w.m.board = r->board;
+    w.m.history = r->hist;
     int rc = pick_rules(&w, g->root);
     if (rc == 0)
-        rc = check_handicap(&w, g->root);
+        rc = check_handicap(&w);
     if (rc == 0)
         rc = o->all_variations ? walk_all(&w, g->root)
                                : walk_line(&w, g->root);

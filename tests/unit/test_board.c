@@ -1077,6 +1077,38 @@ static void test_board_history_set_with_colliding_keys(void **state)
     sgf_history_free(h);
 }
 
+/* A game long enough to grow the table, then clear: the next game starts
+ * in a smaller table (the same memory) and sees none of the old keys;
+ * clearing works however often (generations). */
+static void test_board_history_clear_after_growth(void **state)
+{
+    sgf_history *h;
+    uint32_t before[2];
+    (void)state;
+    assert_int_equal(sgf_history_new(&h), SGF_OK);
+    for (int round = 0; round < 4; round++) {
+        int n = round == 1 ? 3000 : 200;
+        uint64_t mul = 0x9e3779b97f4a7c15ULL * (uint64_t)(round + 1);
+        for (int i = 0; i < n; i++) {
+            assert_int_equal(sgf__history_reserve(h, 1), SGF_OK);
+            sgf__history_push(h, (uint64_t)(i + 1) * mul, SGF_BLACK,
+                              SGF__HIST_MOVE, SGF_WHITE, before);
+            assert_int_equal(before[0] + before[1], 0);
+        }
+        assert_int_equal(sgf_history_move_count(h), n);
+        for (int i = 0; i < n; i += 7)
+            assert_int_equal(sgf_history_occurrences(h, (uint64_t)(i + 1)
+                                                     * mul, SGF_BLACK), 1);
+        sgf_history_clear(h);
+        assert_true(sgf__history_is_empty(h));
+        assert_int_equal(sgf_history_move_count(h), 0);
+        for (int i = 0; i < n; i++)
+            assert_int_equal(sgf_history_occurrences(h, (uint64_t)(i + 1)
+                                                     * mul, SGF_EMPTY), 0);
+    }
+    sgf_history_free(h);
+}
+
 static void test_board_chains_match_flood_fill_in_random_games(void **state)
 {
     static const int sizes[][2] = {
@@ -1131,6 +1163,7 @@ int main(void)
         cmocka_unit_test(test_board_passes_end_the_game),
         cmocka_unit_test(test_board_history_starts_itself),
         cmocka_unit_test(test_board_history_set_with_colliding_keys),
+        cmocka_unit_test(test_board_history_clear_after_growth),
         cmocka_unit_test(test_board_chains_match_flood_fill_in_random_games),
         cmocka_unit_test(test_board_undo_restores_everything),
     };

@@ -289,6 +289,51 @@ static void test_replay_rules_from_record(void **state)
     done(&x);
 }
 
+/* One replayer for many records, as sgf-validate uses it: each run reads
+ * its own RU[] (the last one is remembered, which must not leak), and
+ * starts from an empty board and history (a record replayed twice
+ * repeats no position of the first run). */
+static void test_replay_reused_for_many_records(void **state)
+{
+    (void)state;
+    static const char *sgf =
+        "(;SZ[9]RU[Chinese];B[cc];W[gg])(;SZ[9]RU[Japanese];B[cc];W[gg])"
+        "(;SZ[9]RU[Chinese];B[cc];W[gg])(;SZ[9]RU[foo];B[cc])"
+        "(;SZ[9]RU[foo];B[cc])(;SZ[13];B[cc])(;SZ[9]RU[AGA];B[cc])";
+    static const char *want[] = { "chinese", "japanese", "chinese",
+                                  "japanese", "japanese", "japanese",
+                                  "aga" };
+    static const bool defaulted[] = { false, false, false, true, true,
+                                      true, false };
+    sgf_collection *c;
+    sgf_replay *r;
+    assert_int_equal(sgf_parse_buffer(&c, sgf, strlen(sgf), NULL), 0);
+    assert_int_equal(sgf_replay_new(&r), 0);
+    assert_int_equal(sgf_collection_game_count(c), 7);
+    size_t first = sgf_collection_diag_count(c);
+    for (size_t i = 0; i < 7; i++) {
+        assert_int_equal(sgf_replay_run(r, c, sgf_collection_game(c, i),
+                                        NULL), 0);
+        assert_string_equal(sgf_replay_rules(r)->name, want[i]);
+        assert_int_equal(sgf_replay_rules_defaulted(r), defaulted[i]);
+        assert_int_equal(sgf_replay_illegal_count(r), 0);
+        assert_int_equal(sgf_history_move_count(sgf_replay_history(r)),
+                         i < 3 ? 2 : 1);
+        assert_int_equal(sgf_board_stone_count(sgf_replay_board(r),
+                                               SGF_BLACK), 1);
+    }
+    size_t notes = 0;
+    for (size_t i = first; i < sgf_collection_diag_count(c); i++) {
+        const sgf_diag *d = sgf_collection_diag(c, i);
+        assert_int_not_equal(d->code, SGF_D_ILLEGAL_SUPERKO);
+        assert_int_not_equal(d->code, SGF_D_REPETITION);
+        notes += d->code == SGF_D_RULES_DEFAULTED;
+    }
+    assert_int_equal(notes, 3);
+    sgf_replay_free(r);
+    sgf_collection_free(c);
+}
+
 static void test_replay_handicap(void **state)
 {
     (void)state;
@@ -325,6 +370,7 @@ int main(void)
         cmocka_unit_test(test_replay_variations),
         cmocka_unit_test(test_replay_path),
         cmocka_unit_test(test_replay_rules_from_record),
+        cmocka_unit_test(test_replay_reused_for_many_records),
         cmocka_unit_test(test_replay_handicap),
         cmocka_unit_test(test_replay_not_go),
     };
