@@ -807,12 +807,22 @@ static inline size_t plain_move_at(const parser *p, size_t i)
     return j < p->n && p->s[j] == '[' ? 0 : j;
 }
 
+/* 'a'..'z' = 0..25, 'A'..'Z' = 26..51 (FF[4] spec 3.5.1). */
+static inline uint8_t letter_index(char c)
+{
+    return (uint8_t)(c >= 'a' ? c - 'a' : c - 'A' + 26);
+}
+
 /* The node ";B[pd]" at s (offset at), not linked yet. */
 static inline void init_move_node(move_node *m, const char *s, size_t at,
                                   sgf_prop_id id)
 {
     m->node = (sgf_node){ .props = &m->prop, .offset = (uint32_t)at,
-                          .nprops = 1 };
+                          .nprops = 1,
+                          .move_color = id == SGF_PROP_B ? SGF_BLACK
+                                                         : SGF_WHITE,
+                          .move_point = { letter_index(s[3]),
+                                          letter_index(s[4]) } };
     m->prop = (sgf_prop){ .ident = sgf__prop_table[id].ident,
                           .ident_raw = { s + 1, 1 },
                           .offset = (uint32_t)at + 1,

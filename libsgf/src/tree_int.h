@@ -55,6 +55,14 @@ struct sgf_node {
     sgf_prop *props;         /* first property, file order */
     uint32_t offset;         /* ';' (or first property if ';' missing) */
     uint32_t nprops;
+    /* A node read as one move, ";B[pd]" (two letters, one value): its
+     * colour (SGF_BLACK, SGF_WHITE; 0 for every other node) and the
+     * letters' columns as SGF counts them ('a' = 0, 'A' = 26; whether
+     * the point is on the board, or the pass "tt", is for the reader to
+     * say). Valid while nprops is 1: the replay needs no property walk
+     * for the common node. */
+    uint8_t move_color;
+    sgf_point move_point;
 };
 
 struct sgf_game {

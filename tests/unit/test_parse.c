@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include <sgf/parse.h>
+#include "tree_int.h"          /* the one-move node's colour and point */
 
 static sgf_collection *parse_opts(const char *s, size_t n, unsigned flags)
 {
@@ -625,6 +626,30 @@ static void test_parse_positions_line_breaks(void **state)
     }
 }
 
+/* Nodes read as one move carry the move for the replay; other nodes
+ * (two values, a pass, other properties first) carry none. */
+static void test_parse_one_move_nodes(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;SZ[52];B[pd]\n;W[Az] ;B[];W[aa][bb]"
+                              ";C[x]B[cc];B[dd]C[after])");
+    sgf_node *n = sgf_node_first_child(sgf_game_root(
+        sgf_collection_game(c, 0)));
+    static const struct { uint8_t color, x, y; uint32_t nprops; } want[] = {
+        { SGF_BLACK, 15, 3, 1 }, { SGF_WHITE, 26, 25, 1 }, { 0, 0, 0, 1 },
+        { 0, 0, 0, 1 }, { 0, 0, 0, 2 }, { SGF_BLACK, 3, 3, 2 } };
+    for (size_t k = 0; k < 6; k++, n = sgf_node_first_child(n)) {
+        assert_non_null(n);
+        assert_int_equal(n->move_color, want[k].color);
+        assert_int_equal(n->nprops, want[k].nprops);
+        if (want[k].color != 0) {
+            assert_int_equal(n->move_point.x, want[k].x);
+            assert_int_equal(n->move_point.y, want[k].y);
+        }
+    }
+    sgf_collection_free(c);
+}
+
 /* --- one game tree at a time (sgf_parse_*_each) ------------------------ */
 
 typedef struct seen {
@@ -765,6 +790,7 @@ int main(void)
         cmocka_unit_test(test_parse_file_errors),
         cmocka_unit_test(test_parse_on_diag_callback),
         cmocka_unit_test(test_parse_positions_line_breaks),
+        cmocka_unit_test(test_parse_one_move_nodes),
         cmocka_unit_test(test_parse_each_game_in_turn),
         cmocka_unit_test(test_parse_each_stop_and_errors),
         cmocka_unit_test(test_parse_each_many_games),
