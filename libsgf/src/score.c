@@ -8,7 +8,9 @@
  * alone borders it. Under territory rules (Japanese 1989 art. 8, and
  * DECISIONS.md "Scoring") the empty points next to a chain in seki are
  * nobody's: a chain is in seki when it shares a liberty with an enemy
- * chain that neither player can fill without self-atari.
+ * chain that neither player can fill without self-atari. Territory
+ * counting also leaves out the points where a player must connect once
+ * the dame are filled (teire).
  */
 #include "score_int.h"
 #include "board_int.h"
@@ -22,7 +24,7 @@
 
 /* ---- the flat position ------------------------------------------------ */
 
-static uint32_t next_gen(sgf__spos *p)
+uint32_t sgf__spos_gen(sgf__spos *p)
 {
     if (++p->gen == 0) {
         memset(p->mark, 0, sizeof p->mark);
@@ -36,7 +38,7 @@ static uint32_t next_gen(sgf__spos *p)
 static int flood(sgf__spos *p, int start, int k)
 {
     uint8_t c = p->col[start];
-    uint32_t lg = next_gen(p);
+    uint32_t lg = sgf__spos_gen(p);
     int sp = 0, size = 0, prev = start, libs = 0, nb[4];
     uint8_t border = 0;
     p->stack[sp++] = (int16_t)start;
@@ -118,7 +120,7 @@ bool sgf__spos_self_atari(sgf__spos *p, int pt, sgf_color who)
     }
     if (empty > 1)
         return false;
-    uint32_t lg = next_gen(p);
+    uint32_t lg = sgf__spos_gen(p);
     p->mark[pt] = lg;
     for (int d = 0; d < m; d++) {
         int j = nb[d];
@@ -190,6 +192,151 @@ static sgf_color owner(const sgf__spos *p, int i)
     if (bd == (1u << SGF_WHITE))
         return SGF_WHITE;
     return SGF_EMPTY;
+}
+
+/* The liberties of chain x, up to max, into lib[]; returns how many
+ * (more than max when it has more). */
+static int liberties(sgf__spos *p, int x, int *lib, int max)
+{
+    int s = p->head[x], nb[4], k = 0;
+    uint32_t g = sgf__spos_gen(p);
+    do {
+        int m = sgf__spos_neighbors(p, s, nb);
+        for (int d = 0; d < m; d++)
+            if (p->col[nb[d]] == SGF_EMPTY && p->mark[nb[d]] != g) {
+                p->mark[nb[d]] = g;
+                if (k++ < max)
+                    lib[k - 1] = nb[d];
+            }
+        s = p->next[s];
+    } while (s != p->head[x]);
+    return k;
+}
+
+/* Whether c can fill the dame point d next to an enemy chain: not in
+ * self-atari, or d is one of two points of a dame region whose other
+ * point touches c but no enemy stone (c fills it first, joining d to
+ * his stones, and the enemy cannot get there before him). */
+static bool can_fill(sgf__spos *p, int d, sgf_color c)
+{
+    int nb[4], nb2[4];
+    if (!sgf__spos_self_atari(p, d, c))
+        return true;
+    if (p->size[p->id[d]] != 2)
+        return false;
+    int m = sgf__spos_neighbors(p, d, nb), k = 0;
+    while (k < m && p->col[nb[k]] != SGF_EMPTY)
+        k++;
+    if (k == m)
+        return false;
+    int m2 = sgf__spos_neighbors(p, nb[k], nb2);
+    uint8_t touch = 0;
+    for (int e = 0; e < m2; e++)
+        touch |= (uint8_t)(1u << p->col[nb2[e]]);
+    return (touch & 6) == (1u << c);
+}
+
+/* Whether the owner of chain x, filling its dame liberty d himself,
+ * gains nothing: each neighbour of d is a stone of x or of the enemy,
+ * or one of x's liberties lib[0 .. n - 1]. */
+static bool no_gain(const sgf__spos *p, int d, int x, const int *lib,
+                    int n)
+{
+    int nb[4], m = sgf__spos_neighbors(p, d, nb);
+    for (int k = 0; k < m; k++) {
+        int j = nb[k], e = 0;
+        if (p->col[j] != SGF_EMPTY) {
+            if (p->col[j] == p->kcol[x] && p->id[j] != x)
+                return false;
+            continue;
+        }
+        while (e < n && lib[e] != j)
+            e++;
+        if (e == n)
+            return false;
+    }
+    return true;
+}
+
+/* Whether chain y has a liberty other than lib[0 .. n - 1]. */
+static bool other_liberty(const sgf__spos *p, int y, const int *lib, int n)
+{
+    int s = p->head[y], nb[4];
+    do {
+        int m = sgf__spos_neighbors(p, s, nb);
+        for (int k = 0; k < m; k++) {
+            int e = 0;
+            if (p->col[nb[k]] != SGF_EMPTY)
+                continue;
+            while (e < n && lib[e] != nb[k])
+                e++;
+            if (e == n)
+                return true;
+        }
+        s = p->next[s];
+    } while (s != p->head[y]);
+    return false;
+}
+
+/* Whether the owner of chain x, playing at its territory point t,
+ * saves it: t's region has more points than t and one other, or t
+ * joins x to another chain of his with a liberty that is not one of
+ * x's lib[0 .. n - 1]. (Filling an eye of x alone, or joining chains
+ * that all lose their liberties, would only take the last liberty: x
+ * is then short of liberties, not in need of a connection.) */
+static bool connects(const sgf__spos *p, int t, int x, const int *lib,
+                     int n)
+{
+    int nb[4], m = sgf__spos_neighbors(p, t, nb);
+    if (p->size[p->id[t]] >= 3)
+        return true;
+    for (int k = 0; k < m; k++)
+        if (p->col[nb[k]] == p->kcol[x] && p->id[nb[k]] != x
+            && other_liberty(p, p->id[nb[k]], lib, n))
+            return true;
+    return false;
+}
+
+/* Territory counting counts the position once the dame are filled and
+ * the connections that filling makes necessary are played (teire): a
+ * point where the owner must add a stone is not territory. A chain
+ * whose liberties are dame points (their regions border both colours),
+ * each of which the enemy can fill, and a single point of its owner's
+ * territory is put in atari when the enemy fills the dame, and its
+ * owner must then connect at the territory point if that saves it.
+ * With several dame liberties, the owner must also gain nothing by
+ * filling one himself (else he extends there in time); with one, his
+ * filling it leaves the chain no better off than the enemy's filling
+ * would. Marks such points in teire[] (dead stones' points and chains
+ * in seki left out); returns how many. */
+static int teire_points(sgf__spos *p, const uint8_t *seki,
+                        const uint8_t *dead, uint8_t *teire)
+{
+    enum { MAXL = 8 };
+    int found = 0, lib[MAXL];
+    memset(teire, 0, (size_t)p->n);
+    for (int x = 0; x < p->count; x++) {
+        sgf_color c = (sgf_color)p->kcol[x];
+        if (c == SGF_EMPTY || p->libs[x] < 2 || p->libs[x] > MAXL
+            || (seki != NULL && seki[x]))
+            continue;
+        int n = liberties(p, x, lib, MAXL), t = -1, k = 0;
+        for (; k < n; k++) {
+            uint8_t bd = p->border[p->id[lib[k]]] & 6;
+            if (dead != NULL && dead[lib[k]])
+                break;
+            if (bd == (1u << c) && t < 0)
+                t = lib[k];
+            else if (bd != 6 || !can_fill(p, lib[k], (sgf_color)(3 - c))
+                     || (n > 2 && !no_gain(p, lib[k], x, lib, n)))
+                break;
+        }
+        if (k < n || t < 0 || !connects(p, t, x, lib, n))
+            continue;
+        found += !teire[t];
+        teire[t] = 1;
+    }
+    return found;
 }
 
 static void count_point(sgf_score *s, const sgf__spos *p,
@@ -265,11 +412,19 @@ static int count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
             seki = NULL;
         }
     }
+    uint8_t teire[SGF__SN];
+    int nteire = r->scoring == SGF_SCORING_TERRITORY
+        ? teire_points(p, seki, use_dead ? dead : NULL, teire) : 0;
     for (int i = 0; i < p->n; i++) {
         sgf_color orig = SGF_EMPTY;
         if (use_dead && dead[i])
             orig = sgf_board_at(b, (sgf_point){ (uint8_t)(i % p->w),
                                                 (uint8_t)(i / p->w) });
+        if (nteire > 0 && teire[i]) {   /* to be filled: nobody's */
+            out->dame++;
+            out->map[i] = SGF_SP_DAME;
+            continue;
+        }
         count_point(out, p, seki, orig, i);
     }
     free(seki);

@@ -42,6 +42,9 @@ void sgf__score_total(sgf_score *s, const sgf_board *b);
  * and label chains and regions. */
 void sgf__spos_load(sgf__spos *p, const sgf_board *b, const uint8_t *dead);
 
+/* A new generation for p->mark (marks of earlier ones are stale). */
+uint32_t sgf__spos_gen(sgf__spos *p);
+
 /* Label chains (with liberty counts) and empty regions of p->col. */
 void sgf__spos_label(sgf__spos *p);
 

@@ -172,6 +172,94 @@ static void test_score_no_seki_when_one_side_can_fill(void **state)
     unload(&x);
 }
 
+static void test_score_teire_japanese_only(void **state)
+{
+    (void)state;
+    /* The black stone dc has two liberties: the dame ec and cc, a point
+     * of Black's territory. When White fills ec, Black must connect at
+     * cc (teire), so cc is not territory under territory counting; area
+     * counting is not changed (a stone in one's own area costs nothing) */
+    game x = load("(;GM[1]KM[0]SZ[6:5]AB[ca][cb][cd][ce][dc]"
+                  "AW[da][db][dd][de][eb][ed][fc];B[];W[])");
+    sgf_rules r;
+    sgf_score s;
+    assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
+    assert_int_equal(s.black.territory, 10);
+    assert_int_equal(s.white.territory, 6);
+    assert_int_equal(s.dame, 2);
+    assert_int_equal(s.map[2 * 6 + 2], SGF_SP_DAME);
+    assert_int_equal(s.map[2 * 6 + 1], SGF_SP_BLACK_TERRITORY);
+    assert_int_equal(sgf_rules_preset(&r, "chinese"), 0);
+    assert_int_equal(sgf_score_count(&s, x.b, &r, NULL, 0, 0), 0);
+    assert_int_equal(s.black.territory, 11);
+    assert_int_equal(s.dame, 1);
+    unload(&x);
+}
+
+static void test_score_teire_two_point_dame(void **state)
+{
+    (void)state;
+    /* The white stone ab: liberties aa (dame, with ba) and ac (White's
+     * territory, next to White's wall). Black cannot play aa first
+     * (self-atari) but fills ba, which touches only Black, then aa:
+     * White must connect at ac. */
+    game x = load("(;GM[1]KM[0]SZ[5]AB[ca][bb][cb][db][eb]"
+                  "AW[ab][bc][cc][dc][ec][ad][bd];B[];W[])");
+    sgf_score s;
+    assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
+    assert_int_equal(s.black.territory, 2);
+    assert_int_equal(s.white.territory, 8);
+    assert_int_equal(s.dame, 3);
+    assert_int_equal(s.map[2 * 5], SGF_SP_DAME);
+    unload(&x);
+    /* with a white stone at ba, aa touches White only: ab has no dame
+     * liberty, nothing forces White to play at ac */
+    x = load("(;GM[1]KM[0]SZ[5]AB[ca][bb][cb][db][eb]AW[ba]"
+             "[ab][bc][cc][dc][ec][ad][bd];B[];W[])");
+    assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
+    assert_int_equal(s.map[2 * 5], SGF_SP_WHITE_TERRITORY);
+    unload(&x);
+}
+
+static void test_score_teire_several_dame(void **state)
+{
+    (void)state;
+    /* The black chain dc-ec: liberties ed and eb, dame points only
+     * White's stones and the chain touch (Black gains nothing by
+     * filling them), and cc, Black's territory: White fills both, Black
+     * must connect at cc */
+    game x = load("(;GM[1]KM[0]SZ[7:5]AB[ca][cb][cd][ce][dc][ec]"
+                  "AW[da][ea][fa][db][fb][fc][dd][fd][de][ee][fe];B[];W[])");
+    sgf_rules r;
+    sgf_score s;
+    assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
+    assert_int_equal(s.black.territory, 10);
+    assert_int_equal(s.white.territory, 5);
+    assert_int_equal(s.dame, 3);
+    assert_int_equal(s.map[2 * 7 + 2], SGF_SP_DAME);
+    assert_int_equal(sgf_rules_preset(&r, "chinese"), 0);
+    assert_int_equal(sgf_score_count(&s, x.b, &r, NULL, 0, 0), 0);
+    assert_int_equal(s.black.territory, 11);
+    unload(&x);
+}
+
+static void test_score_no_teire_without_rescue(void **state)
+{
+    (void)state;
+    /* Black de and ed share their liberties dd (dame) and ee: when White
+     * fills dd, Black playing ee joins them with no liberty left, so ee
+     * stays Black's territory (the stones are short of liberties, for
+     * the dead stones to settle, not in need of a connection) */
+    game x = load("(;GM[1]KM[0]SZ[5]AB[de][ed]AW[ce][cd][dc][ec][cc]"
+                  ";B[];W[])");
+    sgf_score s;
+    assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
+    assert_int_equal(s.map[4 * 5 + 4], SGF_SP_BLACK_TERRITORY);
+    assert_int_equal(s.black.territory, 1);
+    assert_int_equal(s.dame, 1);
+    unload(&x);
+}
+
 static void test_score_handicap_compensation(void **state)
 {
     (void)state;
@@ -568,6 +656,10 @@ int main(void)
         cmocka_unit_test(test_score_prisoners_territory_only),
         cmocka_unit_test(test_score_seki_both_scorings),
         cmocka_unit_test(test_score_no_seki_when_one_side_can_fill),
+        cmocka_unit_test(test_score_teire_japanese_only),
+        cmocka_unit_test(test_score_teire_two_point_dame),
+        cmocka_unit_test(test_score_teire_several_dame),
+        cmocka_unit_test(test_score_no_teire_without_rescue),
         cmocka_unit_test(test_score_handicap_compensation),
         cmocka_unit_test(test_score_komi_forms),
         cmocka_unit_test(test_score_komi_in_count),

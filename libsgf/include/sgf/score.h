@@ -78,7 +78,10 @@ typedef struct sgf_score {
  * touching live stones of one colour only is that colour's territory,
  * except under territory rules the points touching a chain in seki: a
  * live chain that shares a liberty with a live enemy chain where neither
- * side can fill it without leaving its own chain in atari. Errors:
+ * side can fill it without leaving its own chain in atari, and the
+ * points where the owner must connect once the dame are filled (teire:
+ * a chain whose liberties are dame points the enemy can fill and one
+ * point of its owner's territory that saves it; counted as dame). Errors:
  * SGF_EINVAL (out or b NULL), SGF_ENOMEM. */
 SGF_API int sgf_score_count(sgf_score *out, const sgf_board *b,
                             const sgf_rules *r, const uint8_t *dead,
