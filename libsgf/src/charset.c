@@ -19,6 +19,7 @@
 
 typedef struct cs_info {
     const char *name;       /* canonical = iconv name */
+    size_t len;             /* strlen(name) */
     unsigned char family;   /* sgf__cs_family */
     bool unsafe;            /* trail bytes can be '\' or ']' */
 } cs_info;
@@ -32,48 +33,48 @@ static const char CS_BIG5[] = "CP950";
 static const char CS_UHC[] = "CP949";
 
 static const cs_info charsets[] = {
-    { CS_UTF8, SGF__CSF_UTF8, false },
-    { CS_LATIN1, SGF__CSF_LATIN, false },
-    { CS_CP1252, SGF__CSF_CP1252, false },
-    { CS_GB, SGF__CSF_GB, true },
-    { CS_SJIS, SGF__CSF_SJIS, true },
-    { CS_BIG5, SGF__CSF_BIG5, true },
-    { CS_UHC, SGF__CSF_UHC, false },
-    { "BIG5-HKSCS", SGF__CSF_MULTI, true },
-    { "EUC-JP", SGF__CSF_MULTI, false },
-    { "EUC-TW", SGF__CSF_MULTI, false },
-    { "UTF-16LE", SGF__CSF_WIDE, false },
-    { "UTF-16BE", SGF__CSF_WIDE, false },
-    { "UTF-16", SGF__CSF_WIDE, false },
-    { "ANSI_X3.4-1968", SGF__CSF_SINGLE, false },
-    { "ISO-8859-2", SGF__CSF_SINGLE, false },
-    { "ISO-8859-3", SGF__CSF_SINGLE, false },
-    { "ISO-8859-4", SGF__CSF_SINGLE, false },
-    { "ISO-8859-5", SGF__CSF_SINGLE, false },
-    { "ISO-8859-6", SGF__CSF_SINGLE, false },
-    { "ISO-8859-7", SGF__CSF_SINGLE, false },
-    { "ISO-8859-8", SGF__CSF_SINGLE, false },
-    { "ISO-8859-9", SGF__CSF_SINGLE, false },
-    { "ISO-8859-10", SGF__CSF_SINGLE, false },
-    { "ISO-8859-11", SGF__CSF_SINGLE, false },
-    { "ISO-8859-13", SGF__CSF_SINGLE, false },
-    { "ISO-8859-14", SGF__CSF_SINGLE, false },
-    { "ISO-8859-15", SGF__CSF_SINGLE, false },
-    { "ISO-8859-16", SGF__CSF_SINGLE, false },
-    { "WINDOWS-1250", SGF__CSF_SINGLE, false },
-    { "WINDOWS-1251", SGF__CSF_SINGLE, false },
-    { "WINDOWS-1253", SGF__CSF_SINGLE, false },
-    { "WINDOWS-1254", SGF__CSF_SINGLE, false },
-    { "WINDOWS-1255", SGF__CSF_SINGLE, false },
-    { "WINDOWS-1256", SGF__CSF_SINGLE, false },
-    { "WINDOWS-1257", SGF__CSF_SINGLE, false },
-    { "WINDOWS-1258", SGF__CSF_SINGLE, false },
-    { "WINDOWS-874", SGF__CSF_SINGLE, false },
-    { "KOI8-R", SGF__CSF_SINGLE, false },
-    { "KOI8-U", SGF__CSF_SINGLE, false },
-    { "IBM866", SGF__CSF_SINGLE, false },
-    { "MACINTOSH", SGF__CSF_SINGLE, false },
-    { "TIS-620", SGF__CSF_SINGLE, false },
+    { CS_UTF8, sizeof CS_UTF8 - 1, SGF__CSF_UTF8, false },
+    { CS_LATIN1, sizeof CS_LATIN1 - 1, SGF__CSF_LATIN, false },
+    { CS_CP1252, sizeof CS_CP1252 - 1, SGF__CSF_CP1252, false },
+    { CS_GB, sizeof CS_GB - 1, SGF__CSF_GB, true },
+    { CS_SJIS, sizeof CS_SJIS - 1, SGF__CSF_SJIS, true },
+    { CS_BIG5, sizeof CS_BIG5 - 1, SGF__CSF_BIG5, true },
+    { CS_UHC, sizeof CS_UHC - 1, SGF__CSF_UHC, false },
+    { "BIG5-HKSCS", sizeof "BIG5-HKSCS" - 1, SGF__CSF_MULTI, true },
+    { "EUC-JP", sizeof "EUC-JP" - 1, SGF__CSF_MULTI, false },
+    { "EUC-TW", sizeof "EUC-TW" - 1, SGF__CSF_MULTI, false },
+    { "UTF-16LE", sizeof "UTF-16LE" - 1, SGF__CSF_WIDE, false },
+    { "UTF-16BE", sizeof "UTF-16BE" - 1, SGF__CSF_WIDE, false },
+    { "UTF-16", sizeof "UTF-16" - 1, SGF__CSF_WIDE, false },
+    { "ANSI_X3.4-1968", sizeof "ANSI_X3.4-1968" - 1, SGF__CSF_SINGLE, false },
+    { "ISO-8859-2", sizeof "ISO-8859-2" - 1, SGF__CSF_SINGLE, false },
+    { "ISO-8859-3", sizeof "ISO-8859-3" - 1, SGF__CSF_SINGLE, false },
+    { "ISO-8859-4", sizeof "ISO-8859-4" - 1, SGF__CSF_SINGLE, false },
+    { "ISO-8859-5", sizeof "ISO-8859-5" - 1, SGF__CSF_SINGLE, false },
+    { "ISO-8859-6", sizeof "ISO-8859-6" - 1, SGF__CSF_SINGLE, false },
+    { "ISO-8859-7", sizeof "ISO-8859-7" - 1, SGF__CSF_SINGLE, false },
+    { "ISO-8859-8", sizeof "ISO-8859-8" - 1, SGF__CSF_SINGLE, false },
+    { "ISO-8859-9", sizeof "ISO-8859-9" - 1, SGF__CSF_SINGLE, false },
+    { "ISO-8859-10", sizeof "ISO-8859-10" - 1, SGF__CSF_SINGLE, false },
+    { "ISO-8859-11", sizeof "ISO-8859-11" - 1, SGF__CSF_SINGLE, false },
+    { "ISO-8859-13", sizeof "ISO-8859-13" - 1, SGF__CSF_SINGLE, false },
+    { "ISO-8859-14", sizeof "ISO-8859-14" - 1, SGF__CSF_SINGLE, false },
+    { "ISO-8859-15", sizeof "ISO-8859-15" - 1, SGF__CSF_SINGLE, false },
+    { "ISO-8859-16", sizeof "ISO-8859-16" - 1, SGF__CSF_SINGLE, false },
+    { "WINDOWS-1250", sizeof "WINDOWS-1250" - 1, SGF__CSF_SINGLE, false },
+    { "WINDOWS-1251", sizeof "WINDOWS-1251" - 1, SGF__CSF_SINGLE, false },
+    { "WINDOWS-1253", sizeof "WINDOWS-1253" - 1, SGF__CSF_SINGLE, false },
+    { "WINDOWS-1254", sizeof "WINDOWS-1254" - 1, SGF__CSF_SINGLE, false },
+    { "WINDOWS-1255", sizeof "WINDOWS-1255" - 1, SGF__CSF_SINGLE, false },
+    { "WINDOWS-1256", sizeof "WINDOWS-1256" - 1, SGF__CSF_SINGLE, false },
+    { "WINDOWS-1257", sizeof "WINDOWS-1257" - 1, SGF__CSF_SINGLE, false },
+    { "WINDOWS-1258", sizeof "WINDOWS-1258" - 1, SGF__CSF_SINGLE, false },
+    { "WINDOWS-874", sizeof "WINDOWS-874" - 1, SGF__CSF_SINGLE, false },
+    { "KOI8-R", sizeof "KOI8-R" - 1, SGF__CSF_SINGLE, false },
+    { "KOI8-U", sizeof "KOI8-U" - 1, SGF__CSF_SINGLE, false },
+    { "IBM866", sizeof "IBM866" - 1, SGF__CSF_SINGLE, false },
+    { "MACINTOSH", sizeof "MACINTOSH" - 1, SGF__CSF_SINGLE, false },
+    { "TIS-620", sizeof "TIS-620" - 1, SGF__CSF_SINGLE, false },
 };
 
 #define NCHARSETS (sizeof charsets / sizeof charsets[0])
@@ -148,6 +149,17 @@ static const char *by_name(const char *name)
     return ci != NULL ? ci->name : NULL;
 }
 
+static bool is_separator(unsigned char c)
+{
+    switch (c) {
+    case '-': case '_': case ' ': case '.': case ':': case '/': case '\t':
+    case '\r': case '\n':
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* Lower case without separators into out (size cap); false when the name
  * is empty or too long to be a charset name. */
 static bool normalize(const char *s, size_t n, char *out, size_t cap)
@@ -155,7 +167,7 @@ static bool normalize(const char *s, size_t n, char *out, size_t cap)
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (strchr("-_ .:/\t\r\n", c) != NULL && c != '\0')
+        if (is_separator(c))
             continue;
         if (k + 1 >= cap)
             return false;
@@ -216,15 +228,35 @@ static const char *numbered(const char *key)
 const char *sgf__charset_canonical(const char *name, size_t len)
 {
     char key[40];
-    if (name == NULL || !normalize(name, len, key, sizeof key))
+    if (name == NULL)
         return NULL;
-    const char *r = numbered(key);
+    for (size_t i = 0; i < NCHARSETS; i++)   /* "UTF-8", as most write it */
+        if (charsets[i].len == len && memcmp(charsets[i].name, name, len) == 0)
+            return charsets[i].name;
+    if (!normalize(name, len, key, sizeof key))
+        return NULL;
+    size_t k = strlen(key);   /* a NUL in the name ends the key here */
+    const char *r = k > 0 && key[k - 1] >= '0' && key[k - 1] <= '9'
+                    ? numbered(key) : NULL;
     if (r != NULL)
         return by_name(r);
     for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
-        if (strcmp(key, aliases[i].key) == 0)
+        if (aliases[i].key[0] == key[0] && strcmp(key, aliases[i].key) == 0)
             return by_name(aliases[i].name);
     return NULL;
+}
+
+const char *sgf__charset_static(const char *name)
+{
+    return by_name(name);
+}
+
+int sgf__charset_pair_kind(const char *canonical)
+{
+    const cs_info *ci = info_of(canonical);
+    if (ci == NULL || !ci->unsafe)
+        return 0;
+    return ci->family == SGF__CSF_SJIS ? 1 : 2;
 }
 
 bool sgf__charset_is_multibyte_unsafe(const char *canonical)

@@ -276,11 +276,18 @@ static void code_points(const unsigned char *u, size_t n, score *sc)
     }
 }
 
-/* Decode every text with sc->cs (into scratch) and score the reading. */
-static int score_texts(sgf__conv *cv, const sgf_str *texts, size_t ntexts,
+/* The game's texts as each kind of two-byte scanning reads them (see
+ * sgf__charset_choose_kinds): tk[kind][0..ntexts). */
+typedef const sgf_str *const texts_by_kind[3];
+
+/* Decode every text with sc->cs (into scratch) and score the reading;
+ * the texts are those read with the two-byte kind of sc->cs, the bytes
+ * the conversion will see. */
+static int score_texts(sgf__conv *cv, texts_by_kind tk, size_t ntexts,
                        sgf__buf *scratch, score *sc)
 {
     sgf__cs_family fam = sgf__charset_family(sc->cs);
+    const sgf_str *texts = tk[sgf__charset_pair_kind(sc->cs)];
     sc->ok = sc->chars = sc->bad = sc->good = 0;
     for (size_t i = 0; i < ntexts; i++) {
         const unsigned char *s = (const unsigned char *)texts[i].ptr;
@@ -321,37 +328,40 @@ typedef struct detect {
     const char *cs;
     bool strong;       /* UTF-8, or a plausible reading */
     size_t utf8_ok;    /* texts that are valid UTF-8 */
+    score best;        /* the reading of cs (not for UTF-8) */
 } detect;
 
-static size_t count_utf8(const sgf_str *texts, size_t ntexts)
+/* Texts that are valid UTF-8 (read without two-byte pairing, as UTF-8
+ * is). */
+static size_t count_utf8(texts_by_kind tk, size_t ntexts)
 {
     size_t k = 0;
     for (size_t i = 0; i < ntexts; i++)
-        k += sgf__utf8_valid(texts[i].ptr, texts[i].len);
+        k += sgf__utf8_valid(tk[0][i].ptr, tk[0][i].len);
     return k;
 }
 
 /* Some text holds a byte 0x80..0x9F. */
-static bool has_c1(const sgf_str *texts, size_t ntexts)
+static bool has_c1(texts_by_kind tk, size_t ntexts)
 {
     for (size_t i = 0; i < ntexts; i++)
-        for (size_t k = 0; k < texts[i].len; k++)
-            if ((unsigned char)texts[i].ptr[k] >= 0x80
-                && (unsigned char)texts[i].ptr[k] < 0xA0)
+        for (size_t k = 0; k < tk[0][i].len; k++)
+            if ((unsigned char)tk[0][i].ptr[k] >= 0x80
+                && (unsigned char)tk[0][i].ptr[k] < 0xA0)
                 return true;
     return false;
 }
 
 /* Windows-1252 when some text holds 0x80..0x9F and Windows-1252 decodes
  * every text (what Windows writers mean by "Latin-1"), else ISO-8859-1. */
-static int latin_choice(sgf__conv *cv, const sgf_str *texts, size_t ntexts,
+static int latin_choice(sgf__conv *cv, texts_by_kind tk, size_t ntexts,
                         sgf__buf *scratch, const char **cs)
 {
     *cs = CS_LATIN1;
-    if (!has_c1(texts, ntexts))
+    if (!has_c1(tk, ntexts))
         return 0;
     score sc = { CS_CP1252, 0, 0, 0, 0 };
-    int r = score_texts(cv, texts, ntexts, scratch, &sc);
+    int r = score_texts(cv, tk, ntexts, scratch, &sc);
     if (r == 0 && sc.ok == ntexts)
         *cs = CS_CP1252;
     return r;
@@ -361,28 +371,30 @@ static int latin_choice(sgf__conv *cv, const sgf_str *texts, size_t ntexts,
  * when every text is valid UTF-8; else, of GB18030, CP932, CP950, CP949
  * and Latin-1 (last), the reading that decodes every text with the best
  * score (earlier wins ties). */
-static int run_detect(sgf__conv *cv, const sgf_str *texts, size_t ntexts,
+static int run_detect(sgf__conv *cv, texts_by_kind tk, size_t ntexts,
                       sgf__buf *scratch, detect *d)
 {
     static const char *const order[] = { "GB18030", "CP932", "CP950",
                                          "CP949" };
-    d->utf8_ok = count_utf8(texts, ntexts);
+    d->utf8_ok = count_utf8(tk, ntexts);
     d->cs = CS_UTF8;
     d->strong = true;
+    d->best.cs = NULL;
     if (d->utf8_ok == ntexts)
         return 0;
     score best = { NULL, 0, 0, 0, 0 };
-    int r = latin_choice(cv, texts, ntexts, scratch, &best.cs);
+    int r = latin_choice(cv, tk, ntexts, scratch, &best.cs);
     if (r == 0)
-        r = score_texts(cv, texts, ntexts, scratch, &best);
+        r = score_texts(cv, tk, ntexts, scratch, &best);
     for (size_t i = sizeof order / sizeof order[0]; r == 0 && i-- > 0;) {
         score sc = { order[i], 0, 0, 0, 0 };
-        r = score_texts(cv, texts, ntexts, scratch, &sc);
+        r = score_texts(cv, tk, ntexts, scratch, &sc);
         if (r == 0 && sc.ok == ntexts && !better(&best, &sc))
             best = sc;
     }
     d->cs = best.cs;
     d->strong = plausible(&best);
+    d->best = best;
     return r;
 }
 
@@ -390,65 +402,69 @@ static int run_detect(sgf__conv *cv, const sgf_str *texts, size_t ntexts,
  * single-byte charset does not when every text is valid UTF-8 (they hold
  * bytes >= 0x80, so multibyte sequences); a multibyte one does not when
  * its reading is implausible and detection finds a plausible one. */
-static int declared_fits(sgf__conv *cv, const score *sd,
-                         const sgf_str *texts, size_t ntexts,
-                         sgf__buf *scratch, const char **other)
+static int declared_fits(sgf__conv *cv, const score *sd, texts_by_kind tk,
+                         size_t ntexts, sgf__buf *scratch,
+                         const char **other)
 {
     sgf__cs_family fam = sgf__charset_family(sd->cs);
     *other = NULL;
     if (fam == SGF__CSF_LATIN || fam == SGF__CSF_CP1252
         || fam == SGF__CSF_SINGLE) {
-        if (count_utf8(texts, ntexts) == ntexts)
+        if (count_utf8(tk, ntexts) == ntexts)
             *other = CS_UTF8;
         return 0;
     }
     if (fam == SGF__CSF_UTF8 || fam == SGF__CSF_WIDE || plausible(sd))
         return 0;
     detect d;
-    int r = run_detect(cv, texts, ntexts, scratch, &d);
+    int r = run_detect(cv, tk, ntexts, scratch, &d);
     if (r == 0 && d.strong && strcmp(d.cs, sd->cs) != 0)
         *other = d.cs;
     return r;
 }
 
-static int choose_declared(sgf__conv *cv, const char *dcs,
-                           const sgf_str *texts, size_t ntexts,
-                           sgf__buf *scratch, const char **chosen)
+static int choose_declared(sgf__conv *cv, const char *dcs, texts_by_kind tk,
+                           size_t ntexts, sgf__buf *scratch,
+                           const char **chosen)
 {
     score sd = { dcs, 0, 0, 0, 0 };
     const char *other;
     detect d;
     *chosen = dcs;
     if (sgf__charset_family(dcs) == SGF__CSF_UTF8
-        && count_utf8(texts, ntexts) == ntexts)
+        && count_utf8(tk, ntexts) == ntexts)
         return SGF__CS_DECLARED;      /* the common case, no copying */
-    int r = score_texts(cv, texts, ntexts, scratch, &sd);
+    int r = score_texts(cv, tk, ntexts, scratch, &sd);
     if (r == 0 && sd.ok == ntexts) {
-        r = declared_fits(cv, &sd, texts, ntexts, scratch, &other);
+        r = declared_fits(cv, &sd, tk, ntexts, scratch, &other);
         if (r == 0 && other != NULL)
             *chosen = other;
         if (r == 0 && other == NULL
             && sgf__charset_family(dcs) == SGF__CSF_LATIN)
-            r = latin_choice(cv, texts, ntexts, scratch, chosen);
+            r = latin_choice(cv, tk, ntexts, scratch, chosen);
         return r != 0 ? r : other != NULL ? SGF__CS_MISMATCH
                                             : SGF__CS_DECLARED;
     }
     if (r == 0)
-        r = run_detect(cv, texts, ntexts, scratch, &d);
+        r = run_detect(cv, tk, ntexts, scratch, &d);
     if (r != 0)
         return r;
-    if (!d.strong && sd.ok > 0)
+    /* the declared charset decodes some texts: it stays unless another
+     * reads them all, and better (a file written back after NONE_FITS
+     * holds UTF-8 text and the undecodable bytes as they were, which
+     * some CJK charset may read plausibly, but as worse text) */
+    if (sd.ok > 0 && (!d.strong
+                      || (d.best.cs != NULL && !better(&d.best, &sd))))
         return SGF__CS_NONE_FITS;
     *chosen = d.cs;
     return SGF__CS_MISMATCH;
 }
 
-static int choose_undeclared(sgf__conv *cv, const sgf_str *texts,
-                             size_t ntexts, sgf__buf *scratch,
-                             const char **chosen)
+static int choose_undeclared(sgf__conv *cv, texts_by_kind tk, size_t ntexts,
+                             sgf__buf *scratch, const char **chosen)
 {
     detect d;
-    int r = run_detect(cv, texts, ntexts, scratch, &d);
+    int r = run_detect(cv, tk, ntexts, scratch, &d);
     if (r != 0)
         return r;
     *chosen = d.cs;
@@ -468,9 +484,10 @@ static bool blank(const char *s, size_t n)
     return true;
 }
 
-int sgf__charset_choose(sgf__conv *cv, const char *declared,
-                        size_t declared_len, const sgf_str *texts,
-                        size_t ntexts, const char **chosen)
+int sgf__charset_choose_kinds(sgf__conv *cv, const char *declared,
+                              size_t declared_len,
+                              const sgf_str *const texts[3], size_t ntexts,
+                              const char **chosen)
 {
     sgf__buf scratch = SGF__BUF_INIT;
     int r;
@@ -494,6 +511,15 @@ int sgf__charset_choose(sgf__conv *cv, const char *declared,
         }
     }
     sgf__buf_release(&scratch);
-    *chosen = sgf__charset_canonical(*chosen, strlen(*chosen));
+    *chosen = sgf__charset_static(*chosen);
     return r;
+}
+
+int sgf__charset_choose(sgf__conv *cv, const char *declared,
+                        size_t declared_len, const sgf_str *texts,
+                        size_t ntexts, const char **chosen)
+{
+    const sgf_str *const tk[3] = { texts, texts, texts };
+    return sgf__charset_choose_kinds(cv, declared, declared_len, tk, ntexts,
+                                     chosen);
 }

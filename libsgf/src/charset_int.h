@@ -103,6 +103,16 @@ typedef enum sgf__cs_family {
 
 sgf__cs_family sgf__charset_family(const char *canonical);
 
+/* How the lexer and the unescaper pair the bytes of values in a charset
+ * (the SGF__MB_* kinds of props_int.h): 0 no pairing; 1 CP932 lead
+ * bytes take the next byte; 2 GB18030, CP950, BIG5-HKSCS lead bytes
+ * take the next byte. 0 for NULL and unknown names. */
+int sgf__charset_pair_kind(const char *canonical);
+
+/* The static canonical string (the one sgf__charset_canonical returns)
+ * for a canonical name held elsewhere; NULL when name is not one. */
+const char *sgf__charset_static(const char *name);
+
 /* Valid UTF-8 (RFC 3629: no overlongs, no surrogates, <= U+10FFFF)? */
 bool sgf__utf8_valid(const char *s, size_t n);
 
@@ -162,5 +172,17 @@ typedef enum sgf__charset_verdict {
 int sgf__charset_choose(sgf__conv *cv, const char *declared,
                         size_t declared_len, const sgf_str *texts,
                         size_t ntexts, const char **chosen);
+
+/* The same, for texts whose bytes depend on the charset: a value with an
+ * escape after a byte >= 0x80 loses other backslashes when its lead bytes
+ * pair with the next byte (sgf__charset_pair_kind) than when they do not.
+ * texts[k] holds the game's texts as read with pair kind k (same count,
+ * same order); each candidate charset is judged on the texts of its own
+ * kind, which are the bytes its conversion will get, so that a chosen
+ * charset decodes every text it was chosen for. */
+int sgf__charset_choose_kinds(sgf__conv *cv, const char *declared,
+                              size_t declared_len,
+                              const sgf_str *const texts[3], size_t ntexts,
+                              const char **chosen);
 
 #endif

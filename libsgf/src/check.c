@@ -1,16 +1,21 @@
 /*
  * check.c - the property layer's driver, run by the parser on every
- * finished game (sgf__props_game): reads FF, GM, SZ and CA from the root,
- * has every value decoded (decode.c), then walks the tree once, without
- * recursion, checking identifiers, placement (root, game-info, setup and
- * move properties, annotations) and values (checkval.c). Severities come
- * from sgf/diagcodes.def in the FF[4] or FF[1]-FF[3] form, never from
- * code here.
+ * finished game (sgf__props_game). It walks the tree once, without
+ * recursion: the nodes most records are made of (a plain move, maybe
+ * with time left) are done with there, since no check has anything to
+ * say about them; every other node has its text values handed to
+ * decode.c and is listed. Once the charset is chosen and the text
+ * converted, the root is read and checked (checkroot.c: FF, GM, SZ) and
+ * each listed node is checked in the walk's order: identifiers,
+ * placement (root, game-info, setup and move properties, annotations)
+ * and values (checkval.c). Severities come from sgf/diagcodes.def in the
+ * FF[4] or FF[1]-FF[3] form, never from code here.
  *
  * What SGFC 2.0 and sgfutils' sgfcheck check about file content, and the
  * code that covers it here (../shared/research/validators.md sections 2.3
  * and 3.2; "parser" = parse.c, "replay" = the Go rules replayer of issue
- * 3, which owns board-state checks; a code in brackets is emitted here):
+ * 3, which owns board-state checks; a code in brackets is emitted here,
+ * in checkroot.c or in checkval.c):
  *
  *   SGFC  6 data before '(;'          parser junk-outside-tree
  *         7 no SGF data               parser no-game-tree
@@ -107,6 +112,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "props_int.h"
+#include "charset_int.h"
 
 /* Table entry, NULL for unknown properties. */
 static const sgf_prop_info *info_of(const sgf_prop *p)
@@ -114,156 +120,7 @@ static const sgf_prop_info *info_of(const sgf_prop *p)
     return p->id != SGF_PROP_UNKNOWN ? sgf__info(p) : NULL;
 }
 
-static const sgf_prop *root_prop(const sgf_game *g, sgf_prop_id id)
-{
-    for (sgf_prop *p = g->root->props; p != NULL; p = p->next)
-        if (p->id == id)
-            return p;
-    return NULL;
-}
-
 #define QV(t) sgf__quote_len((t), SGF__QUOTE_MAX), (t).ptr
-
-/* --- the root: FF, GM, SZ ------------------------------------------------ */
-
-/* FF before anything else: the severities depend on it. Raw bytes (FF is
- * ASCII digits); problems are reported later, by check_ff. */
-static void read_ff(sgf_game *g)
-{
-    const sgf_prop *p = root_prop(g, SGF_PROP_FF);
-    long ff;
-    g->ff = 0;
-    if (p != NULL && sgf__loose_number(p->values[0].raw, &ff) >= 0
-        && ff >= 1 && ff <= 4)
-        g->ff = (int)ff;
-}
-
-static void check_ff(sgf__check *ck)
-{
-    const sgf_prop *p = root_prop(ck->g, SGF_PROP_FF);
-    long ff;
-    if (p == NULL)
-        return;
-    const sgf__value *v = &p->values[0];
-    int r = sgf__loose_number(v->text, &ff);
-    if (r < 0)
-        SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
-                  "FF[%.*s] is not a file format number (checked as FF[4])",
-                  QV(v->text));
-    else if (ff < 1 || ff > 4)
-        SGF__DIAG(ck, SGF_D_VALUE_RANGE, v->offset,
-                  "FF[%ld]: unknown file format, 1..4 exist (checked as "
-                  "FF[4])", ff);
-    else if (r > 0)
-        SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                  "FF[%.*s] read as FF[%ld]", QV(v->text), ff);
-}
-
-static void check_gm(sgf__check *ck)
-{
-    const sgf_prop *p = root_prop(ck->g, SGF_PROP_GM);
-    long gm;
-    if (p == NULL)
-        return;
-    const sgf__value *v = &p->values[0];
-    int r = sgf__loose_number(v->text, &gm);
-    if (r < 0) {
-        SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
-                  "GM[%.*s] is not a game number: Go (GM[1]) assumed",
-                  QV(v->text));
-    } else if (gm < 1) {
-        SGF__DIAG(ck, SGF_D_VALUE_RANGE, v->offset,
-                  "GM[%ld] is not a game number: Go (GM[1]) assumed", gm);
-    } else {
-        if (r > 0)
-            SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                      "GM[%.*s] read as GM[%ld]", QV(v->text), gm);
-        ck->g->gm = (int)gm;
-        if (gm != 1)
-            SGF__DIAG(ck, SGF_D_NOT_GO, p->offset,
-                      "GM[%ld]: not Go, so only the syntax and the "
-                      "identifiers are checked", gm);
-    }
-}
-
-/* SZ[n] or SZ[cols:rows]; 0 when unreadable, 1 when read, 2 when read
- * from a non-standard form (blanks). */
-static int read_size(sgf_str t, long *w, long *h)
-{
-    sgf_str l, r;
-    int rl, rr;
-    if (sgf_value_split(t, &l, &r) != 0) {
-        rl = sgf__loose_number(t, w);
-        *h = *w;
-        return rl < 0 ? 0 : rl > 0 ? 2 : 1;
-    }
-    rl = sgf__loose_number(l, w);
-    rr = sgf__loose_number(r, h);
-    if (rl < 0 || rr < 0)
-        return 0;
-    return rl > 0 || rr > 0 ? 2 : 1;
-}
-
-static void size_notes(sgf__check *ck, const sgf__value *v, long w, long h,
-                       int how)
-{
-    int ff = ck->g->ff;
-    bool composed = memchr(v->text.ptr, ':', v->text.len) != NULL;
-    if (how == 2)
-        SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                  "SZ[%.*s] read as %ldx%ld", QV(v->text), w, h);
-    if (composed && w == h)
-        SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                  "SZ[%.*s]: a square board is written SZ[%ld]",
-                  QV(v->text), w);
-    if (ff >= 1 && ff <= 3 && (w != h || w > 19))
-        SGF__DIAG(ck, SGF_D_NOT_IN_FF, v->offset,
-                  "SZ[%.*s]: boards larger than 19x19 or not square are "
-                  "FF[4] only, not FF[%d]", QV(v->text), ff);
-}
-
-static void check_sz(sgf__check *ck)
-{
-    const sgf_prop *p = root_prop(ck->g, SGF_PROP_SZ);
-    long w, h;
-    if (p == NULL)
-        return;
-    const sgf__value *v = &p->values[0];
-    int how = read_size(v->text, &w, &h);
-    if (how == 0 || w < 1 || h < 1 || w > SGF_MAX_SIZE
-        || h > SGF_MAX_SIZE) {
-        if (ck->go)
-            SGF__DIAG(ck, SGF_D_BOARD_SIZE, v->offset,
-                      how == 0 ? "SZ[%.*s] is not a board size: 19x19 used"
-                               : "SZ[%.*s] is outside 1..52: 19x19 used",
-                      QV(v->text));
-        return;
-    }
-    ck->g->width = (int)w;
-    ck->g->height = (int)h;
-    if (ck->go)
-        size_notes(ck, v, w, h, how);
-}
-
-/* FF, GM or the charset differ from the first game of the collection. */
-static void check_mixed(sgf__check *ck)
-{
-    const sgf_game *g = ck->g, *first;
-    if (g->index == 0 || ck->c->ngames == 0)
-        return;
-    first = ck->c->games[0];
-    const char *what = first->ff != g->ff ? "FF"
-                     : first->gm != g->gm ? "GM"
-                     : (first->charset && g->charset
-                        && strcmp(first->charset, g->charset) != 0
-                        && root_prop(first, SGF_PROP_CA) != NULL
-                        && root_prop(g, SGF_PROP_CA) != NULL) ? "CA"
-                     : NULL;
-    if (what != NULL)
-        SGF__DIAG(ck, SGF_D_MIXED_COLLECTION, g->offset,
-                  "game %u differs from game 0 in %s", (unsigned)g->index,
-                  what);
-}
 
 /* --- identifiers --------------------------------------------------------- */
 
@@ -406,14 +263,6 @@ static void sum_prop(node_sum *s, const sgf_prop *p)
         s->first_info = p;
 }
 
-static unsigned count_moves(const sgf_node *n)
-{
-    unsigned k = 0;
-    for (const sgf_prop *p = n->props; p != NULL; p = p->next)
-        k += p->id == SGF_PROP_B || p->id == SGF_PROP_W;
-    return k;
-}
-
 /* The game-info node of the path: one at most (FF[4] properties.html,
  * "game-info"). */
 static void check_info_node(sgf__check *ck, const sgf_prop *p)
@@ -513,6 +362,112 @@ static void check_handicap_count(sgf__check *ck, const sgf_prop *ha)
                   "HA[%ld] but %u AB stones in this node", ck->handicap, n);
 }
 
+/* --- the nodes most records are made of ------------------------------- */
+
+_Static_assert(SGF_PROP_W == SGF_PROP_B + 1, "B and W are neighbours");
+
+/* A move of two lowercase letters on the board (ck->lim_x and lim_y are
+ * 0 when the fast path is off). */
+static inline bool plain_move_raw(const sgf__check *ck, sgf_str r)
+{
+    return r.len == 2
+        && (unsigned)((unsigned char)r.ptr[0] - 'a') < ck->lim_x
+        && (unsigned)((unsigned char)r.ptr[1] - 'a') < ck->lim_y;
+}
+
+/* 1 to 18 digits: a Number from 0 up that needs no reading. */
+static bool plain_count(sgf_str r)
+{
+    if (r.len == 0 || r.len > 18)
+        return false;
+    for (size_t i = 0; i < r.len; i++)
+        if (r.ptr[i] < '0' || r.ptr[i] > '9')
+            return false;
+    return true;
+}
+
+/* A value in the FF[4] form of a Real ([+-]digits[.digits]). */
+static bool plain_real(sgf_str r)
+{
+    size_t i = 0, start;
+    if (i < r.len && (r.ptr[i] == '+' || r.ptr[i] == '-'))
+        i++;
+    for (start = i; i < r.len && r.ptr[i] >= '0' && r.ptr[i] <= '9'; i++)
+        continue;
+    if (i == start)
+        return false;
+    if (i < r.len && r.ptr[i] == '.') {
+        for (start = ++i; i < r.len && r.ptr[i] >= '0' && r.ptr[i] <= '9';
+             i++)
+            continue;
+        if (i == start)
+            return false;
+    }
+    return i == r.len;
+}
+
+/* One property of a move node that no check has anything to say about:
+ * the move itself (*moves counts it), or time left (BL, WL) and moves
+ * left (OB, OW) in their plain form, defined in the file's FF. */
+static bool plain_move_prop(const sgf__check *ck, const sgf_prop *p,
+                            unsigned *moves)
+{
+    if (p->nvalues != 1 || p->flags != 0
+        || (ck->ff_bit != 0
+            && !(sgf__prop_table[p->id].formats & ck->ff_bit)))
+        return false;
+    sgf_str r = p->values[0].raw;
+    switch (p->id) {
+    case SGF_PROP_B: case SGF_PROP_W:
+        return (*moves)++ == 0 && plain_move_raw(ck, r);
+    case SGF_PROP_BL: case SGF_PROP_WL:
+        return plain_real(r);
+    case SGF_PROP_OB: case SGF_PROP_OW:
+        return plain_count(r);
+    default:
+        return false;
+    }
+}
+
+/* A node of a move and time properties, outside the root of a Go game,
+ * that no check has anything to say about (collect takes the commonest,
+ * a lone move, itself): its texts set, its moves added to *moves. False
+ * for anything else, which check_node takes. */
+static bool plain_move_node(sgf__check *ck, const sgf_node *n,
+                            uint32_t *moves)
+{
+    unsigned k = 0;
+    const sgf_prop *p;
+    if (ck->lim_x == 0)
+        return false;
+    for (p = n->props; p != NULL; p = p->next)
+        if (!plain_move_prop(ck, p, &k))
+            return false;
+    for (p = n->props; p != NULL; p = p->next) {
+        sgf__value *v = p->values;
+        sgf_str r = v->raw;
+        v->flags |= SGF__V_DECODED;
+        if (p->id == SGF_PROP_B || p->id == SGF_PROP_W) {
+            v->text.ptr = sgf__point_text((unsigned)(r.ptr[0] - 'a'),
+                                          (unsigned)(r.ptr[1] - 'a'));
+            v->text.len = 2;
+            continue;
+        }
+        char *t = sgf__arena_bytes(&ck->c->arena, r.len + 1);
+        if (t == NULL) {
+            ck->c->status = SGF_ENOMEM;
+            return true;
+        }
+        for (size_t i = 0; i < r.len; i++)    /* digits, no escape */
+            t[i] = r.ptr[i];
+        t[r.len] = '\0';
+        v->text.ptr = t;
+        v->text.len = r.len;
+    }
+    *moves += k;
+    return true;
+}
+
 /* The node most records are made of: one move, nothing else. */
 static bool lone_move(const sgf__check *ck, const sgf_node *n)
 {
@@ -522,6 +477,19 @@ static bool lone_move(const sgf__check *ck, const sgf_node *n)
         && (p->id == SGF_PROP_B || p->id == SGF_PROP_W);
 }
 
+/* The text of the node's values that are not text (sgf__decode_plain);
+ * the root's and, in a charset that is not ASCII-compatible, all were
+ * decoded with the text (decode.c). */
+static void decode_node(sgf__check *ck, sgf_node *n)
+{
+    if (ck->decoded || n == ck->g->root)
+        return;
+    for (sgf_prop *p = n->props; p != NULL; p = p->next)
+        if (!sgf__prop_is_text(p)
+            && sgf__decode_plain(ck->c, p, ck->g->mb_lex) != 0)
+            ck->c->status = SGF_ENOMEM;
+}
+
 static void check_node(sgf__check *ck, sgf_node *n)
 {
     node_sum s;
@@ -529,6 +497,7 @@ static void check_node(sgf__check *ck, sgf_node *n)
     ck->used = 0;
     ck->moves_seen = 0;
     ck->handicap = 0;
+    decode_node(ck, n);
     if (lone_move(ck, n)) {
         sgf__check_move(ck, n->props);
         ck->move_number++;
@@ -549,34 +518,192 @@ static void check_node(sgf__check *ck, sgf_node *n)
     ck->move_number += s.moves;
 }
 
-static void leave_node(sgf__check *ck, const sgf_node *n)
+/* --- the walk ------------------------------------------------------------ */
+
+#define NO_ITEM UINT32_MAX
+
+/* A node for check_node (any but a plain move node), in pre-order, with
+ * the state of the path above it. */
+typedef struct to_check {
+    sgf_node *node;
+    sgf_node *info_after;     /* the path's game-info node after it */
+    uint32_t move_number;     /* B and W properties above it */
+    uint32_t parent;          /* the nearest node to check above, or
+                                 NO_ITEM */
+} to_check;
+
+/* A variation still to walk, with the state where it starts. */
+typedef struct pending_var {
+    sgf_node *node;
+    uint32_t move_number;
+    uint32_t parent;
+} pending_var;
+
+/* A scratch array of the walk: its first bytes on the C stack, the rest
+ * on the heap, so that a game with few nodes to check and few
+ * variations allocates nothing. */
+typedef struct scratch {
+    char *ptr;
+    size_t len, cap;
+    bool heap;
+} scratch;
+
+static void scratch_init(scratch *s, void *local, size_t cap)
 {
-    ck->move_number -= count_moves(n);
-    if (ck->info_node == n)
-        ck->info_node = NULL;
+    s->ptr = local;
+    s->len = 0;
+    s->cap = cap;
+    s->heap = false;
 }
 
-/* Pre-order walk with parent links: no recursion, no stack, whatever the
- * depth (a 1,000,000-move line, 100,000 nested variations). */
-static void walk(sgf__check *ck)
+static int scratch_add(scratch *s, const void *p, size_t n)
 {
-    sgf_node *root = ck->g->root, *n = root;
+    if (s->cap - s->len < n) {
+        if (s->cap > SIZE_MAX / 4)
+            return SGF_ENOMEM;
+        size_t cap = 2 * s->cap;
+        char *q = s->heap ? realloc(s->ptr, cap) : malloc(cap);
+        if (q == NULL)
+            return SGF_ENOMEM;
+        if (!s->heap)
+            memcpy(q, s->ptr, s->len);
+        s->ptr = q;
+        s->cap = cap;
+        s->heap = true;
+    }
+    memcpy(s->ptr + s->len, p, n);
+    s->len += n;
+    return 0;
+}
+
+static void scratch_release(scratch *s)
+{
+    if (s->heap)
+        free(s->ptr);
+}
+
+static unsigned count_moves(const sgf_node *n)
+{
+    unsigned k = 0;
+    for (const sgf_prop *p = n->props; p != NULL; p = p->next)
+        k += p->id == SGF_PROP_B || p->id == SGF_PROP_W;
+    return k;
+}
+
+/* The fast path's limits (plain_move_node), from GM and SZ read as
+ * check_gm and check_sz will read them: off unless Go, and in a charset
+ * that may not be ASCII-compatible. */
+static void set_fast_path(sgf__check *ck, const sgf__dec *d)
+{
+    const sgf_game *g = ck->g;
+    const sgf_prop *p = sgf__root_prop(g, SGF_PROP_GM);
+    long gm, w = g->width, h = g->height, sw, sh;
+    ck->lim_x = ck->lim_y = 0;
+    ck->ff_bit = g->ff >= 1 && g->ff <= 3 ? 1u << (g->ff - 1) : 0;
+    if (d->maybe_wide || (g->gm != 1 && p == NULL)
+        || (p != NULL && sgf__loose_number(p->values[0].text, &gm) >= 0
+            && gm >= 1 && gm != 1))
+        return;
+    p = sgf__root_prop(g, SGF_PROP_SZ);
+    if (p != NULL && sgf__read_size(p->values[0].text, &sw, &sh) != 0
+        && sw >= 1 && sh >= 1 && sw <= SGF_MAX_SIZE && sh <= SGF_MAX_SIZE)
+        w = sw, h = sh;
+    ck->lim_x = w < 26 ? (unsigned)w : 26;
+    ck->lim_y = h < 26 ? (unsigned)h : 26;
+}
+
+/* One pass over the tree in pre-order, without recursion whatever the
+ * depth (a 1,000,000-move line, 100,000 nested variations: the next
+ * sibling of each variation entered waits on a heap stack with the
+ * state where it starts, and no line is climbed back). Plain move nodes
+ * are done with here; every other node has its text values decoded
+ * (sgf__dec_node) and is listed for check_node, which runs once the
+ * charset is known. */
+/* A lone move of two lowercase letters below 'a' + lim_x, 'a' + lim_y:
+ * its text set without a copy; false for anything else. */
+static inline bool plain_lone_move(const sgf_prop *p, unsigned lim_x,
+                                   unsigned lim_y)
+{
+    if (p->next != NULL || p->nvalues != 1 || p->flags != 0
+        || (unsigned)(p->id - SGF_PROP_B) > 1u || p->values[0].raw.len != 2)
+        return false;
+    sgf__value *v = p->values;
+    unsigned x = (unsigned char)v->raw.ptr[0] - (unsigned)'a';
+    unsigned y = (unsigned char)v->raw.ptr[1] - (unsigned)'a';
+    if (x >= lim_x || y >= lim_y)
+        return false;
+    v->text.ptr = sgf__point_text(x, y);
+    v->text.len = 2;
+    v->flags |= SGF__V_DECODED;
+    return true;
+}
+
+static int collect(sgf__check *ck, sgf__dec *d, scratch *items)
+{
+    pending_var local[32];
+    scratch stack;
+    scratch_init(&stack, local, sizeof local);
+    sgf_node *n = ck->g->root;
+    uint32_t parent = 0, moves = 0;
+    to_check t = { n, NULL, 0, NO_ITEM };
+    int r = sgf__dec_node(d, n);
+    if (r == 0)
+        r = scratch_add(items, &t, sizeof t);
+    if (r != 0)
+        return r;
+    set_fast_path(ck, d);
+    const unsigned lim_x = ck->lim_x, lim_y = ck->lim_y;
+    moves = count_moves(n);
     for (;;) {
-        check_node(ck, n);
-        if (n->child != NULL) {
-            n = n->child;
+        sgf_node *next = n->child;
+        if (next == NULL) {
+            if (stack.len == 0)
+                break;
+            stack.len -= sizeof(pending_var);
+            pending_var pv;
+            memcpy(&pv, stack.ptr + stack.len, sizeof pv);
+            next = pv.node;
+            moves = pv.move_number;
+            parent = pv.parent;
+        }
+        if (next->sibling != NULL) {
+            pending_var pv = { next->sibling, moves, parent };
+            if ((r = scratch_add(&stack, &pv, sizeof pv)) != 0)
+                break;
+        }
+        n = next;
+        const sgf_prop *p = n->props;
+        if (p != NULL && plain_lone_move(p, lim_x, lim_y)) {
+            moves++;                 /* the node most records are made of */
             continue;
         }
-        for (;;) {
-            leave_node(ck, n);
-            if (n == root)
-                return;
-            if (n->sibling != NULL) {
-                n = n->sibling;
-                break;
-            }
-            n = n->parent;
-        }
+        if (plain_move_node(ck, n, &moves))
+            continue;
+        t.node = n;
+        t.move_number = moves;
+        t.parent = parent;
+        parent = (uint32_t)(items->len / sizeof t);
+        if ((r = sgf__dec_node(d, n)) != 0
+            || (r = scratch_add(items, &t, sizeof t)) != 0)
+            break;
+        moves += count_moves(n);
+    }
+    scratch_release(&stack);
+    return r;
+}
+
+/* check_node on every node collect listed, in its order, each with the
+ * state of its path. */
+static void check_all(sgf__check *ck, scratch *items)
+{
+    to_check *t = (to_check *)(void *)items->ptr;
+    size_t n = items->len / sizeof *t;
+    for (size_t i = 0; i < n; i++) {
+        ck->move_number = t[i].move_number;
+        ck->info_node = t[i].parent == NO_ITEM ? NULL
+                                               : t[t[i].parent].info_after;
+        check_node(ck, t[i].node);
+        t[i].info_after = ck->info_node;
     }
 }
 
@@ -618,23 +745,31 @@ int sgf__props_game(sgf_collection *c, sgf_game *g)
 {
     size_t first = c->ndiags;
     sgf__check ck;
+    sgf__dec d;
+    to_check local[32];
+    scratch items;
+    scratch_init(&items, local, sizeof local);
     ck.c = c;
     ck.g = g;
     ck.move_number = 0;
     ck.info_node = NULL;
     ck.cpl_reported = false;
-    read_ff(g);
+    sgf__read_ff(g);
     ck.ff4 = sgf__game_ff4(g);
-    if (sgf__props_decode(c, g, ck.ff4) != 0) {
-        c->status = SGF_ENOMEM;
-        return SGF_ENOMEM;
+    int r = sgf__dec_begin(&d, c, g, ck.ff4);
+    if (r == 0)
+        r = collect(&ck, &d, &items);
+    if (r == 0)
+        r = sgf__dec_finish(&d);
+    sgf__dec_release(&d);
+    if (r == 0) {
+        ck.decoded = !sgf__charset_is_ascii_compatible(g->charset);
+        sgf__check_root(&ck);
+        check_all(&ck, &items);
+        sort_diags(c, first);
     }
-    check_ff(&ck);
-    check_gm(&ck);
-    ck.go = g->gm == 1;
-    check_sz(&ck);
-    check_mixed(&ck);
-    walk(&ck);
-    sort_diags(c, first);
+    scratch_release(&items);
+    if (r != 0)
+        c->status = SGF_ENOMEM;
     return c->status == SGF_ENOMEM ? SGF_ENOMEM : 0;
 }

@@ -561,6 +561,28 @@ static void check_komi(sgf__check *ck, const sgf__value *v)
     }
 }
 
+/* The FF[4] form of a Real, [+-]digits[.digits], which is all that
+ * sgf_value_real accepts: most BL/WL values, checked without reading
+ * them. */
+static bool strict_real(sgf_str t)
+{
+    size_t i = 0, start;
+    if (i < t.len && (t.ptr[i] == '+' || t.ptr[i] == '-'))
+        i++;
+    for (start = i; i < t.len && t.ptr[i] >= '0' && t.ptr[i] <= '9'; i++)
+        continue;
+    if (i == start)
+        return false;
+    if (i < t.len && t.ptr[i] == '.') {
+        for (start = ++i; i < t.len && t.ptr[i] >= '0' && t.ptr[i] <= '9';
+             i++)
+            continue;
+        if (i == start)
+            return false;
+    }
+    return i == t.len;
+}
+
 static void check_real(sgf__check *ck, const sgf_prop *p)
 {
     const sgf__value *v = &p->values[0];
@@ -570,6 +592,8 @@ static void check_real(sgf__check *ck, const sgf_prop *p)
         check_komi(ck, v);
         return;
     }
+    if (strict_real(v->text))
+        return;
     int r = sgf_value_real_loose(v->text, &d);
     if (r < 0) {
         SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,

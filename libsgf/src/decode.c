@@ -1,10 +1,15 @@
 /*
- * decode.c - the first half of the property layer: every value of a game
- * loses its escapes (text.c), then the values holding bytes >= 0x80 are
- * converted to UTF-8 from the game's charset, chosen by the charset
- * module from CA[] and the bytes (DECISIONS.md "Text and charsets").
- * Pure ASCII never goes through iconv: in every ASCII-compatible charset
- * it reads the same.
+ * decode.c - the values of a game lose their escapes (text.c); the text
+ * values holding bytes >= 0x80 are then converted to UTF-8 from the
+ * game's charset, chosen by the charset module from CA[] and the bytes
+ * (DECISIONS.md "Text and charsets"). Pure ASCII never goes through
+ * iconv: in every ASCII-compatible charset it reads the same.
+ *
+ * The checker's walk (check.c) hands each node's text values here
+ * (sgf__dec_node) and decodes the other values itself as it checks them
+ * (sgf__decode_plain), the points of moves without a copy; the charset
+ * is chosen and the text converted once the walk has seen them all
+ * (sgf__dec_finish), before any value is checked.
  *
  * Memory: the decoded strings live in the collection's arena; the lists
  * of values to convert are one scratch array per game, not per value.
@@ -18,33 +23,33 @@ typedef struct pending {
     const sgf_prop *p;
 } pending;
 
-typedef struct dec {
-    sgf_collection *c;
-    sgf_game *g;
-    bool ff4;
-    bool all;              /* convert ASCII values too (UTF-16) */
-    int lexed;             /* SGF__MB_* kind the values were lexed with */
-    sgf__buf list;         /* pending[]: values to convert */
-    sgf__buf texts;        /* sgf_str[] of the same, for detection */
-    sgf__buf out;          /* conversion scratch */
-    sgf__conv cv;
-} dec;
+typedef sgf__dec dec;
 
 static sgf_value_type type_of(const sgf_prop *p)
 {
     return sgf__info(p)->value_type;
 }
 
-static sgf_node *preorder_next(const sgf_node *n, const sgf_node *root)
+/* Values that take part in charset detection and conversion: Text and
+ * SimpleText (halves; the types sgf__text_rules gives text rules), and
+ * unknown properties, which are mostly text. High bytes in a number or a
+ * point are a bad value, never text. */
+#define TEXTY(vt)                                                          \
+    ((vt) == SGF_VT_TEXT || (vt) == SGF_VT_SIMPLETEXT                      \
+     || (vt) == SGF_VT_LABEL || (vt) == SGF_VT_APP                         \
+     || (vt) == SGF_VT_FIGURE || (vt) == SGF_VT_UNKNOWN)
+static const bool texty[SGF_PROP_COUNT_] = {
+    [SGF_PROP_UNKNOWN] = true,
+#define SGF_PROP(id, kind, vt, ff, flags, desc) \
+    [SGF_PROP_##id] = TEXTY(SGF_VT_##vt),
+#include <sgf/props.def>
+#undef SGF_PROP
+};
+#undef TEXTY
+
+bool sgf__prop_is_text(const sgf_prop *p)
 {
-    if (n->child != NULL)
-        return n->child;
-    while (n != root) {
-        if (n->sibling != NULL)
-            return n->sibling;
-        n = n->parent;
-    }
-    return NULL;
+    return texty[p->id < SGF_PROP_COUNT_ ? p->id : 0];
 }
 
 static int push_pending(dec *d, sgf__value *v, const sgf_prop *p)
@@ -53,76 +58,153 @@ static int push_pending(dec *d, sgf__value *v, const sgf_prop *p)
     if (sgf__buf_add(&d->list, &pe, sizeof pe) != 0
         || sgf__buf_add(&d->texts, &v->text, sizeof v->text) != 0)
         return SGF_ENOMEM;
+    if (!d->kinds && memchr(v->raw.ptr, '\\', v->raw.len) != NULL)
+        d->kinds = true;
     return 0;
 }
 
-/* Arena bytes, the bump inline (this runs once per value). */
-static char *arena_bytes(sgf__arena *a, size_t n)
+/* Every two-letter point "aa".."ZZ" with its NUL, x major: the text of
+ * most values (moves, points), so that they need no copy. */
+#define PT(a, b) #a #b,
+#define ROW(f_) \
+    PT(f_, a) PT(f_, b) PT(f_, c) PT(f_, d) PT(f_, e) PT(f_, f) PT(f_, g) \
+    PT(f_, h) PT(f_, i) PT(f_, j) PT(f_, k) PT(f_, l) PT(f_, m) PT(f_, n) \
+    PT(f_, o) PT(f_, p) PT(f_, q) PT(f_, r) PT(f_, s) PT(f_, t) PT(f_, u) \
+    PT(f_, v) PT(f_, w) PT(f_, x) PT(f_, y) PT(f_, z) PT(f_, A) PT(f_, B) \
+    PT(f_, C) PT(f_, D) PT(f_, E) PT(f_, F) PT(f_, G) PT(f_, H) PT(f_, I) \
+    PT(f_, J) PT(f_, K) PT(f_, L) PT(f_, M) PT(f_, N) PT(f_, O) PT(f_, P) \
+    PT(f_, Q) PT(f_, R) PT(f_, S) PT(f_, T) PT(f_, U) PT(f_, V) PT(f_, W) \
+    PT(f_, X) PT(f_, Y) PT(f_, Z)
+const char sgf__point_texts[SGF_MAX_SIZE * SGF_MAX_SIZE][3] = {
+    ROW(a) ROW(b) ROW(c) ROW(d) ROW(e) ROW(f) ROW(g) ROW(h) ROW(i)
+    ROW(j) ROW(k) ROW(l) ROW(m) ROW(n) ROW(o) ROW(p) ROW(q) ROW(r)
+    ROW(s) ROW(t) ROW(u) ROW(v) ROW(w) ROW(x) ROW(y) ROW(z) ROW(A)
+    ROW(B) ROW(C) ROW(D) ROW(E) ROW(F) ROW(G) ROW(H) ROW(I) ROW(J)
+    ROW(K) ROW(L) ROW(M) ROW(N) ROW(O) ROW(P) ROW(Q) ROW(R) ROW(S)
+    ROW(T) ROW(U) ROW(V) ROW(W) ROW(X) ROW(Y) ROW(Z)
+};
+#undef ROW
+#undef PT
+
+/* a-z = 0..25, A-Z = 26..51; 52 otherwise */
+static unsigned letter(unsigned char ch)
 {
-    if (a->cur != NULL && (size_t)(a->end - a->cur) >= n) {
-        char *p = a->cur;
-        a->cur += n;
-        return p;
-    }
-    return sgf__arena_alloc_bytes(a, n);
+    if ((unsigned)(ch - 'a') < 26)
+        return ch - 'a';
+    if ((unsigned)(ch - 'A') < 26)
+        return ch - 'A' + 26;
+    return SGF_MAX_SIZE;
 }
 
-/* Copy a value that needs escapes only; false when it has one, or a
- * byte >= 0x80 (the general path then runs). Most values (moves,
- * points, numbers) take this path. */
-static bool copy_plain(char *dst, sgf_str raw)
+int sgf__decode_plain(sgf_collection *c, sgf_prop *p, int mb)
 {
-    unsigned char acc = 0;
-    for (size_t i = 0; i < raw.len; i++) {
-        unsigned char ch = (unsigned char)raw.ptr[i];
-        if (ch == '\\')
-            return false;
-        acc |= ch;
-        dst[i] = (char)ch;
+    for (uint32_t i = 0; i < p->nvalues; i++) {
+        sgf__value *v = &p->values[i];
+        sgf_str raw = v->raw;
+        v->flags |= SGF__V_DECODED;
+        if (raw.len == 2) {
+            unsigned x = letter((unsigned char)raw.ptr[0]);
+            unsigned y = letter((unsigned char)raw.ptr[1]);
+            if (x < SGF_MAX_SIZE && y < SGF_MAX_SIZE) {
+                v->text.ptr = sgf__point_text(x, y);
+                v->text.len = 2;
+                continue;
+            }
+        }
+        char *dst = sgf__arena_bytes(&c->arena, raw.len + 1);
+        if (dst == NULL)
+            return SGF_ENOMEM;
+        size_t n = 0;
+        while (n < raw.len && raw.ptr[n] != '\\') {   /* short: no calls */
+            dst[n] = raw.ptr[n];
+            n++;
+        }
+        if (n < raw.len)
+            n = sgf__unescape_into(dst, raw, SGF_VT_NONE, mb);
+        dst[n] = '\0';
+        v->text.ptr = dst;
+        v->text.len = n;
     }
-    return acc < 0x80;
+    return 0;
 }
 
-/* Unescape one value into the arena; queue it for conversion when it
- * holds non-ASCII bytes. */
+/* Unescape one text value into the arena; queue it for conversion when
+ * it holds non-ASCII bytes (every one, with d->all). The CA value names
+ * the charset: it may not sway the choice (the writer replaces it, so a
+ * round trip would choose anew). */
 static int unescape_value(dec *d, sgf__value *v, const sgf_prop *p,
                           sgf_value_type vt)
 {
-    char *dst = arena_bytes(&d->c->arena, v->raw.len + 1);
+    char *dst = sgf__arena_bytes(&d->c->arena, v->raw.len + 1);
     if (dst == NULL)
         return SGF_ENOMEM;
-    sgf_value_type rules = sgf__text_rules(vt);
-    size_t n = v->raw.len;
-    bool fast = !d->all && rules == SGF_VT_NONE && copy_plain(dst, v->raw);
-    if (!fast)
-        n = sgf__unescape_into(dst, v->raw, vt, d->lexed);
+    bool high;
+    size_t n = sgf__unescape_high(dst, v->raw, vt, d->lexed, &high);
     dst[n] = '\0';
     v->text.ptr = dst;
     v->text.len = n;
     v->flags = (v->flags & ~(uint32_t)SGF__V_UNDECODABLE) | SGF__V_DECODED;
-    /* Only text takes part in charset detection and conversion: values
-     * of Text and SimpleText (halves), and of unknown properties, which
-     * are mostly text. High bytes in a number or a point are a bad value,
-     * and the CA value names the charset: neither may sway the choice
-     * (the writer replaces both, so a round trip would choose anew). */
-    bool text = rules != SGF_VT_NONE || vt == SGF_VT_UNKNOWN;
-    if (!fast && text && p->id != SGF_PROP_CA
-        && (d->all || !sgf__is_ascii(dst, n)))
+    if (p->id != SGF_PROP_CA && (d->all || high))
         return push_pending(d, v, p);
     return 0;
 }
 
+/* The text values of a node (with d->all every value): unescaped,
+ * queued when not ASCII. */
+static int unescape_node(dec *d, sgf_node *n)
+{
+    for (sgf_prop *p = n->props; p != NULL; p = p->next) {
+        if (!sgf__prop_is_text(p)) {
+            if (d->all && sgf__decode_plain(d->c, p, d->lexed) != 0)
+                return SGF_ENOMEM;
+            continue;
+        }
+        sgf_value_type vt = type_of(p);
+        for (uint32_t i = 0; i < p->nvalues; i++)
+            if (unescape_value(d, &p->values[i], p, vt) != 0)
+                return SGF_ENOMEM;
+    }
+    return 0;
+}
+
+static bool maybe_wide(const dec *d);
+
+int sgf__dec_node(sgf__dec *d, sgf_node *n)
+{
+    if (unescape_node(d, n) != 0) {
+        d->c->status = SGF_ENOMEM;
+        return SGF_ENOMEM;
+    }
+    if (n == d->g->root)
+        d->maybe_wide = maybe_wide(d);
+    return 0;
+}
+
+/* Every value of the game again, for a charset that is not
+ * ASCII-compatible (d->all), in pre-order (the stack holds the next
+ * sibling of each variation entered). */
 static int unescape_game(dec *d)
 {
-    for (sgf_node *n = d->g->root; n != NULL;
-         n = preorder_next(n, d->g->root))
-        for (sgf_prop *p = n->props; p != NULL; p = p->next) {
-            sgf_value_type vt = type_of(p);
-            for (uint32_t i = 0; i < p->nvalues; i++)
-                if (unescape_value(d, &p->values[i], p, vt) != 0)
-                    return SGF_ENOMEM;
+    sgf__buf stack = SGF__BUF_INIT;
+    sgf_node *n = d->g->root;
+    int r = 0;
+    for (;;) {
+        if ((r = unescape_node(d, n)) != 0)
+            break;
+        sgf_node *next = n->child;
+        if (next == NULL) {
+            if (stack.len == 0)
+                break;
+            stack.len -= sizeof next;
+            memcpy(&next, stack.ptr + stack.len, sizeof next);
         }
-    return 0;
+        if (next->sibling != NULL
+            && (r = sgf__buf_add(&stack, &next->sibling, sizeof next)) != 0)
+            break;
+        n = next;
+    }
+    sgf__buf_release(&stack);
+    return r;
 }
 
 static const sgf_prop *root_prop(const sgf_game *g, sgf_prop_id id)
@@ -203,6 +285,38 @@ static void report_verdict(dec *d, int verdict, const sgf_prop *ca,
                   name.ptr, cs);
 }
 
+/* The texts to detect the charset on, as each pair kind reads them
+ * (sgf__charset_choose_kinds): those the lexer's kind gave, and for the
+ * other kinds the same, except the values with an escape, read again. */
+static int texts_by_kind(dec *d, const sgf_str *tk[3])
+{
+    size_t n = d->texts.len / sizeof(sgf_str);
+    const pending *pe = (const pending *)(void *)d->list.ptr;
+    const sgf_str *texts = (const sgf_str *)(void *)d->texts.ptr;
+    for (int k = 0; k < 3; k++) {
+        tk[k] = texts;
+        if (!d->kinds || k == d->lexed)
+            continue;
+        d->alt[k].len = 0;
+        if (sgf__buf_add(&d->alt[k], texts, n * sizeof *texts) != 0)
+            return SGF_ENOMEM;
+        sgf_str *alt = (sgf_str *)(void *)d->alt[k].ptr;
+        for (size_t i = 0; i < n; i++) {
+            sgf_str raw = pe[i].v->raw;
+            if (memchr(raw.ptr, '\\', raw.len) == NULL)
+                continue;
+            char *dst = sgf__arena_bytes(&d->c->arena, raw.len + 1);
+            if (dst == NULL)
+                return SGF_ENOMEM;
+            alt[i].len = sgf__unescape_into(dst, raw, type_of(pe[i].p), k);
+            dst[alt[i].len] = '\0';
+            alt[i].ptr = dst;
+        }
+        tk[k] = alt;
+    }
+    return 0;
+}
+
 /* Pick the charset: the caller's override, else CA[] and detection. */
 static int choose(dec *d, const sgf_prop *ca, const char **cs)
 {
@@ -222,9 +336,10 @@ static int choose(dec *d, const sgf_prop *ca, const char **cs)
         *cs = "ISO-8859-1";
         return SGF__CS_DEFAULT;
     }
-    return sgf__charset_choose(&d->cv, name, len,
-                               (const sgf_str *)(void *)d->texts.ptr,
-                               ntexts, cs);
+    const sgf_str *tk[3];
+    if (texts_by_kind(d, tk) != 0)
+        return SGF_ENOMEM;
+    return sgf__charset_choose_kinds(&d->cv, name, len, tk, ntexts, cs);
 }
 
 static int convert_all(dec *d, const char *cs)
@@ -237,11 +352,9 @@ static int convert_all(dec *d, const char *cs)
     return 0;
 }
 
-static int decode_game(dec *d)
+int sgf__dec_finish(sgf__dec *d)
 {
     const char *cs = NULL;
-    if (unescape_game(d) != 0)
-        return SGF_ENOMEM;
     const sgf_prop *ca = root_prop(d->g, SGF_PROP_CA);
     int verdict = choose(d, ca, &cs);
     if (verdict < 0)
@@ -258,19 +371,43 @@ static int decode_game(dec *d)
     return convert_all(d, cs);
 }
 
-int sgf__props_decode(sgf_collection *c, sgf_game *g, bool ff4)
+/* May the game's charset be one that is not ASCII-compatible? Only the
+ * caller's or the declared one can be (detection never picks one). */
+static bool maybe_wide(const dec *d)
 {
-    dec d;
-    memset(&d, 0, sizeof d);
-    d.c = c;
-    d.g = g;
-    d.ff4 = ff4;
-    d.lexed = g->mb_lex;   /* the kind the lexer scanned values with */
-    sgf__conv_init(&d.cv);
-    int r = decode_game(&d);
-    sgf__conv_release(&d.cv);
-    sgf__buf_release(&d.list);
-    sgf__buf_release(&d.texts);
-    sgf__buf_release(&d.out);
-    return r;
+    const char *force = d->c->opts.charset, *cs = NULL;
+    const sgf_prop *ca = root_prop(d->g, SGF_PROP_CA);
+    if (force != NULL)
+        cs = sgf__charset_canonical(force, strlen(force));
+    if (cs == NULL && ca != NULL)
+        cs = sgf__charset_canonical(ca->values[0].text.ptr,
+                                    ca->values[0].text.len);
+    return cs != NULL && !sgf__charset_is_ascii_compatible(cs);
+}
+
+int sgf__dec_begin(sgf__dec *d, sgf_collection *c, sgf_game *g, bool ff4)
+{
+    memset(d, 0, sizeof *d);
+    d->c = c;
+    d->g = g;
+    d->ff4 = ff4;
+    d->lexed = g->mb_lex;   /* the kind the lexer scanned values with */
+    sgf__conv_init(&d->cv);
+    for (sgf_prop *p = g->root->props; p != NULL; p = p->next)
+        if (!sgf__prop_is_text(p)
+            && sgf__decode_plain(c, p, d->lexed) != 0) {
+            c->status = SGF_ENOMEM;
+            return SGF_ENOMEM;
+        }
+    return 0;
+}
+
+void sgf__dec_release(sgf__dec *d)
+{
+    sgf__conv_release(&d->cv);
+    sgf__buf_release(&d->list);
+    sgf__buf_release(&d->texts);
+    for (int k = 0; k < 3; k++)
+        sgf__buf_release(&d->alt[k]);
+    sgf__buf_release(&d->out);
 }

@@ -7,6 +7,7 @@
 
 #include <sgf/props.h>
 #include "tree_int.h"
+#include "charset_int.h"
 
 /* Kinds of two-byte charsets whose trail byte can be '\' or ']', as the
  * lexer scans them: none; CP932 (Shift_JIS) leads; GBK/GB18030/Big5
@@ -37,6 +38,21 @@ static inline bool sgf__mb_pair(int kind, unsigned char lead,
  * is added. */
 size_t sgf__unescape_into(char *dst, sgf_str raw, sgf_value_type vt,
                           int mb);
+
+/* The same; *high says whether the result holds a byte >= 0x80. */
+size_t sgf__unescape_high(char *dst, sgf_str raw, sgf_value_type vt,
+                          int mb, bool *high);
+
+/* Arena bytes, the bump inline (this runs once per value). */
+static inline char *sgf__arena_bytes(sgf__arena *a, size_t n)
+{
+    if (a->cur != NULL && (size_t)(a->end - a->cur) >= n) {
+        char *p = a->cur;
+        a->cur += n;
+        return p;
+    }
+    return sgf__arena_alloc_bytes(a, n);
+}
 
 /* Fox's KM[375]-style komi: true and *out = 7.5 etc. (props.c). */
 bool sgf__komi_scaled(double v, double *out);
@@ -93,6 +109,11 @@ typedef struct sgf__check {
     sgf_game *g;
     bool ff4;                 /* severities in the FF[4] form */
     bool go;                  /* GM[1]: Go checks */
+    bool decoded;             /* every value decoded by decode.c */
+    unsigned lim_x, lim_y;    /* a move's letters below these (less than
+                                 'a' + 26) take the fast path */
+    unsigned ff_bit;          /* FF[1]-FF[3]: the bit of sgf_prop_info
+                                 formats a property needs; else 0 */
     uint32_t move_number;     /* B/W properties on the path, this node in */
     sgf_node *info_node;      /* the game-info node on the path, or NULL */
     /* the node being checked */
@@ -119,9 +140,53 @@ int sgf__quote_len(sgf_str v, size_t max);
  * the locale ("6.5", "-3", "0.125"). */
 void sgf__format_real(char *buf, size_t cap, double d);
 
-/* decode.c: unescape every value of the game, choose the charset (CA[],
- * detection), convert text to UTF-8, report charset trouble. */
-int sgf__props_decode(sgf_collection *c, sgf_game *g, bool ff4);
+/* decode.c: the text values of a game, unescaped node by node as the
+ * checker walks the tree (sgf__dec_node), then the charset chosen (CA[],
+ * detection), the text converted to UTF-8 and charset trouble reported
+ * (sgf__dec_finish). sgf__dec_begin decodes every value of the root
+ * that is not text (FF, GM, SZ are read before the walk). In a charset
+ * that is not ASCII-compatible (UTF-16), sgf__dec_finish decodes and
+ * converts every value; maybe_wide says, once the root went through
+ * sgf__dec_node, when that can happen. Each returns 0 or SGF_ENOMEM
+ * (c->status set); release in all cases. */
+typedef struct sgf__dec {
+    sgf_collection *c;
+    sgf_game *g;
+    bool ff4;
+    bool maybe_wide;       /* the charset may not be ASCII-compatible */
+    bool all;              /* convert ASCII values too (UTF-16) */
+    bool kinds;            /* some text reads differently per pair kind */
+    int lexed;             /* SGF__MB_* kind the values were lexed with */
+    sgf__buf list;         /* pending[]: values to convert */
+    sgf__buf texts;        /* sgf_str[] of the same, for detection */
+    sgf__buf alt[3];       /* the same texts read with each pair kind */
+    sgf__buf out;          /* conversion scratch */
+    sgf__conv cv;
+} sgf__dec;
+
+int sgf__dec_begin(sgf__dec *d, sgf_collection *c, sgf_game *g, bool ff4);
+int sgf__dec_node(sgf__dec *d, sgf_node *n);
+int sgf__dec_finish(sgf__dec *d);
+void sgf__dec_release(sgf__dec *d);
+
+/* Does the property's value take part in charset detection and
+ * conversion (Text, SimpleText and their composed types, unknown
+ * properties)? */
+bool sgf__prop_is_text(const sgf_prop *p);
+
+/* The text of the values of a property that is not text: escapes
+ * removed (mb: the kind the values were lexed with), NUL-terminated;
+ * a two-letter point is not copied (sgf__point_text). 0 or SGF_ENOMEM. */
+int sgf__decode_plain(sgf_collection *c, sgf_prop *p, int mb);
+
+/* "aa", "ab", ... "ZZ": the two-letter points with their NUL, x major. */
+extern const char sgf__point_texts[SGF_MAX_SIZE * SGF_MAX_SIZE][3];
+
+/* The NUL-terminated text of the point (x, y), x and y < 52. */
+static inline const char *sgf__point_text(unsigned x, unsigned y)
+{
+    return sgf__point_texts[x * SGF_MAX_SIZE + y];
+}
 
 /* checkval.c: the value checks of one property of ck->node. */
 void sgf__check_values(sgf__check *ck, sgf_prop *p,
@@ -139,6 +204,22 @@ void sgf__check_move(sgf__check *ck, const sgf_prop *p);
 /* Number of distinct on-board points the node's AB added (after
  * sgf__check_values ran on it). */
 unsigned sgf__check_ab_count(const sgf__check *ck);
+
+/* checkroot.c: the root's first property with that id, or NULL. */
+const sgf_prop *sgf__root_prop(const sgf_game *g, sgf_prop_id id);
+
+/* g->ff from FF[] (raw bytes, 0 when absent or unreadable): severities
+ * depend on it before anything is decoded. */
+void sgf__read_ff(sgf_game *g);
+
+/* SZ[n] or SZ[cols:rows]: 0 when unreadable, 1 when read, 2 when read
+ * from a non-standard form (blanks). */
+int sgf__read_size(sgf_str t, long *w, long *h);
+
+/* The checks of FF, GM, SZ, reading GM (ck->go, g->gm) and SZ (g->width,
+ * g->height), and of a game that differs from the first of the
+ * collection. */
+void sgf__check_root(sgf__check *ck);
 
 /* A Number as strict (0) or with blanks around it (1); -1 otherwise. */
 int sgf__loose_number(sgf_str v, long *out);

@@ -12,6 +12,7 @@
  * GBK, Big5; the "mb" kind), a lead byte takes the next byte with it, as
  * the lexer does, so that a trail byte 0x5C is not an escape.
  */
+#include <stdint.h>
 #include <string.h>
 #include "tree_int.h"
 #include "props_int.h"
@@ -19,10 +20,7 @@
 
 int sgf__mb_kind(const char *canonical)
 {
-    if (canonical == NULL || !sgf__charset_is_multibyte_unsafe(canonical))
-        return SGF__MB_NONE;
-    return sgf__charset_family(canonical) == SGF__CSF_SJIS ? SGF__MB_SJIS
-                                                           : SGF__MB_DBCS;
+    return sgf__charset_pair_kind(canonical);
 }
 
 static bool is_break(char ch)
@@ -81,14 +79,64 @@ static char text_char(char ch)
     return ch == '\t' || ch == '\v' || ch == '\f' ? ' ' : ch;
 }
 
-static size_t unescape_text(char *dst, sgf_str raw, bool simple, int mb)
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGHS UINT64_C(0x8080808080808080)
+#define X16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
+
+/* What a byte is to the text rules: 0 left as it is; 1 a control (line
+ * breaks, tab, VT, FF, ...) or '\\'; 2 a possible lead byte, left as it
+ * is unless the value was lexed with a two-byte kind. */
+static const unsigned char byte_class[256] = {
+    X16(1), X16(1), X16(0), X16(0), X16(0),
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0,          /* 0x5C */
+    X16(0), X16(0),
+    X16(2), X16(2), X16(2), X16(2), X16(2), X16(2), X16(2), X16(2)
+};
+
+/* Copy the bytes the text rules leave as they are from s[i] on to
+ * dst[*k], eight at a time while a word holds no other (a byte below
+ * 0x20, a '\\', a high byte when pairing); returns the offset of the
+ * first other byte, or n. *acc collects the bits of the bytes copied.
+ * The output is never ahead of the input, so the eight-byte stores stay
+ * inside dst's raw.len bytes. */
+static size_t copy_ordinary(char *dst, size_t *k, const char *s, size_t i,
+                            size_t n, int mb, uint64_t *acc)
+{
+    uint64_t high = mb != SGF__MB_NONE ? HIGHS : 0, bits = 0;
+    unsigned mask = mb != SGF__MB_NONE ? 3 : 1;
+    while (n - i >= 8) {
+        uint64_t w, bs;
+        memcpy(&w, s + i, sizeof w);
+        bs = w ^ (ONES * '\\');
+        if ((((w - ONES * 0x20) & ~w) | ((bs - ONES) & ~bs) | (w & high))
+            & HIGHS)
+            break;
+        memcpy(dst + *k, &w, sizeof w);
+        bits |= w;
+        *k += 8;
+        i += 8;
+    }
+    for (; i < n && !(byte_class[(unsigned char)s[i]] & mask); i++) {
+        bits |= (unsigned char)s[i];
+        dst[(*k)++] = s[i];
+    }
+    *acc |= bits;
+    return i;
+}
+
+static size_t unescape_text(char *dst, sgf_str raw, bool simple, int mb,
+                            uint64_t *acc)
 {
     const char *s = raw.ptr;
     size_t n = raw.len, k = 0, i = 0;
     while (i < n) {
+        i = copy_ordinary(dst, &k, s, i, n, mb, acc);
+        if (i == n)
+            break;
         unsigned char ch = (unsigned char)s[i];
         if (i + 1 < n && sgf__mb_pair(mb, ch, (unsigned char)s[i + 1])) {
             i += two_byte(dst, &k, s, i, n);
+            *acc |= 0x80;
         } else if (ch == '\\') {
             if (++i == n)
                 break;
@@ -96,34 +144,54 @@ static size_t unescape_text(char *dst, sgf_str raw, bool simple, int mb)
                 i += break_len(s, i, n);
                 continue;
             }
+            *acc |= (unsigned char)s[i];
             dst[k++] = text_char(s[i++]);
         } else if (is_break((char)ch)) {      /* hard line break */
             dst[k++] = simple ? ' ' : '\n';
             i += break_len(s, i, n);
         } else {
+            *acc |= ch;
             dst[k++] = text_char(s[i++]);
         }
     }
     return k;
 }
 
-size_t sgf__unescape_into(char *dst, sgf_str raw, sgf_value_type vt,
-                          int mb)
+size_t sgf__unescape_high(char *dst, sgf_str raw, sgf_value_type vt,
+                          int mb, bool *high)
 {
-    if (raw.len == 0)
+    uint64_t acc = 0;
+    size_t n;
+    if (raw.len == 0) {
+        *high = false;
         return 0;
+    }
     switch (sgf__text_rules(vt)) {
     case SGF_VT_TEXT:
-        return unescape_text(dst, raw, false, mb);
+        n = unescape_text(dst, raw, false, mb, &acc);
+        break;
     case SGF_VT_SIMPLETEXT:
-        return unescape_text(dst, raw, true, mb);
+        n = unescape_text(dst, raw, true, mb, &acc);
+        break;
     default:
         if (memchr(raw.ptr, '\\', raw.len) == NULL) {
             memcpy(dst, raw.ptr, raw.len);
-            return raw.len;
+            n = raw.len;
+        } else {
+            n = unescape_plain(dst, raw, mb);
         }
-        return unescape_plain(dst, raw, mb);
+        *high = !sgf__is_ascii(dst, n);
+        return n;
     }
+    *high = (acc & HIGHS) != 0;
+    return n;
+}
+
+size_t sgf__unescape_into(char *dst, sgf_str raw, sgf_value_type vt,
+                          int mb)
+{
+    bool high;
+    return sgf__unescape_high(dst, raw, vt, mb, &high);
 }
 
 int sgf__unescape(sgf__buf *out, sgf_str raw, sgf_value_type vt, int mb)

@@ -564,6 +564,108 @@ static void test_charset_choose_none_fits(void **state)
     expect_choice("UTF-8", t + 2, 1, SGF__CS_MISMATCH, "ISO-8859-1");
 }
 
+/* Every canonical name is found as it is written (the fast path) and as
+ * aliases spell it, and is the same static string either way. */
+static void test_charset_canonical_names(void **state)
+{
+    static const char *const names[] = {
+        "UTF-8", "ISO-8859-1", "WINDOWS-1252", "GB18030", "CP932", "CP950",
+        "CP949", "BIG5-HKSCS", "EUC-JP", "EUC-TW", "UTF-16LE", "UTF-16BE",
+        "UTF-16", "ANSI_X3.4-1968", "ISO-8859-2", "ISO-8859-11",
+        "ISO-8859-16", "WINDOWS-1250", "WINDOWS-1258", "WINDOWS-874",
+        "KOI8-R", "KOI8-U", "IBM866", "MACINTOSH", "TIS-620",
+    };
+    (void)state;
+    for (size_t i = 0; i < LEN(names); i++) {
+        char low[40];
+        size_t n = strlen(names[i]);
+        for (size_t k = 0; k <= n; k++)
+            low[k] = (char)(names[i][k] >= 'A' && names[i][k] <= 'Z'
+                            ? names[i][k] + 32 : names[i][k]);
+        const char *a = sgf__charset_canonical(names[i], n);
+        assert_non_null(a);
+        assert_string_equal(a, names[i]);
+        assert_ptr_equal(a, sgf__charset_canonical(low, n));
+        assert_ptr_equal(a, sgf__charset_static(names[i]));
+    }
+    assert_null(sgf__charset_static("UTF8"));
+    assert_ptr_equal(sgf__charset_canonical("UTF-8 ", 6),
+                     sgf__charset_canonical("UTF-8", 5));   /* blanks */
+    /* a prefix of a name is not the name */
+    assert_null(sgf__charset_canonical("UTF-1", 5));
+    /* NUL bytes, first or inside (fuzz finding: the key read before its
+     * start when it began with one) */
+    assert_null(sgf__charset_canonical("\0\0\0\x0C_", 5));
+    assert_null(sgf__charset_canonical("\0" "8", 2));
+    assert_null(sgf__charset_canonical("utf\0" "8", 5));
+}
+
+static void test_charset_pair_kinds(void **state)
+{
+    (void)state;
+    assert_int_equal(sgf__charset_pair_kind("CP932"), 1);
+    assert_int_equal(sgf__charset_pair_kind("GB18030"), 2);
+    assert_int_equal(sgf__charset_pair_kind("CP950"), 2);
+    assert_int_equal(sgf__charset_pair_kind("BIG5-HKSCS"), 2);
+    assert_int_equal(sgf__charset_pair_kind("CP949"), 0);
+    assert_int_equal(sgf__charset_pair_kind("UTF-8"), 0);
+    assert_int_equal(sgf__charset_pair_kind("ISO-8859-1"), 0);
+    assert_int_equal(sgf__charset_pair_kind(NULL), 0);
+}
+
+/* Each candidate is judged on the texts read with its own pair kind. The
+ * one-byte reading of "W\xA7\\\xEE" is "W\xA7\xEE" (GB18030 decodes
+ * it), the two-byte one "W\xA7\x5C\xEE" (GB18030 and Big5 do not). */
+static void test_charset_choose_by_kind(void **state)
+{
+    const sgf_str one[] = { S("W\xA7\xEE") };
+    const sgf_str two[] = { S("W\xA7\x5C\xEE") };
+    const sgf_str *const tk[3] = { one, one, two };
+    const sgf_str *const same[3] = { one, one, one };
+    sgf__conv cv;
+    const char *got = NULL;
+    sgf__buf out = SGF__BUF_INIT;
+    (void)state;
+    sgf__conv_init(&cv);
+    assert_int_equal(sgf__charset_choose_kinds(&cv, NULL, 0, same, 1, &got),
+                     SGF__CS_GUESSED);
+    assert_string_equal(got, "GB18030");        /* one reading for all */
+    int r = sgf__charset_choose_kinds(&cv, NULL, 0, tk, 1, &got);
+    assert_true(r == SGF__CS_GUESSED || r == SGF__CS_DEFAULT);
+    assert_string_not_equal(got, "GB18030");
+    assert_string_not_equal(got, "CP950");
+    /* the chosen charset decodes the bytes of its own kind */
+    const sgf_str *t = tk[sgf__charset_pair_kind(got)];
+    assert_int_equal(sgf__conv_to_utf8(&cv, got, t->ptr, t->len, &out), 0);
+    /* with CA[GB2312] the same: declared, but it decodes nothing */
+    r = sgf__charset_choose_kinds(&cv, "GB2312", 6, tk, 1, &got);
+    assert_int_equal(r, SGF__CS_MISMATCH);
+    assert_string_not_equal(got, "GB18030");
+    sgf__buf_release(&out);
+    sgf__conv_release(&cv);
+}
+
+/* A file written back after NONE_FITS: CA[UTF-8], the text that decoded
+ * now in UTF-8, the undecodable bytes as they were. CP932 reads all of
+ * it plausibly but as worse text than UTF-8 reads the rest, so UTF-8
+ * stays and the round trip keeps every value (fuzz finding
+ * decode-written-utf8-and-undecodable-redetected.sgf). */
+static void test_charset_choose_keeps_better_declared(void **state)
+{
+#define KAN3 "\xE6\x9E\x9B\xE6\x9E\x9B\xE6\x9E\x9B"
+    const sgf_str t[] = {
+        S("\xE7\xA4\xBA\xE4\xBE\x8B\xE6\x9D\xAF"),        /* EV */
+        S(KAN3 KAN3 KAN3 KAN3 KAN3 KAN3 KAN3 KAN3 "\xE6\x9E\x9B"
+          "\xE6\x9E\x9B\xE6\x9C\xB3jd"),                     /* RC */
+        S("\xBA=\xC6\xE5\xA1\xA3"),                          /* C */
+    };
+#undef KAN3
+    (void)state;
+    expect_choice("UTF-8", t, LEN(t), SGF__CS_NONE_FITS, "UTF-8");
+    /* without the UTF-8 text nothing holds the choice back */
+    expect_choice("UTF-8", t + 2, 1, SGF__CS_MISMATCH, "CP932");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -593,6 +695,10 @@ int main(void)
         cmocka_unit_test(test_charset_choose_guessed),
         cmocka_unit_test(test_charset_choose_default_latin1),
         cmocka_unit_test(test_charset_choose_none_fits),
+        cmocka_unit_test(test_charset_canonical_names),
+        cmocka_unit_test(test_charset_pair_kinds),
+        cmocka_unit_test(test_charset_choose_by_kind),
+        cmocka_unit_test(test_charset_choose_keeps_better_declared),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include <sgf/parse.h>
+#include <sgf/write.h>
 
 /* --- helpers ------------------------------------------------------------- */
 
@@ -852,6 +853,141 @@ static void test_check_results(void **state)
 }
 
 /* B53: a clean KGS-style root (unescaped [ in C, reals, times). */
+/* The detection judges each charset on the bytes its own conversion will
+ * see: a lead byte before '\\' keeps the backslash in GB18030 or Big5
+ * (its trail byte), not in a one-byte reading. Fuzz finding
+ * undecodable-value-redetected.sgf: CA names no charset, Q holds
+ * "W\xA7\\\xEE"; GB18030 was chosen for "W\xA7\xEE" (escape removed),
+ * then failed on "W\xA7\x5C\xEE" (the pair kept): the value was flagged
+ * undecodable and, written back and read again alone, decoded. */
+static void test_check_detection_sees_converted_bytes(void **state)
+{
+    (void)state;
+    static const char in[] = "(;CA[\x81\x8BH\x01 c\0\0Big5]"
+                             "Q[W\xA7\\\xEE])";
+    sgf_collection *c = parse_n(in, sizeof in - 1);
+    assert_int_equal(count_code(c, SGF_D_UNDECODABLE_TEXT), 0);
+    sgf_prop *q = sgf_node_first_prop(nth_node(c, 0, 0));
+    q = sgf_prop_next(q);
+    assert_false(sgf_prop_is_undecodable(q, 0));
+    sgf_str t = sgf_prop_text(q, 0);
+    const char *cs = sgf_game_charset(sgf_collection_game(c, 0));
+    assert_string_not_equal(cs, "GB18030");
+    /* the text is the reading of 3 bytes, not of 4 */
+    assert_int_equal(t.ptr[0], 'W');
+    assert_int_equal(t.ptr[t.len], '\0');
+    /* written and read back: the same text, still decodable */
+    sgf_strbuf w = SGF_STRBUF_INIT;
+    assert_int_equal(sgf_write_collection_str(&w, c, NULL), SGF_OK);
+    sgf_collection *b = parse_n(w.ptr, w.len);
+    sgf_prop *q2 = sgf_prop_next(sgf_node_first_prop(nth_node(b, 0, 0)));
+    while (q2 != NULL && strcmp(sgf_prop_ident(q2), "Q") != 0)
+        q2 = sgf_prop_next(q2);
+    assert_non_null(q2);
+    assert_false(sgf_prop_is_undecodable(q2, 0));
+    sgf_str t2 = sgf_prop_text(q2, 0);
+    assert_int_equal(t2.len, t.len);
+    assert_memory_equal(t2.ptr, t.ptr, t.len);
+    assert_int_equal(count_code(b, SGF_D_UNDECODABLE_TEXT), 0);
+    sgf_collection_free(b);
+    sgf_strbuf_release(&w);
+    sgf_collection_free(c);
+    /* GB2312 declared, a GBK character with trail 0x5C escaped the way
+     * the spec says: GB18030 reads the pair, as the lexer did */
+    c = parse("(;FF[4]GM[1]CA[GB2312]SZ[9]C[\xB0\xA1\x81\\\\];B[cc])");
+    assert_int_equal(count_code(c, SGF_D_UNDECODABLE_TEXT), 0);
+    assert_text(c, 0, 0, SGF_PROP_C, "\xE5\x95\x8A\xE4\xB9\x97");
+    sgf_collection_free(c);
+}
+
+/* --- the nodes most records are made of ---------------------------------- */
+
+/* A move, with time left and moves left, takes the checker's fast path:
+ * texts NUL-terminated, nothing reported, the moves counted for the
+ * nodes that follow. */
+static void test_check_plain_move_nodes(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;FF[4]GM[1]SZ[19];B[pd]BL[1799.5]OB[25]"
+                              ";W[dp]WL[1800]OW[3];B[qp];W[dd]WL[12.25]"
+                              ";B[zz]BL[5])");
+    assert_text(c, 0, 1, SGF_PROP_B, "pd");
+    assert_text(c, 0, 1, SGF_PROP_BL, "1799.5");
+    assert_text(c, 0, 1, SGF_PROP_OB, "25");
+    assert_text(c, 0, 2, SGF_PROP_OW, "3");
+    assert_text(c, 0, 3, SGF_PROP_B, "qp");
+    assert_text(c, 0, 4, SGF_PROP_WL, "12.25");
+    /* the off-board move after them has its number */
+    const sgf_diag *d = the_diag(c, SGF_D_OFF_BOARD);
+    assert_int_equal(d->move_number, 5);
+    assert_int_equal(d->color, SGF_BLACK);
+    assert_int_equal(sgf_collection_diag_count(c), 1);
+    sgf_collection_free(c);
+    /* what the fast path must leave to the checks */
+    c = parse("(;FF[4]GM[1]SZ[9];B[ee]BL[1,5];W[ff]OW[-1];B[gg]BL[]"
+              ";W[hh][ii];b[cc];B[dd]W[ee])");
+    assert_int_equal(count_code(c, SGF_D_VALUE_FORMAT), 1);   /* BL[1,5] */
+    assert_int_equal(count_code(c, SGF_D_VALUE_RANGE), 1);    /* OW[-1] */
+    assert_int_equal(count_code(c, SGF_D_BAD_VALUE), 1);      /* BL[] */
+    assert_int_equal(count_code(c, SGF_D_VALUE_COUNT), 1);    /* [hh][ii] */
+    assert_int_equal(count_code(c, SGF_D_LOWERCASE_IDENT), 1);
+    assert_int_equal(count_code(c, SGF_D_TWO_MOVES), 1);
+    sgf_collection_free(c);
+    /* [tt] with time left, in a file without FF: a pass, said */
+    c = parse("(;GM[1]SZ[9];B[ee];W[tt]WL[3])");
+    assert_int_equal(the_diag(c, SGF_D_PASS_FORM)->move_number, 2);
+    sgf_collection_free(c);
+    /* OB is FF[3]-FF[4]: in an FF[2] file it is reported, not skipped */
+    c = parse("(;FF[2]GM[1]SZ[19];B[pd]OB[5];W[dd])");
+    assert_int_equal(count_code(c, SGF_D_NOT_IN_FF), 1);
+    sgf_collection_free(c);
+    /* not Go: no move checks at all, texts still decoded */
+    c = parse("(;FF[4]GM[2]SZ[9];B[zz];W[ab]WL[x])");
+    assert_int_equal(count_code(c, SGF_D_OFF_BOARD), 0);
+    assert_int_equal(count_code(c, SGF_D_BAD_VALUE), 0);
+    assert_text(c, 0, 1, SGF_PROP_B, "zz");
+    assert_text(c, 0, 2, SGF_PROP_WL, "x");
+    sgf_collection_free(c);
+}
+
+/* Plain nodes in variations: each variation starts from the state of its
+ * parent (move number, game-info node of the path). */
+static void test_check_plain_nodes_in_variations(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;FF[4]GM[1]SZ[9];B[aa]BL[10];W[bb]"
+                              "(;B[cc];W[zz](;B[dd];W[zz])(;PB[x];B[zz]))"
+                              "(;B[ee]BL[3];W[ff];B[zz])"
+                              "(;PW[y];B[gg];W[hh](;PB[z])(;B[zz])))");
+    assert_int_equal(count_code(c, SGF_D_OFF_BOARD), 5);
+    static const uint32_t number[5] = { 4, 6, 5, 5, 5 };
+    for (size_t i = 0; i < 5; i++)
+        assert_int_equal(nth_diag(c, SGF_D_OFF_BOARD, i)->move_number,
+                         number[i]);
+    /* PB below PW on one path: one game-info node per path */
+    assert_int_equal(count_code(c, SGF_D_GAME_INFO_TWICE), 1);
+    sgf_collection_free(c);
+}
+
+/* Every move and point has its own NUL-terminated text, uppercase
+ * letters included (boards up to 52x52). */
+static void test_check_point_texts(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;FF[4]GM[1]SZ[52];B[aZ];W[Za];B[ZZ]"
+                              ";W[zA];AB[Aa][bB])");
+    assert_no_diags(c);
+    assert_text(c, 0, 1, SGF_PROP_B, "aZ");
+    assert_text(c, 0, 2, SGF_PROP_W, "Za");
+    assert_text(c, 0, 3, SGF_PROP_B, "ZZ");
+    assert_text(c, 0, 4, SGF_PROP_W, "zA");
+    sgf_prop *ab = sgf_node_find_prop(nth_node(c, 0, 5), SGF_PROP_AB);
+    sgf_str t = sgf_prop_text(ab, 1);
+    assert_int_equal(t.len, 2);
+    assert_string_equal(t.ptr, "bB");
+    sgf_collection_free(c);
+}
+
 static void test_check_kgs_root_clean(void **state)
 {
     (void)state;
@@ -965,6 +1101,10 @@ int main(void)
         cmocka_unit_test(test_check_multigo_file),
         cmocka_unit_test(test_check_shift_jis_trail_bytes),
         cmocka_unit_test(test_check_undecodable_kept),
+        cmocka_unit_test(test_check_detection_sees_converted_bytes),
+        cmocka_unit_test(test_check_plain_move_nodes),
+        cmocka_unit_test(test_check_plain_nodes_in_variations),
+        cmocka_unit_test(test_check_point_texts),
         cmocka_unit_test(test_check_ff3_long_names),
         cmocka_unit_test(test_check_duplicate_property),
         cmocka_unit_test(test_check_unknown_and_glued),

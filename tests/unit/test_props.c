@@ -502,10 +502,131 @@ static void test_props_unescape_appends(void **state)
     sgf__buf_release(&b);
 }
 
+/* The unescaper against a plain reading of the rules, byte by byte, on
+ * values drawn from the bytes that matter (escapes, every kind of line
+ * break and blank, two-byte leads and trails, '\\' as a trail) at every
+ * length up to 40, for every value type class and two-byte kind; the
+ * eight-byte fast path must give the same bytes, and *high must say
+ * whether they hold one >= 0x80. */
+static size_t ref_unescape(char *dst, const char *s, size_t n, int rules,
+                           int mb)
+{
+    size_t i = 0, k = 0;
+    while (i < n) {
+        unsigned char ch = (unsigned char)s[i];
+        if (i + 1 < n && sgf__mb_pair(mb, ch, (unsigned char)s[i + 1])) {
+            dst[k++] = s[i];
+            if (s[i + 1] == '\\' && i + 2 < n
+                && (s[i + 2] == '\\' || s[i + 2] == ']')) {
+                dst[k++] = s[i + 2];
+                i += 3;
+            } else {
+                dst[k++] = s[i + 1];
+                i += 2;
+            }
+            continue;
+        }
+        bool escaped = false;
+        if (ch == '\\') {
+            if (++i == n)
+                break;
+            ch = (unsigned char)s[i];
+            escaped = true;
+        }
+        bool brk = ch == '\r' || ch == '\n';
+        bool pair = i + 1 < n && (s[i + 1] == '\r' || s[i + 1] == '\n')
+                    && s[i + 1] != s[i];
+        size_t blen = brk && pair ? 2 : 1;
+        if (rules != 0 && brk) {
+            if (!escaped)
+                dst[k++] = rules == 1 ? '\n' : ' ';
+            i += blen;                  /* escaped: a soft break, removed */
+            continue;
+        }
+        if (rules != 0 && (ch == '\t' || ch == '\v' || ch == '\f'))
+            ch = ' ';
+        dst[k++] = (char)ch;
+        i++;
+    }
+    return k;
+}
+
+static void test_props_unescape_matches_reference(void **state)
+{
+    (void)state;
+    static const char bytes[] = "ab \\]:\t\v\f\r\n\x81\xA7\xE0\xFE\x40\x7F";
+    static const sgf_value_type types[3] = { SGF_VT_NUMBER, SGF_VT_TEXT,
+                                             SGF_VT_SIMPLETEXT };
+    uint32_t seed = 12345;
+    char raw[48], got[48], want[48];
+    for (int round = 0; round < 4000; round++) {
+        size_t n = (size_t)round % 41;
+        for (size_t i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            raw[i] = bytes[(seed >> 16) % (sizeof bytes - 1)];
+        }
+        sgf_str r = { raw, n };
+        for (int t = 0; t < 3; t++)
+            for (int mb = 0; mb < 3; mb++) {
+                bool high = !n;
+                size_t k = sgf__unescape_high(got, r, types[t], mb, &high);
+                size_t w = ref_unescape(want, raw, n, t, mb);
+                assert_int_equal(k, w);
+                assert_memory_equal(got, want, k);
+                bool any = false;
+                for (size_t i = 0; i < k; i++)
+                    any = any || (unsigned char)want[i] >= 0x80;
+                assert_int_equal(high, any);
+                assert_int_equal(sgf__unescape_into(got, r, types[t], mb),
+                                 w);
+            }
+    }
+}
+
+/* The two-letter points every move and point value points to. */
+static void test_props_point_texts(void **state)
+{
+    (void)state;
+    static const char letters[] =
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    for (unsigned x = 0; x < SGF_MAX_SIZE; x++)
+        for (unsigned y = 0; y < SGF_MAX_SIZE; y++) {
+            const char *t = sgf__point_text(x, y);
+            assert_int_equal(t[0], letters[x]);
+            assert_int_equal(t[1], letters[y]);
+            assert_int_equal(t[2], '\0');
+        }
+}
+
+/* Which properties are text for charset detection and conversion. */
+static void test_props_text_properties(void **state)
+{
+    (void)state;
+    static const sgf_prop_id text[] = { SGF_PROP_C, SGF_PROP_PB,
+        SGF_PROP_GN, SGF_PROP_LB, SGF_PROP_AP, SGF_PROP_FG, SGF_PROP_CA,
+        SGF_PROP_UNKNOWN };
+    static const sgf_prop_id other[] = { SGF_PROP_B, SGF_PROP_W,
+        SGF_PROP_AB, SGF_PROP_SZ, SGF_PROP_KM, SGF_PROP_HA, SGF_PROP_BL,
+        SGF_PROP_OB, SGF_PROP_AR, SGF_PROP_DM, SGF_PROP_KO, SGF_PROP_PL };
+    sgf_prop p;
+    memset(&p, 0, sizeof p);
+    for (size_t i = 0; i < sizeof text / sizeof text[0]; i++) {
+        p.id = (uint16_t)text[i];
+        assert_true(sgf__prop_is_text(&p));
+    }
+    for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
+        p.id = (uint16_t)other[i];
+        assert_false(sgf__prop_is_text(&p));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_props_table_lookup_roundtrip),
+        cmocka_unit_test(test_props_unescape_matches_reference),
+        cmocka_unit_test(test_props_point_texts),
+        cmocka_unit_test(test_props_text_properties),
         cmocka_unit_test(test_props_table_no_stray_names),
         cmocka_unit_test(test_props_table_entries),
         cmocka_unit_test(test_props_table_unknown),
