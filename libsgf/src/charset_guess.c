@@ -423,6 +423,17 @@ static int declared_fits(sgf__conv *cv, const score *sd, texts_by_kind tk,
     return r;
 }
 
+/* Some text holds bytes >= 0x80 and is valid UTF-8: multibyte
+ * sequences, which text in another charset almost never forms. */
+static bool real_utf8(texts_by_kind tk, size_t ntexts)
+{
+    for (size_t i = 0; i < ntexts; i++)
+        if (!sgf__is_ascii(tk[0][i].ptr, tk[0][i].len)
+            && sgf__utf8_valid(tk[0][i].ptr, tk[0][i].len))
+            return true;
+    return false;
+}
+
 static int choose_declared(sgf__conv *cv, const char *dcs, texts_by_kind tk,
                            size_t ntexts, sgf__buf *scratch,
                            const char **chosen)
@@ -445,6 +456,13 @@ static int choose_declared(sgf__conv *cv, const char *dcs, texts_by_kind tk,
         return r != 0 ? r : other != NULL ? SGF__CS_MISMATCH
                                             : SGF__CS_DECLARED;
     }
+    /* declared UTF-8 that real UTF-8 text confirms stays: the texts it
+     * does not decode are damaged (a UTF-8 file with one pasted GBK
+     * comment; a file written back after NONE_FITS), not the file's
+     * charset */
+    if (r == 0 && sgf__charset_family(dcs) == SGF__CSF_UTF8
+        && real_utf8(tk, ntexts))
+        return SGF__CS_NONE_FITS;
     if (r == 0)
         r = run_detect(cv, tk, ntexts, scratch, &d);
     if (r != 0)

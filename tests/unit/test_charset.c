@@ -666,6 +666,19 @@ static void test_charset_choose_keeps_better_declared(void **state)
     expect_choice("UTF-8", t + 2, 1, SGF__CS_MISMATCH, "CP932");
 }
 
+/* Declared UTF-8 that real UTF-8 text confirms stays, whatever another
+ * charset makes of all the texts: the one that is not UTF-8 is
+ * undecodable (fuzz finding decode-utf8-confirmed-declared.sgf: a
+ * Shift_JIS game with one undecodable value, written back as CA[UTF-8],
+ * was read in another charset). */
+static void test_charset_choose_declared_utf8_confirmed(void **state)
+{
+    const sgf_str t[] = { S("\xD3\xE0 5"),                    /* O */
+                          S("z\xEF\xBD\xA5\xEF\xBD\xA5" "A") }; /* z･･A */
+    (void)state;
+    expect_choice("UTF-8", t, LEN(t), SGF__CS_NONE_FITS, "UTF-8");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -699,6 +712,7 @@ int main(void)
         cmocka_unit_test(test_charset_pair_kinds),
         cmocka_unit_test(test_charset_choose_by_kind),
         cmocka_unit_test(test_charset_choose_keeps_better_declared),
+        cmocka_unit_test(test_charset_choose_declared_utf8_confirmed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
