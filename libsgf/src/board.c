@@ -252,14 +252,16 @@ static struct sgf__chain split_off(sgf_board *b, cell g, uint16_t plibs)
 /* Undo sgf__board_place: split the merged chains off again (in reverse
  * order), take p out of its chain and off the board; the neighbouring
  * chains get their pseudo-liberties at p back. */
-static void unplace(sgf_board *b, cell p, const struct sgf__undo *u)
+static SGF__HOT void unplace(sgf_board *b, cell p,
+                             const struct sgf__undo *u)
 {
     cell f = u->base;
     uint8_t c = b->color[p];
     const int s = b->stride;
     unsigned pat = b->color[p - s] | b->color[p - 1] << 2
                    | b->color[p + 1] << 4 | (unsigned)b->color[p + s] << 6;
-    for (int k = 2; k >= 0; k--) {
+    /* merged[] is filled from 0: most moves merged nothing */
+    for (int k = u->merged[0] == SGF__NO_POINT ? -1 : 2; k >= 0; k--) {
         cell g = u->merged[k];
         if (g == SGF__NO_POINT)
             continue;
@@ -425,7 +427,7 @@ int sgf_board_record_position(sgf_board *b, sgf_history *hist,
 
 /* ---- undo ------------------------------------------------------------ */
 
-static void undo_play(sgf_board *b, const struct sgf__undo *u)
+static SGF__HOT void undo_play(sgf_board *b, const struct sgf__undo *u)
 {
     cell p = u->point;
     uint8_t c = u->color;
@@ -450,8 +452,9 @@ static void undo_setup(sgf_board *b, const struct sgf__undo *u)
         unlift(b, u->point, u->old_color, u);
 }
 
-/* Undo the last step; there is one. */
-static inline void undo_step(sgf_board *b, sgf_history *hist)
+/* Undo the last step; there is one. Inline: walking every variation
+ * undoes as many steps as it plays. */
+static SGF__HOT void undo_step(sgf_board *b, sgf_history *hist)
 {
     const struct sgf__undo *u = &b->undo[--b->undo_len];
     if (u->kind == SGF__OP_PLAY)

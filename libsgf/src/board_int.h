@@ -132,19 +132,31 @@ int sgf__board_reserve_slow(sgf_board *b, sgf_history *hist,
                             size_t links);
 
 /* Start a step: a new undo record holding the ko ban, which any step
- * lifts. Room must have been reserved. */
+ * lifts, with the given flags (SGF__F_*). Room must have been
+ * reserved. */
+static inline struct sgf__undo *sgf__board_push_undo_flags(sgf_board *b,
+                                                           int kind,
+                                                           sgf__cell p,
+                                                           uint8_t c,
+                                                           unsigned flags)
+{
+    struct sgf__undo *u = &b->undo[b->undo_len++];
+    *u = (struct sgf__undo){ .point = p, .old_ko = b->ko_point,
+                             .kind = (uint8_t)kind, .color = c,
+                             .old_ko_color = b->ko_color,
+                             .flags = (uint8_t)flags };
+    b->ko_point = SGF__NO_POINT;
+    b->ko_color = SGF_EMPTY;
+    return u;
+}
+
+/* sgf__board_push_undo_flags without flags. */
 static inline struct sgf__undo *sgf__board_push_undo(sgf_board *b,
                                                      int kind,
                                                      sgf__cell p,
                                                      uint8_t c)
 {
-    struct sgf__undo *u = &b->undo[b->undo_len++];
-    *u = (struct sgf__undo){ .point = p, .old_ko = b->ko_point,
-                             .kind = (uint8_t)kind, .color = c,
-                             .old_ko_color = b->ko_color };
-    b->ko_point = SGF__NO_POINT;
-    b->ko_color = SGF_EMPTY;
-    return u;
+    return sgf__board_push_undo_flags(b, kind, p, c, 0);
 }
 
 /* Distinct liberties of the chain with head h; counting stops at max. */
@@ -180,23 +192,25 @@ struct sgf__hist_state {
     uint8_t to_move, last_passer;
 };
 
+/* The player to move that an entry's count is for is the one to move
+ * after the push (st.to_move until it is popped). */
 struct sgf__hist_entry {
     uint64_t key;
     struct sgf__hist_state prev;    /* before the push */
-    uint8_t to_move;
 };
 
 /* Clearing the table for a new game costs O(1): a slot is in use only
  * when it carries the current generation; deleted slots get 0. */
 struct sgf_history {
     struct sgf__hist_slot *slots;   /* open addressing, linear probing */
-    size_t mask, used;              /* slots - 1; slots in use */
+    size_t mask;                    /* slots - 1 */
     struct sgf__hist_entry *stack;
     size_t len, cap;
     uint32_t gen;                   /* >= 1 */
     /* Two pushes fit without a reserve when len - 1 < quick (so not
      * when empty): len + 2 within the stack and within half the table
-     * (used <= len, as every slot in use holds an entry's count). */
+     * (the slots in use are at most len, as each holds an entry's
+     * count). */
     size_t quick;
     struct sgf__hist_state st;
 };
@@ -208,10 +222,11 @@ enum { SGF__HIST_RECORD, SGF__HIST_MOVE, SGF__HIST_PASS };
 int sgf__history_make_room(sgf_history *h, size_t n);
 
 /* Room for n more pushes (so that a push cannot fail half-way): stack
- * space, and table load at most 1/2. 0 or SGF_ENOMEM. */
+ * space, and table load at most 1/2 (len counts the slots in use or
+ * more). 0 or SGF_ENOMEM. */
 static inline int sgf__history_reserve(sgf_history *h, size_t n)
 {
-    if (h->len + n <= h->cap && (h->used + n) * 2 <= h->mask + 1)
+    if (h->len + n <= h->cap && (h->len + n) * 2 <= h->mask + 1)
         return SGF_OK;
     return sgf__history_make_room(h, n);
 }
@@ -247,17 +262,12 @@ static inline void sgf__history_push(sgf_history *h, uint64_t key,
 {
     struct sgf__hist_entry *e = &h->stack[h->len++];
     struct sgf__hist_slot *s = &h->slots[sgf__slot_find(h, key)];
-    if (sgf__slot_free(h, s)) {
-        s->key = key;
-        s->count[0] = s->count[1] = 0;
-        s->gen = h->gen;
-        h->used++;
-    }
+    if (sgf__slot_free(h, s))
+        *s = (struct sgf__hist_slot){ key, { 0, 0 }, h->gen };
     before[0] = s->count[0];
     before[1] = s->count[1];
     s->count[to_move - 1]++;
     e->key = key;
-    e->to_move = (uint8_t)to_move;
     e->prev = h->st;
     h->st.to_move = (uint8_t)to_move;
     if (kind != SGF__HIST_RECORD)
@@ -281,12 +291,11 @@ static inline void sgf__history_pop(sgf_history *h)
     const struct sgf__hist_entry *e = &h->stack[--h->len];
     size_t i = sgf__slot_find(h, e->key);
     struct sgf__hist_slot *s = &h->slots[i];
-    if (!sgf__slot_free(h, s) && s->count[e->to_move - 1] > 0) {
-        s->count[e->to_move - 1]--;
-        if (s->count[0] == 0 && s->count[1] == 0) {
-            h->used--;
+    int k = h->st.to_move - 1;
+    if (!sgf__slot_free(h, s) && s->count[k] > 0) {
+        s->count[k]--;
+        if (s->count[0] == 0 && s->count[1] == 0)
             sgf__history_slot_delete(h, i);
-        }
     }
     h->st = e->prev;
 }
@@ -331,11 +340,21 @@ static inline void sgf__board_push_hist(sgf_history *hist, uint64_t key,
 void sgf__board_join(sgf_board *b, sgf__cell p, unsigned friends,
                      struct sgf__chain self, struct sgf__undo *u);
 
+/* Save in u the links of the empty point p, before a stone goes on
+ * (the ring of a chain captured there may need them on undo). */
+static inline void sgf__save_links(const sgf_board *b, sgf__cell p,
+                                   struct sgf__undo *u)
+{
+    u->old_head = b->head[p];
+    u->old_next = b->next[p];
+}
+
 /* Put a stone of colour c on the empty point p: neighbouring chains
  * lose their pseudo-liberties at p, friendly chains join the largest of
- * them. Records what undo needs in u (whose merged[] must be clear);
- * returns the directions of enemy chains left without liberties (bits
- * 0-3) and of friendly stones (bits 4-7). */
+ * them. Records what undo needs in u (whose merged[] must be clear),
+ * except p's old links (sgf__save_links, before); returns the
+ * directions of enemy chains left without liberties (bits 0-3) and of
+ * friendly stones (bits 4-7). */
 static SGF__HOT unsigned sgf__place(sgf_board *b, sgf__cell p, uint8_t c,
                                     struct sgf__undo *u)
 {
@@ -350,8 +369,6 @@ static SGF__HOT unsigned sgf__place(sgf_board *b, sgf__cell p, uint8_t c,
     b->color[p] = c;
     b->hash ^= b->zobrist[p][c - 1];
     b->stones[c]++;
-    u->old_head = b->head[p];
-    u->old_next = b->next[p];
     for (unsigned m = b->around[SGF__OPP(c)][pat]; m; m &= m - 1) {
         int d = sgf__low_bit(m);
         sgf__cell h = b->head[p + b->nb[d]];
@@ -389,12 +406,12 @@ static inline bool sgf__superko(const sgf_rules *r, const uint32_t counts[2],
     return false;
 }
 
-/* Record the position key after colour c's move in h (room reserved)
- * for step u, and judge superko and repetition by it; the common case
- * (a position not seen before) first. */
-static SGF__HOT void sgf__history_push_move(sgf_history *h, uint64_t key,
+/* Record the position key after colour c's move in h (room reserved;
+ * an undo record, if any, counts the entry already), and judge superko
+ * and repetition by it; the common case (a position not seen before)
+ * first. Returns whether the position was seen before. */
+static SGF__HOT bool sgf__history_push_move(sgf_history *h, uint64_t key,
                                             uint8_t c, const sgf_rules *r,
-                                            struct sgf__undo *u,
                                             sgf_move_result *res)
 {
     uint8_t o = SGF__OPP(c);
@@ -402,25 +419,25 @@ static SGF__HOT void sgf__history_push_move(sgf_history *h, uint64_t key,
     struct sgf__hist_entry *e = &h->stack[h->len++];
     e->key = key;
     e->prev = h->st;
-    e->to_move = o;
     h->st.to_move = o;
     h->st.moves++;
     h->st.passes = 0;
-    u->flags = (uint8_t)(u->flags + (1 << SGF__F_HIST_SHIFT));
     if (sgf__slot_free(h, s)) {
-        *s = (struct sgf__hist_slot){ key, { 0, 0 }, h->gen };
-        s->count[o - 1] = 1;
-        h->used++;
-        return;
+        s->key = key;
+        s->count[0] = 2u - o;       /* 1 for Black to move */
+        s->count[1] = o - 1u;
+        s->gen = h->gen;
+        return false;
     }
     uint32_t n[2] = { s->count[0], s->count[1] };
     s->count[o - 1]++;
     if (res->verdict != SGF_VERDICT_LEGAL)
-        return;
+        return true;
     if (sgf__superko(r, n, o))
         res->verdict = SGF_VERDICT_SUPERKO;
     else if (n[o - 1] > 0)
         res->repetition = true;
+    return true;
 }
 
 /* Any move (play.c): room first, then the general path. */
@@ -435,28 +452,60 @@ void sgf__board_resolve(sgf_board *b, const sgf_rules *r, sgf__cell p,
                         sgf_move_result *res);
 
 /* sgf_board_play for colour c (SGF_BLACK or SGF_WHITE) on the point
- * with index p of the board, r not NULL; writes *res. 0 or SGF_ENOMEM
- * (nothing changed). The common move (on an empty point that is not the
- * ko point, with no history or one that has its first position, and
- * room everywhere) is played here, any other by
- * sgf__board_play_general. */
+ * with index p of the board, r not NULL; writes *res. Returns
+ * SGF_ENOMEM (nothing changed), 0 when *res says a legal move with
+ * nothing to note, 1 when *res may say more (a capture, a verdict, a
+ * repetition). The common move (on an empty point that is not the ko
+ * point, with no history or one that has its first position, and room
+ * everywhere) is played here, any other by sgf__board_play_general.
+ *
+ * Without keep, the common move leaves no undo record (its history
+ * entry stays on the stack, below every later undo depth): for a caller
+ * that will never undo it, such as the replayer on a line with no
+ * variation left to walk. Undo must then never reach back past it;
+ * undo depths taken after it stay valid. */
+static SGF__HOT int sgf__board_play_mode(sgf_move_result *res,
+                                         sgf_board *b, sgf_history *hist,
+                                         const sgf_rules *r, sgf__cell p,
+                                         uint8_t c, bool keep)
+{
+    if (b->color[p] != SGF_EMPTY || p == b->ko_point
+        || b->undo_len >= b->undo_cap
+        || (hist != NULL && hist->len - 1 >= hist->quick)) {
+        int rc = sgf__board_play_general(res, b, hist, r, p, c);
+        return rc != SGF_OK ? rc : 1;
+    }
+    struct sgf__undo scratch, *u = &scratch;
+    if (keep) {
+        u = sgf__board_push_undo_flags(b, SGF__OP_PLAY, p, c,
+                                       hist != NULL ? 1u << SGF__F_HIST_SHIFT
+                                                    : 0);
+        sgf__save_links(b, p, u);
+    } else {
+        scratch.cap_mask = 0;
+        scratch.flags = 0;
+        b->ko_point = SGF__NO_POINT;
+        b->ko_color = SGF_EMPTY;
+    }
+    unsigned sides = sgf__place(b, p, c, u);
+    int more = 0;
+    *res = (sgf_move_result){ SGF_VERDICT_LEGAL, false, 0, 0 };
+    if ((sides & 15u) != 0 || b->chain[u->base].plibs == 0) {
+        sgf__board_resolve(b, r, p, c, sides, u, res);
+        more = 1;
+    }
+    if (hist != NULL && sgf__history_push_move(hist, b->hash, c, r, res))
+        more = 1;
+    return more;
+}
+
+/* sgf__board_play_mode keeping the undo record and history entry. */
 static SGF__HOT int sgf__board_play_fast(sgf_move_result *res,
                                          sgf_board *b, sgf_history *hist,
                                          const sgf_rules *r, sgf__cell p,
                                          uint8_t c)
 {
-    if (b->color[p] != SGF_EMPTY || p == b->ko_point
-        || b->undo_len >= b->undo_cap
-        || (hist != NULL && hist->len - 1 >= hist->quick))
-        return sgf__board_play_general(res, b, hist, r, p, c);
-    struct sgf__undo *u = sgf__board_push_undo(b, SGF__OP_PLAY, p, c);
-    unsigned sides = sgf__place(b, p, c, u);
-    *res = (sgf_move_result){ SGF_VERDICT_LEGAL, false, 0, 0 };
-    if ((sides & 15u) != 0 || b->chain[u->base].plibs == 0)
-        sgf__board_resolve(b, r, p, c, sides, u, res);
-    if (hist != NULL)
-        sgf__history_push_move(hist, b->hash, c, r, u, res);
-    return SGF_OK;
+    return sgf__board_play_mode(res, b, hist, r, p, c, true);
 }
 
 #endif

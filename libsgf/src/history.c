@@ -63,7 +63,7 @@ int sgf__history_make_room(sgf_history *h, size_t n)
         set_quick(h);
     }
     size_t slots = h->mask + 1;
-    while ((h->used + n) * 2 > slots)
+    while ((h->len + n) * 2 > slots)
         slots *= 2;
     return slots > h->mask + 1 ? hist_grow(h, slots) : SGF_OK;
 }
@@ -135,7 +135,6 @@ void sgf_history_clear(sgf_history *h)
         set_quick(h);
     }
     h->len = 0;
-    h->used = 0;
     h->st = (struct sgf__hist_state){ 0, 0, SGF_BLACK, SGF_EMPTY };
 }
 

@@ -88,6 +88,7 @@ void sgf__board_join(sgf_board *b, cell p, unsigned friends,
 unsigned sgf__board_place(sgf_board *b, cell p, uint8_t c,
                           struct sgf__undo *u)
 {
+    sgf__save_links(b, p, u);
     return sgf__place(b, p, c, u);
 }
 
@@ -323,6 +324,7 @@ static SGF__HOT void play_at(sgf_board *b, sgf_history *hist,
         sgf__board_check_gen(b);
         sgf__board_lift(b, p, u);
     }
+    sgf__save_links(b, p, u);
     unsigned sides = sgf__place(b, p, c, u);
     *res = (sgf_move_result){ SGF_VERDICT_LEGAL, false, 0, 0 };
     if ((sides & 15u) != 0 || b->chain[u->base].plibs == 0)
@@ -369,9 +371,10 @@ int sgf_board_play(sgf_move_result *out, sgf_board *b, sgf_history *hist,
             *out = (sgf_move_result){ SGF_VERDICT_OFF_BOARD, false, 0, 0 };
         return SGF_OK;
     }
-    return sgf__board_play_fast(out ? out : &res, b, hist,
-                                r ? r : &default_rules, sgf__idx(b, pt),
-                                (uint8_t)color);
+    int rc = sgf__board_play_fast(out ? out : &res, b, hist,
+                                  r ? r : &default_rules, sgf__idx(b, pt),
+                                  (uint8_t)color);
+    return rc < 0 ? rc : SGF_OK;
 }
 
 int sgf_board_pass(sgf_board *b, sgf_history *hist, sgf_color color)

@@ -45,6 +45,9 @@ typedef struct walk_state {
     sgf_color last_color;       /* colour of the last move, or EMPTY */
     bool ended;                 /* the game ended by passes */
     bool end_reported;
+    /* order_checks has more to check than two moves in a row: the first
+     * move after handicap stones, or one after the game ended */
+    bool watch;
 } walk_state;
 
 /* A branching point still to visit: the next sibling to walk, and the
@@ -57,12 +60,16 @@ typedef struct frame {
 
 typedef struct walk {
     sgf_replay *r;
+    sgf_board *board;           /* r's, and its history and rules */
+    sgf_history *hist;
+    const sgf_rules *rules;
+    int (*on_move)(void *payload, const sgf_replay_move *m);    /* o's */
     sgf_collection *c;
     const sgf_game *g;
     const sgf_replay_options *o;
     int handicap;               /* HA[] >= 2 with AB stones, else 0 */
-    bool stop;
-    bool ko_marked;             /* the node being played has KO[] */
+    bool keep;                  /* moves keep their undo records (some
+                                   branching point is still to visit) */
     unsigned stop_at;           /* stop after this move (o->stop), or
                                    UINT_MAX */
     unsigned xmax, ymax;        /* board size, at most 26 (a..z) */
@@ -133,22 +140,30 @@ static const char *color_name(sgf_color c)
     return c == SGF_BLACK ? "black" : "white";
 }
 
-/* "B at ce (C5)" into buf. */
-static const char *describe(char *buf, size_t size, const walk *w,
-                            sgf_color color, sgf_point pt, bool pass)
+/* s at the end of buf (which has room). */
+static char *append(char *end, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(end, s, n + 1);
+    return end + n;
+}
+
+/* "B at ce (C5)" into buf (room for 24 bytes; without printf, as
+ * consecutive moves are common in some collections). */
+static const char *describe(char *buf, const walk *w, sgf_color color,
+                            sgf_point pt, bool pass)
 {
     char sgf[3], vtx[4];
-    const char *who = color == SGF_BLACK ? "B" : "W";
+    char *end = append(buf, color == SGF_BLACK ? "B" : "W");
     if (pass || pt.x >= SGF_MAX_SIZE) {
-        snprintf(buf, size, pass ? "%s pass" : "%s (unreadable point)", who);
+        append(end, pass ? " pass" : " (unreadable point)");
         return buf;
     }
     sgf_point_format_sgf(sgf, pt);
+    end = append(append(end, " at "), sgf);
     if (w->g->width <= 25
         && sgf_point_format_vertex(vtx, pt, w->g->height) != NULL)
-        snprintf(buf, size, "%s at %s (%s)", who, sgf, vtx);
-    else
-        snprintf(buf, size, "%s at %s", who, sgf);
+        append(append(append(end, " ("), vtx), ")");
     return buf;
 }
 
@@ -192,7 +207,7 @@ static int report_verdict(walk *w, const sgf_prop *p, unsigned number,
     char what[40];
     if (res->verdict == SGF_VERDICT_LEGAL && !res->repetition)
         return 0;                     /* the common case: nothing to say */
-    describe(what, sizeof what, w, color, pt, false);
+    describe(what, w, color, pt, false);
     if (res->verdict != SGF_VERDICT_LEGAL
         && res->verdict != SGF_VERDICT_OFF_BOARD) {
         sgf_diag d = move_proto(w, v[res->verdict].code, p, number, color,
@@ -219,7 +234,19 @@ static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
 {
     for (uint32_t k = 0; k < p->nvalues; k++) {
         sgf_point ul, lr;
-        if (sgf_value_rect(p->values[k].text, &ul, &lr) != 0)
+        sgf_str v = p->values[k].text;
+        if (v.len == 2) {                /* the common form: one point */
+            unsigned x = (unsigned)(unsigned char)v.ptr[0] - 'a';
+            unsigned y = (unsigned)(unsigned char)v.ptr[1] - 'a';
+            if (x < w->xmax && y < w->ymax) {
+                sgf_point pt = { (uint8_t)x, (uint8_t)y };
+                int rc = sgf_board_setup(w->board, pt, color);
+                if (rc != 0)
+                    return rc;
+                continue;
+            }
+        }
+        if (sgf_value_rect(v, &ul, &lr) != 0)
             continue;                    /* reported by the checks */
         for (int y = ul.y; y <= lr.y; y++)
             for (int x = ul.x; x <= lr.x; x++) {
@@ -287,9 +314,10 @@ static int order_checks(walk *w, walk_state *st, const sgf_prop *p,
     bool twice = st->last_color == color && !pl;
     bool after_end = st->ended && !st->end_reported;
     bool turn = number == 1 && w->handicap && color == SGF_BLACK && !pl;
+    st->watch = false;            /* turn and end: said once */
     if (!twice && !after_end && !turn)
         return 0;
-    describe(what, sizeof what, w, color, pt, pass);
+    describe(what, w, color, pt, pass);
     if (twice) {
         sgf_diag d = move_proto(w, SGF_D_CONSECUTIVE_MOVES, p, number,
                                 color, pt, pass);
@@ -353,119 +381,120 @@ static inline int move_point(const walk *w, sgf_str v, sgf_point *pt)
     return move_point_other(w, v, pt);
 }
 
-/* Tell the caller's on_move about the move just done (its result is
- * already in w->m). */
-static void call_on_move(walk *w, const walk_state *st, const sgf_node *n,
-                         sgf_color color, sgf_point pt, bool pass,
-                         bool ko_marked)
-{
-    sgf_replay_move *m = &w->m;
-    m->node = n;
-    m->move_number = st->move_number;
-    m->color = color;
-    m->pass = pass;
-    m->point = pt;
-    m->ko_marked = ko_marked;
-    if (w->o->on_move(w->o->payload, m) != 0)
-        w->stop = true;
-}
-
 /* A pass: counted, and the game may end with it. */
 static int play_pass(walk *w, walk_state *st, sgf_color color)
 {
     int rc = sgf_board_pass(w->r->board, w->r->hist, color);
-    if (rc == 0 && sgf_history_game_over(w->r->hist, &w->r->rules))
+    if (rc == 0 && sgf_history_game_over(w->r->hist, &w->r->rules)) {
         st->ended = true;
+        st->watch = !st->end_reported;
+    }
     return rc;
 }
 
-/* Runs for every B and W of every record: the common case (a legal move
- * in turn) takes no call but the board's. The move's result goes to
- * w->m for on_move. */
+/* Besides 0 and the (negative) errors, the walk's functions return
+ * this: stop the walk here (after move stop_after, or as on_move
+ * asked), and sgf_replay_run returns 0. */
+enum { WALK_STOP = 1 };
+
+/* Runs for every B and W of every record, its point read (kind
+ * MOVE_*): the common case (a legal move in turn) takes no call but the
+ * board's and on_move. The move goes to w->m, for on_move and for
+ * sgf_replay_last_move. Returns 0, WALK_STOP or an error. */
 static SGF__HOT int play_one(walk *w, walk_state *st, const sgf_node *n,
-                             const sgf_prop *p, sgf_color color, bool pl)
+                             const sgf_prop *p, sgf_color color, int kind,
+                             sgf_point pt, bool pl, bool ko_marked)
 {
-    sgf_replay *r = w->r;
-    sgf_move_result *res = &w->m.result;
-    sgf_point pt = { 0, 0 };
-    bool ko_marked = false;
+    sgf_replay_move *m = &w->m;
+    sgf_move_result *res = &m->result;
     int rc = 0;
-    if (st->move_number >= w->stop_at) {
-        w->stop = true;               /* -m 0: before the first move */
-        return 0;
-    }
+    if (st->move_number >= w->stop_at)
+        return WALK_STOP;             /* -m 0: before the first move */
     unsigned number = ++st->move_number;
-    int kind = move_point(w, p->values[0].text, &pt);
     bool pass = kind == MOVE_PASS;
-    if ((st->last_color == color || st->ended || number == 1)
+    if ((st->last_color == color || st->watch)
         && (rc = order_checks(w, st, p, color, pt, pass, pl)) != 0)
         return rc;
     st->last_color = color;
     if (kind == MOVE_ON) {
-        rc = sgf__board_play_fast(res, r->board, r->hist, &r->rules,
-                                  sgf__idx(r->board, pt), (uint8_t)color);
-        ko_marked = w->ko_marked;
-        if (rc == 0 && !ko_marked
-            && (res->verdict != SGF_VERDICT_LEGAL || res->repetition))
-            rc = report_verdict(w, p, number, color, pt, res);
+        if (w->hist == NULL)
+            __builtin_unreachable();  /* sgf_replay_new made one */
+        rc = sgf__board_play_mode(res, w->board, w->hist, w->rules,
+                                  sgf__idx(w->board, pt), (uint8_t)color,
+                                  w->keep);
+        if (rc > 0) {                 /* a capture, or more */
+            rc = 0;
+            if (!ko_marked
+                && (res->verdict != SGF_VERDICT_LEGAL || res->repetition))
+                rc = report_verdict(w, p, number, color, pt, res);
+        }
     } else if (pass) {
         *res = (sgf_move_result){ SGF_VERDICT_LEGAL, false, 0, 0 };
+        ko_marked = false;            /* KO[] is about a stone */
         rc = play_pass(w, st, color);
     } else {
         return 0;                     /* off-board: reported by checks */
     }
     if (rc != 0)
         return rc;
-    r->has_last = true;
-    r->last_color = color;
-    r->last_pt = pt;
-    r->last_pass = pass;
-    r->last_number = number;
-    if (w->o->on_move != NULL)
-        call_on_move(w, st, n, color, pt, pass, ko_marked);
-    if (number >= w->stop_at)
-        w->stop = true;
-    return 0;
+    m->node = n;
+    m->move_number = number;
+    m->color = color;
+    m->pass = pass;
+    m->point = pt;
+    m->ko_marked = ko_marked;
+    if (w->on_move != NULL && w->on_move(w->o->payload, m) != 0)
+        return WALK_STOP;
+    return number >= w->stop_at ? WALK_STOP : 0;
 }
 
-/* play_one, not inline. */
-static int play_one_call(walk *w, walk_state *st, const sgf_node *n,
-                         const sgf_prop *p, sgf_color color, bool pl)
+/* play_one for the move in property p, not inline. */
+static int play_prop(walk *w, walk_state *st, const sgf_node *n,
+                     const sgf_prop *p, sgf_color color, bool pl,
+                     bool ko_marked)
 {
-    return play_one(w, st, n, p, color, pl);
+    sgf_point pt = { 0, 0 };
+    int kind = move_point(w, p->values[0].text, &pt);
+    return play_one(w, st, n, p, color, kind, pt, pl, ko_marked);
 }
 
 /* Setup, then B, then W (both in one node is an error the checks report;
  * nothing is lost by playing both). One walk over the node's properties
- * finds what the replay needs (this runs for every node of every
- * record). */
-static SGF__HOT int process_node(walk *w, walk_state *st,
-                                 const sgf_node *n)
+ * finds what the replay needs. */
+static int process_node_props(walk *w, walk_state *st, const sgf_node *n)
 {
     const sgf_prop *black = NULL, *white = NULL;
-    bool setup = false, pl = false;
-    w->ko_marked = false;
+    bool setup = false, pl = false, ko_marked = false;
     for (const sgf_prop *p = n->props; p != NULL; p = p->next) {
         switch (p->id) {
         case SGF_PROP_B: black = p; break;
         case SGF_PROP_W: white = p; break;
-        case SGF_PROP_KO: w->ko_marked = true; break;
+        case SGF_PROP_KO: ko_marked = true; break;
         case SGF_PROP_AB: case SGF_PROP_AW: case SGF_PROP_AE:
         case SGF_PROP_PL: setup = true; break;
         default: break;
         }
     }
     int rc = setup ? apply_setup(w, n, &pl) : 0;
-    if (black != NULL && white != NULL) {
-        /* both (rare): B first; play_one is inlined once */
-        if (rc == 0 && !w->stop)
-            rc = play_one_call(w, st, n, black, SGF_BLACK, pl);
-        black = NULL;
-    }
-    const sgf_prop *p = black != NULL ? black : white;
-    if (p != NULL && rc == 0 && !w->stop)
-        rc = play_one(w, st, n, p, p == black ? SGF_BLACK : SGF_WHITE, pl);
+    if (black != NULL && rc == 0)
+        rc = play_prop(w, st, n, black, SGF_BLACK, pl, ko_marked);
+    if (white != NULL && rc == 0)
+        rc = play_prop(w, st, n, white, SGF_WHITE, pl, ko_marked);
     return rc;
+}
+
+/* This runs for every node of every record: a node the parser read as
+ * one move on the board (";B[pd]", tree_int.h) is played without a walk
+ * over its properties; any other goes to process_node_props. */
+static SGF__HOT int process_node(walk *w, walk_state *st,
+                                 const sgf_node *n)
+{
+    sgf_point pt = n->move_point;
+    if (n->move_color != SGF_EMPTY && n->nprops == 1 && pt.x < w->xmax
+        && pt.y < w->ymax)
+        return play_one(w, st, n, n->props, (sgf_color)n->move_color,
+                        MOVE_ON, pt, false, false);
+    return process_node_props(w, st, n);
 }
 
 /* --- handicap ------------------------------------------------------------ */
@@ -535,28 +564,36 @@ static int check_handicap(walk *w)
 
 /* --- walks --------------------------------------------------------------- */
 
-static int push_frame(sgf_replay *r, const sgf_node *next,
-                      const walk_state *st)
+static inline int push_frame(sgf_replay *r, const sgf_node *next,
+                             size_t undo_depth, const walk_state *st)
 {
-    frame f = { next, sgf_board_undo_depth(r->board), *st };
-    return sgf__buf_add(&r->frames, &f, sizeof f);
+    frame f = { next, undo_depth, *st };
+    if (r->frames.cap - r->frames.len <= sizeof f
+        && sgf__buf_grow(&r->frames, sizeof f) != 0)
+        return SGF_ENOMEM;
+    memcpy(r->frames.ptr + r->frames.len, &f, sizeof f);
+    r->frames.len += sizeof f;
+    return 0;
 }
 
 /* Every variation, depth first, main line first. */
 static int walk_all(walk *w, const sgf_node *n)
 {
     sgf_replay *r = w->r;
-    walk_state st = { 0, SGF_EMPTY, false, false };
+    walk_state st = { 0, SGF_EMPTY, false, false, w->handicap != 0 };
     r->frames.len = 0;
     for (;;) {
         int rc = process_node(w, &st, n);
-        if (rc != 0 || w->stop)
-            return rc;
+        if (rc != 0)
+            return rc < 0 ? rc : 0;   /* an error, or WALK_STOP */
         const sgf_node *child = n->child;
         if (child != NULL) {
-            if (child->sibling != NULL
-                && push_frame(r, child->sibling, &st) != 0)
-                return SGF_ENOMEM;
+            if (child->sibling != NULL) {
+                if (push_frame(r, child->sibling, r->board->undo_len, &st)
+                    != 0)
+                    return SGF_ENOMEM;
+                w->keep = true;
+            }
             n = child;
             continue;
         }
@@ -568,11 +605,11 @@ static int walk_all(walk *w, const sgf_node *n)
         sgf_board_undo_to(r->board, r->hist, f.undo_depth);
         st = f.st;
         n = f.next;
-        if (n->sibling != NULL) {
-            frame g = { n->sibling, f.undo_depth, f.st };
-            if (sgf__buf_add(&r->frames, &g, sizeof g) != 0)
-                return SGF_ENOMEM;
-        }
+        if (n->sibling != NULL
+            && push_frame(r, n->sibling, f.undo_depth, &f.st) != 0)
+            return SGF_ENOMEM;
+        /* with no branching point left, nothing will be undone */
+        w->keep = r->frames.len != 0;
     }
 }
 
@@ -607,13 +644,13 @@ static bool path_fits(const sgf_node *n, const sgf_replay_options *o)
 
 static int walk_line(walk *w, const sgf_node *n)
 {
-    walk_state st = { 0, SGF_EMPTY, false, false };
+    walk_state st = { 0, SGF_EMPTY, false, false, w->handicap != 0 };
     size_t used = 0;
     bool bad = false;
     while (n != NULL) {
         int rc = process_node(w, &st, n);
-        if (rc != 0 || w->stop)
-            return rc;
+        if (rc != 0)
+            return rc < 0 ? rc : 0;   /* an error, or WALK_STOP */
         n = next_on_path(n, w->o, &used, &bad);
     }
     return 0;
@@ -679,6 +716,18 @@ static int pick_rules(walk *w, const sgf_node *root)
     return d != NULL ? 0 : SGF_ENOMEM;
 }
 
+/* The last move played (m->node not NULL), for sgf_replay_last_move. */
+static void remember_last_move(sgf_replay *r, const sgf_replay_move *m)
+{
+    r->has_last = m->node != NULL;
+    if (!r->has_last)
+        return;
+    r->last_color = m->color;
+    r->last_pt = m->point;
+    r->last_pass = m->pass;
+    r->last_number = m->move_number;
+}
+
 int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
                    const sgf_replay_options *opts)
 {
@@ -696,7 +745,8 @@ int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
     sgf_history_clear(r->hist);
     if (g->gm != 1)
         return 0;
-    walk w = { r, c, g, o, 0, false, false,
+    walk w = { r, r->board, r->hist, &r->rules, o->on_move, c, g, o, 0,
+               false,
                o->stop ? o->stop_after : UINT_MAX,
                (unsigned)(g->width < 26 ? g->width : 26),
                (unsigned)(g->height < 26 ? g->height : 26), { 0 },
@@ -709,5 +759,6 @@ int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
     if (rc == 0)
         rc = o->all_variations ? walk_all(&w, g->root)
                                : walk_line(&w, g->root);
+    remember_last_move(r, &w.m);
     return rc;
 }

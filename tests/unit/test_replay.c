@@ -347,6 +347,110 @@ static void test_replay_handicap(void **state)
     expect("(;SZ[19]HA[2]AB[dp][pd];B[dd])", "chinese", "handicap-turn@1");
 }
 
+/* What on_move saw, as "number:colour:point:verdict:ko" entries. */
+static int log_move(void *payload, const sgf_replay_move *m)
+{
+    char *log = payload;
+    size_t n = strlen(log);
+    snprintf(log + n, 1024 - n, "%u:%d:%d,%d:%s:%d:%d ", m->move_number,
+             (int)m->color, m->point.x, m->point.y,
+             sgf_verdict_name(m->result.verdict), m->result.captured,
+             m->ko_marked);
+    return 0;
+}
+
+/* Everything a run shows: diagnostics, moves, last move, position. */
+static void replay_summary(const char *sgf, char *out, size_t size)
+{
+    char log[1024] = "";
+    sgf_collection *c;
+    sgf_replay *r;
+    sgf_rules rs;
+    assert_int_equal(sgf_parse_buffer(&c, sgf, strlen(sgf), NULL), 0);
+    assert_int_equal(sgf_replay_new(&r), 0);
+    assert_int_equal(sgf_rules_preset(&rs, "chinese"), 0);
+    sgf_replay_options o = SGF_REPLAY_OPTIONS_INIT;
+    o.rules = &rs;
+    o.all_variations = true;
+    o.on_move = log_move;
+    o.payload = log;
+    size_t first = sgf_collection_diag_count(c);
+    assert_int_equal(sgf_replay_run(r, c, sgf_collection_game(c, 0), &o),
+                     0);
+    run x = { c, r, first };
+    sgf_color color = SGF_EMPTY;
+    sgf_point pt = { 0, 0 };
+    bool pass = false;
+    assert_true(sgf_replay_last_move(r, &color, &pt, &pass));
+    snprintf(out, size, "%s| %s| %u %d %d,%d %d %llx", codes(&x), log,
+             sgf_replay_move_number(r), (int)color, pt.x, pt.y, pass,
+             (unsigned long long)sgf_board_hash(sgf_replay_board(r)));
+    done(&x);
+}
+
+/* A node read as one move (";B[cc]") is played without its properties
+ * being walked: with a comment beside each move, every result is the
+ * same. */
+static void test_replay_plain_move_nodes(void **state)
+{
+    (void)state;
+    static const char *pairs[][2] = {
+        /* captures, ko, KO[], a repeated colour, variations */
+        { "(;SZ[5];B[bb];W[cb];B[ac];W[bc];B[cc];W[dc];B[bd];W[cd]"
+          ";B[bc];W[cc];B[cc]KO[](;W[aa];W[ab])(;B[ee]))",
+          "(;SZ[5];B[bb]C[x];W[cb]C[x];B[ac]C[x];W[bc]C[x];B[cc]C[x]"
+          ";W[dc]C[x];B[bd]C[x];W[cd]C[x];B[bc]C[x];W[cc]C[x]"
+          ";B[cc]KO[](;W[aa]C[x];W[ab]C[x])(;B[ee]C[x]))" },
+        /* off the board, upper case, a pass as tt, the end of the game */
+        { "(;SZ[19];B[dd];W[tt];B[];W[zz];B[aA];W[pp];B[qq])",
+          "(;SZ[19];B[dd]C[x];W[tt]C[x];B[]C[x];W[zz]C[x];B[aA]C[x]"
+          ";W[pp]C[x];B[qq]C[x])" },
+        /* the first move after handicap stones, in two variations */
+        { "(;SZ[19]HA[2]AB[dp][pd](;B[dd];W[pp])(;B[pp]))",
+          "(;SZ[19]HA[2]AB[dp][pd](;B[dd]C[x];W[pp]C[x])(;B[pp]C[x]))" },
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        char plain[2048], walked[2048];
+        replay_summary(pairs[i][0], plain, sizeof plain);
+        replay_summary(pairs[i][1], walked, sizeof walked);
+        assert_string_equal(plain, walked);
+    }
+    char got[2048];
+    replay_summary(pairs[2][0], got, sizeof got);
+    assert_non_null(strstr(got, "handicap-turn@1 handicap-turn@1|"));
+    replay_summary(pairs[1][0], got, sizeof got);
+    /* W[zz] and B[aA] are off the board: not played, still counted */
+    assert_non_null(strstr(got, "move-after-end@4|"));
+    assert_non_null(strstr(got, "| 7 1 16,16 0 "));
+}
+
+/* Moves before the first branching point (and after the last) leave
+ * no undo record: backing up to a branching point still restores the
+ * position exactly, captures included. */
+static void test_replay_undo_after_unrecorded_moves(void **state)
+{
+    (void)state;
+    run x = replay_with("(;SZ[5];B[ab];W[aa];B[ba](;W[bb];B[cc];W[dd])"
+                        "(;W[cc]))", "japanese", true);
+    run y = replay_with("(;SZ[5];B[ab];W[aa];B[ba];W[cc])", "japanese",
+                        false);
+    assert_string_equal(codes(&x), "");
+    assert_int_equal(at(&x, "aa"), SGF_EMPTY);
+    assert_int_equal(at(&x, "bb"), SGF_EMPTY);
+    assert_int_equal(at(&x, "dd"), SGF_EMPTY);
+    assert_int_equal(at(&x, "cc"), SGF_WHITE);
+    const sgf_board *bx = sgf_replay_board(x.r);
+    const sgf_board *by = sgf_replay_board(y.r);
+    assert_int_equal(sgf_board_prisoners(bx, SGF_BLACK), 1);
+    assert_true(sgf_board_hash(bx) == sgf_board_hash(by));
+    assert_int_equal(sgf_history_move_count(sgf_replay_history(x.r)), 4);
+    assert_int_equal(sgf_history_occurrences(sgf_replay_history(x.r),
+                                             sgf_board_hash(bx),
+                                             SGF_BLACK), 1);
+    done(&x);
+    done(&y);
+}
+
 static void test_replay_not_go(void **state)
 {
     (void)state;
@@ -372,6 +476,8 @@ int main(void)
         cmocka_unit_test(test_replay_rules_from_record),
         cmocka_unit_test(test_replay_reused_for_many_records),
         cmocka_unit_test(test_replay_handicap),
+        cmocka_unit_test(test_replay_plain_move_nodes),
+        cmocka_unit_test(test_replay_undo_after_unrecorded_moves),
         cmocka_unit_test(test_replay_not_go),
     };
     return cmocka_run_group_tests_name("replay", tests, NULL, NULL);
