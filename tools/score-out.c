@@ -546,7 +546,9 @@ static int score_game(score_out_opts *o, game_count *x,
         return TOOL_TROUBLE;
     }
     const sgf_board *b = sgf_replay_board(o->replay);
-    x->last = last_node(x->g);
+    x->last = sgf_replay_line_end(o->replay);   /* the main line's end */
+    if (x->last == NULL)
+        x->last = last_node(x->g);              /* not walked: not Go */
     read_game_info(o, x);
     if (choose_dead(o, x, b) != 0)
         return TOOL_TROUBLE;

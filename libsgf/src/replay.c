@@ -19,6 +19,7 @@ struct sgf_replay {
     sgf_rules rules;
     bool defaulted;
     bool has_last;
+    const sgf_node *line_end;   /* sgf_replay_line_end */
     bool last_pass;
     sgf_color last_color;
     sgf_point last_pt;
@@ -118,6 +119,10 @@ unsigned sgf_replay_move_number(const sgf_replay *r)
     return r->last_number;
 }
 unsigned sgf_replay_illegal_count(const sgf_replay *r) { return r->illegal; }
+const sgf_node *sgf_replay_line_end(const sgf_replay *r)
+{
+    return r->line_end;
+}
 
 bool sgf_replay_last_move(const sgf_replay *r, sgf_color *color,
                           sgf_point *pt, bool *pass)
@@ -584,9 +589,14 @@ static int walk_all(walk *w, const sgf_node *n)
     r->frames.len = 0;
     for (;;) {
         int rc = process_node(w, &st, n);
-        if (rc != 0)
+        if (rc != 0) {
+            if (r->line_end == NULL)
+                r->line_end = n;      /* stopped on the first line */
             return rc < 0 ? rc : 0;   /* an error, or WALK_STOP */
+        }
         const sgf_node *child = n->child;
+        if (child == NULL && r->line_end == NULL)
+            r->line_end = n;          /* the first leaf: the main line's */
         if (child != NULL) {
             if (child->sibling != NULL) {
                 if (push_frame(r, child->sibling, r->board->undo_len, &st)
@@ -648,6 +658,7 @@ static int walk_line(walk *w, const sgf_node *n)
     size_t used = 0;
     bool bad = false;
     while (n != NULL) {
+        w->r->line_end = n;
         int rc = process_node(w, &st, n);
         if (rc != 0)
             return rc < 0 ? rc : 0;   /* an error, or WALK_STOP */
@@ -733,6 +744,8 @@ int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
 {
     sgf_replay_options defaults = SGF_REPLAY_OPTIONS_INIT;
     const sgf_replay_options *o = opts ? opts : &defaults;
+    if (r != NULL)
+        r->line_end = NULL;
     if (r == NULL || c == NULL || g == NULL
         || o->version != SGF_REPLAY_OPTIONS_VERSION
         || (!o->all_variations && !path_fits(g->root, o)))

@@ -9,7 +9,8 @@
  *             node has some (compared with replaying those alone),
  *   auto      estimates the dead stones and counts (markup ignored).
  * Prints one line per measurement: name, games, CPU seconds (median of
- * the rounds), games/s, and for markup the share of the replay speed.
+ * the rounds), games/s, and for markup the share of the replay speed
+ * (the median of the rounds' ratios, each round timing both in turn).
  * The few records with markup are gone through many times a round (as
  * many games as the whole set), so that their time is measurable.
  *
@@ -55,8 +56,10 @@ static void score_one(sgf_replay *rp, sgf_collection *c, const sgf_game *g,
     const sgf_rules *r = sgf_replay_rules(rp);
     double komi;
     sgf_score_komi(&komi, g, r);
-    if (mode == MODE_MARKUP) {          /* the records have markup: the */
-        const sgf_node *n = last_node(g);   /* count finds the dead */
+    if (mode == MODE_MARKUP) {     /* the records have markup: at the end
+                                      of the line replayed; the count
+                                      finds the dead stones itself */
+        const sgf_node *n = sgf_replay_line_end(rp);
         sgf_score_count_markup(&s, b, r, n, komi, sgf_score_handicap(g));
     } else {
         sgf_score_dead_estimate(dead, b);
@@ -65,27 +68,56 @@ static void score_one(sgf_replay *rp, sgf_collection *c, const sgf_game *g,
     *sink += s.margin;
 }
 
-/* Median CPU seconds of one pass over the n records, each round making
- * reps passes. */
-static double run(sgf_replay *rp, sgf_collection **cs, size_t n, int mode,
-                  int rounds, size_t reps, double *sink)
+static double median(double *t, int rounds)
 {
-    double t[64];
-    for (int k = 0; k < rounds; k++) {
-        double t0 = cpu_now();
-        for (size_t r = 0; r < reps; r++)
-            for (size_t i = 0; i < n; i++)
-                score_one(rp, cs[i], sgf_collection_game(cs[i], 0), mode,
-                          sink);
-        t[k] = (cpu_now() - t0) / (double)reps;
-    }
-    for (int i = 1; i < rounds; i++)       /* median by insertion sort */
+    for (int i = 1; i < rounds; i++)       /* insertion sort */
         for (int j = i; j > 0 && t[j] < t[j - 1]; j--) {
             double x = t[j];
             t[j] = t[j - 1];
             t[j - 1] = x;
         }
     return t[rounds / 2];
+}
+
+/* One pass over the n records, reps times: CPU seconds per pass. */
+static double pass(sgf_replay *rp, sgf_collection **cs, size_t n, int mode,
+                   size_t reps, double *sink)
+{
+    double t0 = cpu_now();
+    for (size_t r = 0; r < reps; r++)
+        for (size_t i = 0; i < n; i++)
+            score_one(rp, cs[i], sgf_collection_game(cs[i], 0), mode,
+                      sink);
+    return (cpu_now() - t0) / (double)reps;
+}
+
+/* Markup against replay alone on the same records, the two in turn in
+ * each round (a busy machine slows both alike): the median of the
+ * rounds' times of each, and of their ratios (replay / markup). */
+static double markup_ratio(sgf_replay *rp, sgf_collection **cs, size_t n,
+                           int rounds, size_t reps, double *sink,
+                           double *t_replay, double *t_markup)
+{
+    double tr[64], tm[64], ratio[64];
+    for (int k = 0; k < rounds; k++) {
+        tr[k] = pass(rp, cs, n, MODE_REPLAY, reps, sink);
+        tm[k] = pass(rp, cs, n, MODE_MARKUP, reps, sink);
+        ratio[k] = tm[k] > 0 ? tr[k] / tm[k] : 0;
+    }
+    *t_replay = median(tr, rounds);
+    *t_markup = median(tm, rounds);
+    return median(ratio, rounds);
+}
+
+/* Median CPU seconds of one pass over the n records, each round making
+ * reps passes. */
+static double run(sgf_replay *rp, sgf_collection **cs, size_t n, int mode,
+                  int rounds, size_t reps, double *sink)
+{
+    double t[64];
+    for (int k = 0; k < rounds; k++)
+        t[k] = pass(rp, cs, n, mode, reps, sink);
+    return median(t, rounds);
 }
 
 /* Parse the 19x19 records with at least one game into cs. */
@@ -141,15 +173,15 @@ int main(int argc, char **argv)
     }
     size_t reps = markup > 0 && n > markup ? n / markup : 1;
     double tr = run(rp, cs, n, MODE_REPLAY, rounds, 1, &sink);
-    double tmr = run(rp, mk, markup, MODE_REPLAY, rounds, reps, &sink);
-    double tm = run(rp, mk, markup, MODE_MARKUP, rounds, reps, &sink);
+    double tmr, tm;
+    double share = markup_ratio(rp, mk, markup, rounds, reps, &sink, &tmr,
+                                &tm);
     double ta = run(rp, cs, n, MODE_AUTO, rounds, 1, &sink);
     printf("score-replay games=%zu cpu_s=%.4f games_s=%.0f\n", n, tr,
            n / (tr > 0 ? tr : 1e-9));
     printf("score-markup games=%zu cpu_s=%.4f games_s=%.0f replay_only_s="
            "%.4f of_replay=%.1f%%\n", markup, tm,
-           markup / (tm > 0 ? tm : 1e-9), tmr,
-           100 * tmr / (tm > 0 ? tm : 1e-9));
+           markup / (tm > 0 ? tm : 1e-9), tmr, 100 * share);
     printf("score-auto games=%zu cpu_s=%.4f games_s=%.0f\n", n, ta,
            n / (ta > 0 ? ta : 1e-9));
     for (size_t i = 0; i < n; i++)

@@ -457,6 +457,52 @@ static void test_replay_not_go(void **state)
     expect("(;GM[2]SZ[8];B[ab];W[ab])", "japanese", "");
 }
 
+/* The end of the first line walked, where a finished game's TB/TW
+ * markup is: main line, path, all variations (the main line's end), a
+ * stop before the end; NULL when nothing was walked. */
+static const char *end_comment(const sgf_replay *r)
+{
+    const sgf_node *n = sgf_replay_line_end(r);
+    const sgf_prop *p = n ? sgf_node_find_prop(n, SGF_PROP_C) : NULL;
+    return p ? sgf_prop_text(p, 0).ptr : "(none)";
+}
+
+static void test_replay_line_end(void **state)
+{
+    (void)state;
+    const char *sgf = "(;SZ[9];B[cc]C[one](;W[gg]C[main];C[end])"
+                      "(;W[cg]C[side](;B[gg]C[a])(;B[dd]C[b]))))"
+                      "(;GM[2];B[aa]C[x])";
+    sgf_collection *c;
+    sgf_replay *r;
+    assert_int_equal(sgf_parse_buffer(&c, sgf, strlen(sgf), NULL), 0);
+    assert_int_equal(sgf_replay_new(&r), 0);
+    const sgf_game *g = sgf_collection_game(c, 0);
+    sgf_replay_options o = SGF_REPLAY_OPTIONS_INIT;
+    assert_int_equal(sgf_replay_run(r, c, g, &o), 0);
+    assert_string_equal(end_comment(r), "end");
+    o.all_variations = true;
+    assert_int_equal(sgf_replay_run(r, c, g, &o), 0);
+    assert_string_equal(end_comment(r), "end");
+    o.all_variations = false;
+    unsigned path[2] = { 1, 1 };
+    o.path = path;
+    o.path_len = 2;
+    assert_int_equal(sgf_replay_run(r, c, g, &o), 0);
+    assert_string_equal(end_comment(r), "b");
+    o.path_len = 0;
+    o.stop = true;
+    o.stop_after = 1;
+    assert_int_equal(sgf_replay_run(r, c, g, &o), 0);
+    assert_string_equal(end_comment(r), "one");    /* after move 1 */
+    o.stop = false;
+    assert_int_equal(sgf_replay_run(r, c, sgf_collection_game(c, 1), &o),
+                     0);
+    assert_null(sgf_replay_line_end(r));            /* GM[2]: no walk */
+    sgf_replay_free(r);
+    sgf_collection_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -472,6 +518,7 @@ int main(void)
         cmocka_unit_test(test_replay_tt_is_a_point_above_19),
         cmocka_unit_test(test_replay_setup_mid_game),
         cmocka_unit_test(test_replay_variations),
+        cmocka_unit_test(test_replay_line_end),
         cmocka_unit_test(test_replay_path),
         cmocka_unit_test(test_replay_rules_from_record),
         cmocka_unit_test(test_replay_reused_for_many_records),

@@ -111,6 +111,14 @@ SGF_API bool sgf_replay_last_move(const sgf_replay *r, sgf_color *color,
 /* Number of diagnostics of each verdict the last run added. */
 SGF_API unsigned sgf_replay_illegal_count(const sgf_replay *r);
 
+/* The last node of the first line the last run walked: the end of the
+ * main line (of the path, with o->path), or the node where the run
+ * stopped (o->stop) before it; NULL when nothing was walked (GM[] other
+ * than 1, an error). This is where a finished game's TB/TW markup is:
+ * no second walk down the line is needed to find it. Valid as long as
+ * the collection. */
+SGF_API const sgf_node *sgf_replay_line_end(const sgf_replay *r);
+
 #ifdef __cplusplus
 }
 #endif
