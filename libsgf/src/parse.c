@@ -390,6 +390,21 @@ static size_t scan_value(const parser *p, size_t i)
     return scan_value_as(p, i, p->mb);
 }
 
+/* The charset a CA value names, read from its text (escapes removed,
+ * as the writer writes the value back), or NULL. */
+static const char *ca_charset(const char *raw, size_t len)
+{
+    char buf[64];
+    size_t k = 0;
+    for (size_t i = 0; i < len && k < sizeof buf; i++) {
+        if (raw[i] == '\\' && i + 1 < len)
+            i++;
+        buf[k++] = raw[i];
+    }
+    return k < sizeof buf ? sgf__charset_canonical(buf, k)
+                          : sgf__charset_canonical(raw, len);
+}
+
 /* The CA[] of the root node starting at i, its values scanned as mb
  * says, or NULL; *end: where the scan stopped. */
 static const char *root_charset_as(const parser *p, size_t i, uint8_t mb,
@@ -415,7 +430,7 @@ static const char *root_charset_as(const parser *p, size_t i, uint8_t mb,
             if (ca && i < n && s[i] == '[') {
                 size_t close = scan_value_as(p, i, mb);
                 *end = i;                /* the value's '[' */
-                return sgf__charset_canonical(s + i + 1, close - i - 1);
+                return ca_charset(s + i + 1, close - i - 1);
             }
             in_root = true;              /* ';' missing before it */
         } else if (ch == '[') {
@@ -605,7 +620,7 @@ static void note_charset(parser *p, const sgf_node *n, const sgf_prop *np)
     const sgf__value *v = &np->values[0];
     const char *cs = v->offset == p->ahead_at && !has_high_byte(
                          v->raw.ptr, 0, v->raw.len) ? p->ahead_cs
-                   : sgf__charset_canonical(v->raw.ptr, v->raw.len);
+                   : ca_charset(v->raw.ptr, v->raw.len);
     p->mb = mb_kind(cs);
     p->wide = cs != NULL && !sgf__charset_is_ascii_compatible(cs);
     p->game->mb_lex = p->mb;

@@ -430,8 +430,10 @@ static void test_parse_multibyte_before_ca(void **state)
     const char *in[] = {
         "(;PB[\x83\x5C]PW[\x83\x5C\x83\x5C]CA[Shift_JIS];B[aa])",
         "(;CA[Shift_JIS]PB[\x83\x5C]PW[\x83\x5C\x83\x5C];B[aa])",
-        ";PB[\x83\x5C]PW[\x83\x5C\x83\x5C]CA[SJIS];B[aa])" };
-    for (size_t k = 0; k < 3; k++) {
+        ";PB[\x83\x5C]PW[\x83\x5C\x83\x5C]CA[SJIS];B[aa])",
+        /* the name is read as text: escapes removed, as written back */
+        "(;PB[\x83\x5C]PW[\x83\x5C\x83\x5C]CA[S\\JIS];B[aa])" };
+    for (size_t k = 0; k < 4; k++) {
         sgf_collection *c = parse(in[k]);
         assert_int_equal(count_code(c, SGF_D_UNCLOSED_VALUE), 0);
         sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
