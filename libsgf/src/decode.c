@@ -58,7 +58,7 @@ static int push_pending(dec *d, sgf__value *v, const sgf_prop *p)
     if (sgf__buf_add(&d->list, &pe, sizeof pe) != 0
         || sgf__buf_add(&d->texts, &v->text, sizeof v->text) != 0)
         return SGF_ENOMEM;
-    if (!d->kinds && memchr(v->raw.ptr, '\\', v->raw.len) != NULL)
+    if (v->flags & SGF__V_BACKSLASH)     /* the parser saw one */
         d->kinds = true;
     return 0;
 }
@@ -303,7 +303,7 @@ static int texts_by_kind(dec *d, const sgf_str *tk[3])
         sgf_str *alt = (sgf_str *)(void *)d->alt[k].ptr;
         for (size_t i = 0; i < n; i++) {
             sgf_str raw = pe[i].v->raw;
-            if (memchr(raw.ptr, '\\', raw.len) == NULL)
+            if (!(pe[i].v->flags & SGF__V_BACKSLASH))
                 continue;
             char *dst = sgf__arena_bytes(&d->c->arena, raw.len + 1);
             if (dst == NULL)
