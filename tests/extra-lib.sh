@@ -1,12 +1,13 @@
 # extra-lib.sh - what the extra checks over ../shared share (sourced by
-# tests/shared-cases.sh, tests/score-cases.sh): arguments, a scratch
-# directory, the tally of passes and failures.
+# tests/shared-cases.sh, tests/score-cases.sh, tests/score-auto.sh):
+# arguments, a scratch directory, the tally of passes and failures.
 #
 #   extra_start NAME TOOL EXPECTED "$@"
 #       NAME: the check's name; TOOL: the program needed in BINDIR;
 #       EXPECTED: the file under SHARED the check reads. Sets bin (the
 #       tool), shared, tmp (removed at exit), tab, passed, failed; exits
-#       2 on a usage error or when EXPECTED is missing.
+#       2 on a usage error or when EXPECTED is missing. extra_args, when
+#       set, is the usage line's argument part.
 #   extra_pass; extra_fail MESSAGE   count one case, print a failure with
 #                                    the output of the run ($tmp/out, err)
 #   clean_run                        no sanitizer report in $tmp/err
@@ -18,7 +19,7 @@ extra_start() {
     extra_expected=$3
     shift 3
     if [ $# -lt 1 ] || [ ! -x "$1/$extra_tool" ]; then
-        echo "usage: sh tests/$extra_name.sh BINDIR [SHARED]" >&2
+        echo "usage: sh tests/$extra_name.sh ${extra_args:-BINDIR [SHARED]}" >&2
         exit 2
     fi
     bin=$1/$extra_tool

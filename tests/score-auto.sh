@@ -18,23 +18,11 @@
 # run fails or reports a sanitizer error, 2 when the baseline is not
 # there.
 set -u
-if [ $# -lt 1 ] || [ ! -x "$1/sgf-score" ]; then
-    echo "usage: sh tests/score-auto.sh BINDIR [SHARED [MIN]]" >&2
-    exit 2
-fi
-bin=$1/sgf-score
-top=$(cd "$(dirname "$0")/.." && pwd)
-shared=${2:-$top/../shared}
+. "$(dirname "$0")/extra-lib.sh"
+extra_args='BINDIR [SHARED [MIN]]'
+extra_start score-auto sgf-score research/gnugo-baseline.tsv "$@"
 min=${3:-81}
 base=$shared/research/gnugo-baseline.tsv
-if [ ! -f "$base" ]; then
-    echo "score-auto: no $base" >&2
-    exit 2
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/score-auto.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
-LC_ALL=C
-export LC_ALL
 
 # the baseline names files as "shared/corpus/..." from shared's parent
 awk -F'\t' -v s="$shared" 'NR > 1 { sub(/^shared\//, "", $2);
