@@ -19,7 +19,8 @@ extra_start() {
     extra_expected=$3
     shift 3
     if [ $# -lt 1 ] || [ ! -x "$1/$extra_tool" ]; then
-        echo "usage: sh tests/$extra_name.sh ${extra_args:-BINDIR [SHARED]}" >&2
+        echo "usage: sh tests/$extra_name.sh" \
+             "${extra_args:-BINDIR [SHARED]}" >&2
         exit 2
     fi
     bin=$1/$extra_tool

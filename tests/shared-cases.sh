@@ -36,7 +36,9 @@ done < "$cases/EXPECTED.tsv"
 
 # The rules diagnostics of one run as "code@move" words, or "ok".
 rules_codes() {
-    sed -n 's/.*"code":"\(illegal-[a-z]*\|off-board\|consecutive-moves\|move-after-end\|repetition\)".*"move":\([0-9]*\).*/\1@\2/p' "$1" |
+    codes='illegal-[a-z]*\|off-board\|consecutive-moves\|move-after-end'
+    codes="$codes\\|repetition"
+    sed -n "s/.*\"code\":\"\\($codes\\)\".*\"move\":\\([0-9]*\\).*/\\1@\\2/p" "$1" |
         tr '\n' ' ' | sed 's/ $//'
 }
 
