@@ -122,6 +122,23 @@ static inline size_t bench_floor_pass(bench_reader *r, const filelist *fl,
     return brackets;
 }
 
+/* The files and directories argv[first..argc) into fl. 0, or 2 after a
+ * message (one cannot be read, or none is given: usage is printed). */
+static inline int bench_files(filelist *fl, int first, int argc,
+                              char **argv, const char *usage)
+{
+    for (int i = first; i < argc; i++)
+        if (filelist_add(fl, argv[i]) != 0) {
+            perror(argv[i]);
+            return 2;
+        }
+    if (fl->n == 0) {
+        fputs(usage, stderr);
+        return 2;
+    }
+    return 0;
+}
+
 /* -r N: the number of timed runs (after one untimed warm-up run). */
 static inline int bench_repeat(int *argc_used, int argc, char **argv)
 {

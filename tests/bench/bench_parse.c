@@ -208,16 +208,10 @@ int main(int argc, char **argv)
     }
     int repeat = bench_repeat(&first, argc, argv);
     filelist fl = { NULL, 0, 0, true };
-    for (int i = first; i < argc; i++)
-        if (filelist_add(&fl, argv[i]) != 0) {
-            perror(argv[i]);
-            return 2;
-        }
-    if (fl.n == 0) {
-        fprintf(stderr, "usage: bench_parse [-T] [-r N] FILE|DIR...\n"
-                "       bench_parse -g DIR COUNT\n");
+    if (bench_files(&fl, first, argc, argv,
+                    "usage: bench_parse [-T] [-r N] FILE|DIR...\n"
+                    "       bench_parse -g DIR COUNT\n") != 0)
         return 2;
-    }
     measure(&fl, repeat, tree_only);
     filelist_free(&fl);
     return 0;

@@ -21,15 +21,9 @@ int main(int argc, char **argv)
     int first;
     int repeat = bench_repeat(&first, argc, argv);
     filelist fl = { NULL, 0, 0, true };
-    for (int i = first; i < argc; i++)
-        if (filelist_add(&fl, argv[i]) != 0) {
-            perror(argv[i]);
-            return 2;
-        }
-    if (fl.n == 0) {
-        fprintf(stderr, "usage: scan_floor [-r N] FILE|DIR...\n");
+    if (bench_files(&fl, first, argc, argv,
+                    "usage: scan_floor [-r N] FILE|DIR...\n") != 0)
         return 2;
-    }
     bench_reader r = { NULL, 0 };
     bench_totals tr, ts;
     double t_read[100], t_scan[100];
