@@ -828,10 +828,17 @@ static inline uint8_t letter_index(char c)
     return (uint8_t)(c >= 'a' ? c - 'a' : c - 'A' + 26);
 }
 
-/* The node ";B[pd]" at s (offset at), not linked yet. */
-static inline void init_move_node(move_node *m, const char *s, size_t at,
-                                  sgf_prop_id id)
+/* The node ";B[pd]" at offset at, made but not linked; NULL when out of
+ * memory (c->status set). */
+static inline move_node *new_move_node(parser *p, size_t at)
 {
+    const char *s = p->s + at;
+    move_node *m = sgf__arena_alloc(&p->c->arena, sizeof *m);
+    if (m == NULL) {
+        p->c->status = SGF_ENOMEM;
+        return NULL;
+    }
+    sgf_prop_id id = s[1] == 'B' ? SGF_PROP_B : SGF_PROP_W;
     m->node = (sgf_node){ .props = &m->prop, .offset = (uint32_t)at,
                           .nprops = 1,
                           .move_color = id == SGF_PROP_B ? SGF_BLACK
@@ -845,17 +852,14 @@ static inline void init_move_node(move_node *m, const char *s, size_t at,
                           .values = &m->value };
     m->value = (sgf__value){ .offset = (uint32_t)at + 2,
                              .raw = { s + 3, 2 }, .text = { s + 3, 2 } };
+    return m;
 }
 
 static sgf_node *move_node_at(parser *p, size_t at, size_t next)
 {
-    const char *s = p->s + at;
-    move_node *m = sgf__arena_alloc(&p->c->arena, sizeof *m);
-    if (m == NULL) {
-        p->c->status = SGF_ENOMEM;
+    move_node *m = new_move_node(p, at);
+    if (m == NULL)
         return NULL;
-    }
-    init_move_node(m, s, at, s[1] == 'B' ? SGF_PROP_B : SGF_PROP_W);
     link_node(p, &m->node);
     p->prop_tail = &m->prop;
     p->i = next;
@@ -869,15 +873,9 @@ static void move_run(parser *p)
 {
     sgf_node *prev = p->cur;
     size_t i = p->i, next;
-    while (i < p->n && p->s[i] == ';' && (next = plain_move_at(p, i)) != 0) {
-        const char *s = p->s + i;
-        move_node *m = sgf__arena_alloc(&p->c->arena, sizeof *m);
-        if (m == NULL) {
-            p->c->status = SGF_ENOMEM;
-            break;
-        }
-        sgf_prop_id id = s[1] == 'B' ? SGF_PROP_B : SGF_PROP_W;
-        init_move_node(m, s, i, id);
+    move_node *m;
+    while (i < p->n && p->s[i] == ';' && (next = plain_move_at(p, i)) != 0
+           && (m = new_move_node(p, i)) != NULL) {
         m->node.parent = prev;
         prev->child = &m->node;
         prev = &m->node;
