@@ -237,8 +237,9 @@ typedef struct cli_counts {
 /* Print the collection's diagnostics to fp in the order of their
  * positions (those without one first; ties in the collection's order);
  * name is what to call the input (cli_display_name). Adds every
- * diagnostic, printed or not, and the file to *n. Flushes fp when it printed anything, so that
- * tools run in parallel into one file (xargs -P) write whole lines.
+ * diagnostic, printed or not, and the file to *n. Flushes fp when it
+ * printed anything, so that tools run in parallel into one file
+ * (xargs -P) write whole lines.
  * Returns TOOL_INVALID when the collection has errors (or, with strict,
  * warnings), else TOOL_OK. Write errors are left to tool_close_stdout. */
 int cli_print_diags(FILE *fp, const char *name, const sgf_collection *c,

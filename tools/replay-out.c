@@ -87,7 +87,7 @@ static void print_board(const game_ctx *x, const sgf_replay_move *m)
     print_status(x, m);
 }
 
-/* --- JSON ----------------------------------------------------------------- */
+/* --- JSON ---------------------------------------------------------------- */
 
 static void json_move(const game_ctx *x, const sgf_replay_move *m)
 {
@@ -113,7 +113,7 @@ static void json_move(const game_ctx *x, const sgf_replay_move *m)
            sgf_board_prisoners(b, SGF_WHITE));
 }
 
-/* --- GTP ------------------------------------------------------------------ */
+/* --- GTP ----------------------------------------------------------------- */
 
 static void gtp_setup_node(game_ctx *x, const sgf_node *n)
 {
@@ -195,7 +195,7 @@ static void gtp_move(game_ctx *x, const sgf_replay_move *m)
            m->pass ? "pass" : point_text(pt, m->point, x->width, x->height));
 }
 
-/* --- driving -------------------------------------------------------------- */
+/* --- driving ------------------------------------------------------------- */
 
 static int on_move(void *payload, const sgf_replay_move *m)
 {

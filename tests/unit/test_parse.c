@@ -450,7 +450,8 @@ static void test_parse_multibyte_before_ca(void **state)
 static void test_parse_multibyte_escaped_trail(void **state)
 {
     (void)state;
-    sgf_collection *c = parse("(;CA[GB18030]C[\x93\x5C\x5D]N[\x83\x5C];B[aa])");
+    sgf_collection *c = parse("(;CA[GB18030]C[\x93\x5C\x5D]N[\x83\x5C]"
+                              ";B[aa])");
     assert_int_equal(sgf_collection_diag_count(c), 0);
     sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
     assert_raw(sgf_node_find_prop(root, SGF_PROP_C), 0, "\x93\x5C\x5D");

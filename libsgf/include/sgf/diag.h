@@ -47,7 +47,8 @@ typedef struct sgf_diag {
     sgf_diag_code code;
     sgf_pos pos;
     int32_t game;            /* 0-based game tree index; -1 = whole input */
-    uint32_t move_number;    /* 1-based ordinal of B/W from the root, 0 = n/a */
+    uint32_t move_number;    /* 1-based ordinal of B/W from the root,
+                                0 = n/a */
     sgf_color color;         /* of the move, or SGF_EMPTY */
     bool has_point;          /* point below is meaningful */
     bool pass;               /* the move is a pass */

@@ -45,7 +45,8 @@ typedef struct sgf_parse_options {
 #define SGF_PARSE_MAX_INPUT ((size_t)1 << 30)
 
 #define SGF_PARSE_OPTIONS_VERSION 1
-#define SGF_PARSE_OPTIONS_INIT { SGF_PARSE_OPTIONS_VERSION, 0, NULL, NULL, NULL }
+#define SGF_PARSE_OPTIONS_INIT \
+    { SGF_PARSE_OPTIONS_VERSION, 0, NULL, NULL, NULL }
 
 /* Parse len bytes at buf (copied; buf may be freed afterwards). opts may be
  * NULL for the defaults. On success *out is a new collection (even for
