@@ -7,9 +7,14 @@
  * with many games. The input is cut into blocks of SGF__LINE_BLOCK bytes
  * and the line state at each block's start is recorded, lazily, as far as
  * the diagnostics go (most are near the root of each game). A position is
- * then found from its block's mark by a short scan: from LF to LF with
- * memchr where the stretch holds no CR, else byte by byte.
+ * then found from its block's mark by a short scan. With SSE2 (every
+ * x86-64) a block without CR is marked by counting its LFs 16 bytes at a
+ * time, and other stretches visit only their line break bytes; without
+ * it, memchr goes from LF to LF where the stretch holds no CR, else byte
+ * by byte. tests/unit/test_parse.c checks both kinds of stretch against a
+ * naive count.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include "tree_int.h"
@@ -34,6 +39,92 @@ static void step_bytes(sgf__linemark *m, const char *s, size_t from,
     }
 }
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/* The same, 16 bytes at a time: only the line break bytes are visited
+ * (bits of a mask), the rest is skipped; the bytes after the last whole
+ * 16 go byte by byte. A pending break pairs only with the byte right
+ * after it, so a gap between two break bytes clears it. */
+static void step(sgf__linemark *m, const char *s, size_t from, size_t to)
+{
+    const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+    size_t i = from, next = from;     /* next: just after the last break */
+    for (; i + 16 <= to; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        unsigned bits = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+            _mm_cmpeq_epi8(v, lf), _mm_cmpeq_epi8(v, cr)));
+        while (bits != 0) {
+            size_t at = i + (unsigned)__builtin_ctz(bits);
+            char ch = s[at];
+            if (at != next)
+                m->pending = 0;
+            if (m->pending != 0 && m->pending != ch) {
+                m->pending = 0;           /* second byte of CRLF or LFCR */
+            } else {
+                m->line++;
+                m->prev_start = m->start;
+                m->pending = ch;
+            }
+            m->start = (uint32_t)at + 1;
+            next = at + 1;
+            bits &= bits - 1;
+        }
+    }
+    if (i > next)
+        m->pending = 0;
+    step_bytes(m, s, i, to);
+}
+
+/* A whole block (SGF__LINE_BLOCK bytes from `from`), when it holds no CR
+ * and no CR is pending: its LFs are counted and the last two located, no
+ * break visited one by one. False (m untouched) otherwise. */
+static bool step_block(sgf__linemark *m, const char *s, size_t from)
+{
+    const __m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+    __m128i count = _mm_setzero_si128(), any_cr = _mm_setzero_si128();
+    if (m->pending == '\r')
+        return false;
+    for (size_t i = 0; i < SGF__LINE_BLOCK; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)
+                                    (s + from + i));
+        count = _mm_sub_epi8(count, _mm_cmpeq_epi8(v, lf));
+        any_cr = _mm_or_si128(any_cr, _mm_cmpeq_epi8(v, cr));
+    }
+    if (_mm_movemask_epi8(any_cr) != 0)
+        return false;
+    /* each byte of count is at most SGF__LINE_BLOCK / 16 */
+    __m128i sums = _mm_sad_epu8(count, _mm_setzero_si128());
+    uint32_t lines = (uint32_t)_mm_cvtsi128_si32(sums)
+        + (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
+    if (lines != 0) {
+        size_t last[2] = { 0, 0 };
+        unsigned found = 0;
+        for (size_t i = SGF__LINE_BLOCK; i > 0 && found < 2; i -= 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)
+                                        (s + from + i - 16));
+            unsigned bits = (unsigned)_mm_movemask_epi8(
+                _mm_cmpeq_epi8(v, lf));
+            while (bits != 0 && found < 2) {
+                unsigned hi = 31u - (unsigned)__builtin_clz(bits);
+                last[found++] = from + i - 16 + hi;
+                bits &= ~(1u << hi);
+            }
+        }
+        m->line += lines;
+        m->prev_start = lines >= 2 ? (uint32_t)last[1] + 1 : m->start;
+        m->start = (uint32_t)last[0] + 1;
+    }
+    m->pending = s[from + SGF__LINE_BLOCK - 1] == '\n' ? '\n' : 0;
+    return true;
+}
+#else
+static bool step_block(sgf__linemark *m, const char *s, size_t from)
+{
+    (void)m, (void)s, (void)from;
+    return false;
+}
+
 /* The same: a stretch without CR (the usual case) goes by memchr from
  * LF to LF; lines are short, so most of the cost is per line. */
 static void step(sgf__linemark *m, const char *s, size_t from, size_t to)
@@ -53,6 +144,7 @@ static void step(sgf__linemark *m, const char *s, size_t from, size_t to)
     }
     m->pending = s[to - 1] == '\n' ? '\n' : 0;
 }
+#endif
 
 /* Marks for every block up to block b. 0 or SGF_ENOMEM. */
 static int mark_to(sgf_collection *c, size_t b)
@@ -76,7 +168,8 @@ static int mark_to(sgf_collection *c, size_t b)
     while (c->nmarks <= b) {
         sgf__linemark m = c->marks[c->nmarks - 1];
         size_t from = (c->nmarks - 1) * SGF__LINE_BLOCK;
-        step(&m, c->input, from, from + SGF__LINE_BLOCK);
+        if (!step_block(&m, c->input, from))
+            step(&m, c->input, from, from + SGF__LINE_BLOCK);
         c->marks[c->nmarks++] = m;
     }
     return 0;

@@ -16,6 +16,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include "tree_int.h"
 #include "charset_int.h"
 #include "props_int.h"
@@ -473,33 +476,59 @@ static const char *root_charset_ahead(const parser *p, size_t i,
     return cs;
 }
 
+/* The ']' that closes a value whose bytes start at i, in single-byte
+ * mode, or n when the input ends first; *nul: a NUL byte (escaped or
+ * not) before it; *bs: a '\\' before it. 16 bytes at a time where SSE2
+ * is there (every x86-64): most values are short, comments long, and
+ * both go in a few steps; bytes after an escape go on from the escaped
+ * byte. */
+static size_t plain_value_end(const char *s, size_t i, size_t n, bool *nul,
+                              bool *bs)
+{
+#if defined(__SSE2__)
+    const __m128i close_b = _mm_set1_epi8(']'), esc_b = _mm_set1_epi8('\\');
+    const __m128i zero = _mm_setzero_si128();
+    while (i + 16 <= n) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        unsigned close = (unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(v, close_b));
+        unsigned esc = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, esc_b));
+        unsigned nuls = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero));
+        unsigned stop = close | esc;
+        if (stop == 0) {
+            *nul |= nuls != 0;
+            i += 16;
+            continue;
+        }
+        unsigned k = (unsigned)__builtin_ctz(stop);
+        *nul |= (nuls & ((1u << k) - 1)) != 0;
+        if (close & (1u << k))
+            return i + k;
+        *bs = true;                  /* an escaped NUL is a NUL too */
+        *nul |= i + k + 1 < n && s[i + k + 1] == '\0';
+        i += k + 2;
+    }
+#endif
+    while (i < n && s[i] != ']') {
+        if (s[i] == '\\') {
+            *nul |= i + 1 < n && s[i + 1] == '\0';
+            *bs = true;
+            i += 2;
+        } else {
+            *nul |= s[i] == '\0';
+            i++;
+        }
+    }
+    return i < n ? i : n;
+}
+
 static void read_value(parser *p, sgf__value *v, const char *ident)
 {
     size_t open = p->i;
     size_t close;
     bool nul = false, bs = false;
     if (p->mb == MB_NONE) {
-        /* most values are a few bytes: a plain loop beats memchr; long
-         * ones (comments) go to memchr after 16 bytes */
-        const char *s = p->s;
-        size_t i = open + 1, n = p->n, stop = i + 16 < n ? i + 16 : n;
-        while (i < stop && s[i] != ']') {
-            if (s[i] == '\\') {          /* an escaped NUL is a NUL too */
-                nul |= i + 1 < n && s[i + 1] == '\0';
-                bs = true;
-                i += 2;
-            } else {
-                nul |= s[i] == '\0';
-                i++;
-            }
-        }
-        if (i >= stop && i < n && s[i] != ']') {
-            close = scan_value(p, i - 1);
-            nul = nul || memchr(s + i, '\0', close - i) != NULL;
-            bs = bs || memchr(s + i, '\\', close - i) != NULL;
-        } else {
-            close = i < n ? i : n;
-        }
+        close = plain_value_end(p->s, open + 1, p->n, &nul, &bs);
     } else {
         close = scan_value(p, open);
         nul = memchr(p->s + open, '\0', close - open) != NULL;
@@ -807,51 +836,90 @@ typedef struct move_node {
     sgf_prop prop;
     sgf__value value;
 } move_node;
+_Static_assert(sizeof(move_node) % 16 == 0,
+               "a run of move nodes keeps the arena's alignment");
 
-/* Is ";B[pd]" at i (the ';'), not followed by a second value? Returns
- * the offset after the node's white space, or 0. */
-static inline size_t plain_move_at(const parser *p, size_t i)
+/* Is ";B[pd]" at i (the ';') in s[0..n), not followed by a second
+ * value? Returns the offset after the node's white space, or 0. */
+static inline size_t plain_move_in(const unsigned char *s, size_t n,
+                                   size_t i)
 {
-    const unsigned char *s = (const unsigned char *)p->s + i;
-    if (p->n - i < 6 || (s[1] != 'B' && s[1] != 'W') || s[2] != '['
-        || s[5] != ']' || !(byte_class[s[3]] & byte_class[s[4]] & C_LETTER))
+    if (n - i < 6)
+        return 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (n - i >= 8) {              /* ';', '[' and ']' in one compare */
+        uint64_t w;
+        memcpy(&w, s + i, sizeof w);
+        if ((w & 0xFF0000FF00FFu) != 0x5D00005B003Bu)
+            return 0;
+    } else
+#endif
+    if (s[i + 2] != '[' || s[i + 5] != ']')
+        return 0;
+    if ((s[i + 1] != 'B' && s[i + 1] != 'W')
+        || !(byte_class[s[i + 3]] & byte_class[s[i + 4]] & C_LETTER))
         return 0;
     size_t j = i + 6;
-    if (j < p->n && is_ws(s[6]))
-        j = skip_ws(p, j + 1);
-    return j < p->n && p->s[j] == '[' ? 0 : j;
+    while (j < n && is_ws(s[j]))
+        j++;
+    return j < n && s[j] == '[' ? 0 : j;
+}
+
+static inline size_t plain_move_at(const parser *p, size_t i)
+{
+    return plain_move_in((const unsigned char *)p->s, p->n, i);
 }
 
 /* 'a'..'z' = 0..25, 'A'..'Z' = 26..51 (FF[4] spec 3.5.1). */
-static inline uint8_t letter_index(char c)
+static inline uint8_t letter_index(unsigned char c)
 {
     return (uint8_t)(c >= 'a' ? c - 'a' : c - 'A' + 26);
+}
+
+/* The node ";B[pd]" at offset at of s, in m (not linked): every field
+ * written, nothing else cleared. */
+static inline void fill_move_node(move_node *m, const char *s, size_t at)
+{
+    const unsigned char *u = (const unsigned char *)s + at;
+    bool black = u[1] == 'B';
+    uint32_t off = (uint32_t)at;
+    m->node.parent = NULL;
+    m->node.child = NULL;
+    m->node.sibling = NULL;
+    m->node.props = &m->prop;
+    m->node.offset = off;
+    m->node.nprops = 1;
+    m->node.move_color = black ? SGF_BLACK : SGF_WHITE;
+    m->node.move_point.x = letter_index(u[3]);
+    m->node.move_point.y = letter_index(u[4]);
+    m->prop.next = NULL;
+    m->prop.ident = black ? sgf__prop_table[SGF_PROP_B].ident
+                          : sgf__prop_table[SGF_PROP_W].ident;
+    m->prop.ident_raw.ptr = s + at + 1;
+    m->prop.ident_raw.len = 1;
+    m->prop.offset = off + 1;
+    m->prop.dup_offset = 0;
+    m->prop.id = black ? SGF_PROP_B : SGF_PROP_W;
+    m->prop.flags = 0;
+    m->prop.nvalues = 1;
+    m->prop.values = &m->value;
+    m->value.offset = off + 2;
+    m->value.flags = 0;
+    m->value.raw.ptr = s + at + 3;
+    m->value.raw.len = 2;
+    m->value.text = m->value.raw;
 }
 
 /* The node ";B[pd]" at offset at, made but not linked; NULL when out of
  * memory (c->status set). */
 static inline move_node *new_move_node(parser *p, size_t at)
 {
-    const char *s = p->s + at;
     move_node *m = sgf__arena_alloc(&p->c->arena, sizeof *m);
     if (m == NULL) {
         p->c->status = SGF_ENOMEM;
         return NULL;
     }
-    sgf_prop_id id = s[1] == 'B' ? SGF_PROP_B : SGF_PROP_W;
-    m->node = (sgf_node){ .props = &m->prop, .offset = (uint32_t)at,
-                          .nprops = 1,
-                          .move_color = id == SGF_PROP_B ? SGF_BLACK
-                                                         : SGF_WHITE,
-                          .move_point = { letter_index(s[3]),
-                                          letter_index(s[4]) } };
-    m->prop = (sgf_prop){ .ident = sgf__prop_table[id].ident,
-                          .ident_raw = { s + 1, 1 },
-                          .offset = (uint32_t)at + 1,
-                          .id = (uint16_t)id, .nvalues = 1,
-                          .values = &m->value };
-    m->value = (sgf__value){ .offset = (uint32_t)at + 2,
-                             .raw = { s + 3, 2 }, .text = { s + 3, 2 } };
+    fill_move_node(m, p->s, at);
     return m;
 }
 
@@ -868,14 +936,28 @@ static sgf_node *move_node_at(parser *p, size_t at, size_t next)
 
 /* After a one-move node, the next ones of the sequence (";B[pd];W[dp]"
  * with white space between) in a tight loop: each is the child of the
- * one before. */
+ * one before. The input, its length and the arena's free space are
+ * kept in locals (stores into the nodes could otherwise alias them). */
 static void move_run(parser *p)
 {
     sgf_node *prev = p->cur;
-    size_t i = p->i, next;
-    move_node *m;
-    while (i < p->n && p->s[i] == ';' && (next = plain_move_at(p, i)) != 0
-           && (m = new_move_node(p, i)) != NULL) {
+    const char *s = p->s;
+    size_t i = p->i, n = p->n, next;
+    sgf__arena *a = &p->c->arena;
+    while (i < n && s[i] == ';'
+           && (next = plain_move_in((const unsigned char *)s, n, i)) != 0) {
+        move_node *m;
+        /* sizeof *m is a multiple of the arena's alignment, so a run
+         * stays aligned once its first node is */
+        if (a->cur != NULL && ((uintptr_t)a->cur & 15u) == 0
+            && (size_t)(a->end - a->cur) >= sizeof *m) {
+            m = (move_node *)(void *)a->cur;
+            a->cur += sizeof *m;
+        } else if ((m = sgf__arena_alloc(a, sizeof *m)) == NULL) {
+            p->c->status = SGF_ENOMEM;
+            break;
+        }
+        fill_move_node(m, s, i);
         m->node.parent = prev;
         prev->child = &m->node;
         prev = &m->node;

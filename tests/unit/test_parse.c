@@ -601,7 +601,7 @@ static void test_parse_positions_line_breaks(void **state)
     (void)state;
     static const char alphabet[] = "ab\n\r\n\r(;)";
     uint32_t r = 12345;
-    for (int round = 0; round < 20; round++) {
+    for (int round = 0; round < 26; round++) {
         size_t n = 1500 + (size_t)round * 37;
         char *s = malloc(n + 1);
         assert_non_null(s);
@@ -610,7 +610,10 @@ static void test_parse_positions_line_breaks(void **state)
             int k = (int)((r >> 16) % (round % 2 ? 9 : 4));
             s[i] = round % 4 == 3 && k < 2 ? 'x' : alphabet[k];
             if (round % 3 == 2 && s[i] == '\r')
-                s[i] = 'y';                /* LF only: counted by words */
+                s[i] = 'y';                /* LF only: counted by blocks */
+            if (round >= 20)               /* lines longer than a block */
+                s[i] = (r >> 16) % 300 == 0 ? '\n'
+                       : round == 25 && (r >> 16) % 300 == 1 ? '\r' : 'z';
         }
         s[n] = '\0';
         sgf_collection *c = parse_opts(s, n, SGF_PARSE_SYNTAX_ONLY);
