@@ -870,44 +870,49 @@ static inline size_t plain_move_at(const parser *p, size_t i)
     return plain_move_in((const unsigned char *)p->s, p->n, i);
 }
 
-/* 'a'..'z' = 0..25, 'A'..'Z' = 26..51 (FF[4] spec 3.5.1). */
-static inline uint8_t letter_index(unsigned char c)
-{
-    return (uint8_t)(c >= 'a' ? c - 'a' : c - 'A' + 26);
-}
+/* 'a'..'z' = 0..25, 'A'..'Z' = 26..51 (FF[4] spec 3.5.1); only letters
+ * are looked up. */
+#define AZ(a, v) [a] = v, [a + 1] = v + 1, [a + 2] = v + 2, [a + 3] = v + 3, \
+    [a + 4] = v + 4, [a + 5] = v + 5, [a + 6] = v + 6, [a + 7] = v + 7, \
+    [a + 8] = v + 8, [a + 9] = v + 9, [a + 10] = v + 10, [a + 11] = v + 11, \
+    [a + 12] = v + 12, [a + 13] = v + 13, [a + 14] = v + 14, \
+    [a + 15] = v + 15, [a + 16] = v + 16, [a + 17] = v + 17, \
+    [a + 18] = v + 18, [a + 19] = v + 19, [a + 20] = v + 20, \
+    [a + 21] = v + 21, [a + 22] = v + 22, [a + 23] = v + 23, \
+    [a + 24] = v + 24, [a + 25] = v + 25
+static const uint8_t letter_index[256] = { AZ('a', 0), AZ('A', 26) };
+#undef AZ
 
-/* The node ";B[pd]" at offset at of s, in m (not linked): every field
- * written, nothing else cleared. */
+/* What every one-move node of a colour holds before its own offsets and
+ * pointers are filled in: one property, one value of two bytes. */
+static const move_node move_template[2] = {
+    { .node = { .nprops = 1, .move_color = SGF_BLACK },
+      .prop = { .ident_raw = { NULL, 1 }, .id = SGF_PROP_B, .nvalues = 1 },
+      .value = { .raw = { NULL, 2 }, .text = { NULL, 2 } } },
+    { .node = { .nprops = 1, .move_color = SGF_WHITE },
+      .prop = { .ident_raw = { NULL, 1 }, .id = SGF_PROP_W, .nvalues = 1 },
+      .value = { .raw = { NULL, 2 }, .text = { NULL, 2 } } },
+};
+
+/* The node ";B[pd]" at offset at of s, in m (not linked): the template
+ * of its colour, then its own offsets and pointers. */
 static inline void fill_move_node(move_node *m, const char *s, size_t at)
 {
     const unsigned char *u = (const unsigned char *)s + at;
-    bool black = u[1] == 'B';
+    bool white = u[1] != 'B';
     uint32_t off = (uint32_t)at;
-    m->node.parent = NULL;
-    m->node.child = NULL;
-    m->node.sibling = NULL;
+    memcpy(m, &move_template[white], sizeof *m);
     m->node.props = &m->prop;
     m->node.offset = off;
-    m->node.nprops = 1;
-    m->node.move_color = black ? SGF_BLACK : SGF_WHITE;
-    m->node.move_point.x = letter_index(u[3]);
-    m->node.move_point.y = letter_index(u[4]);
-    m->prop.next = NULL;
-    m->prop.ident = black ? sgf__prop_table[SGF_PROP_B].ident
-                          : sgf__prop_table[SGF_PROP_W].ident;
+    m->node.move_point.x = letter_index[u[3]];
+    m->node.move_point.y = letter_index[u[4]];
+    m->prop.ident = sgf__prop_table[white ? SGF_PROP_W : SGF_PROP_B].ident;
     m->prop.ident_raw.ptr = s + at + 1;
-    m->prop.ident_raw.len = 1;
     m->prop.offset = off + 1;
-    m->prop.dup_offset = 0;
-    m->prop.id = black ? SGF_PROP_B : SGF_PROP_W;
-    m->prop.flags = 0;
-    m->prop.nvalues = 1;
     m->prop.values = &m->value;
     m->value.offset = off + 2;
-    m->value.flags = 0;
     m->value.raw.ptr = s + at + 3;
-    m->value.raw.len = 2;
-    m->value.text = m->value.raw;
+    m->value.text.ptr = s + at + 3;
 }
 
 /* The node ";B[pd]" at offset at, made but not linked; NULL when out of
