@@ -141,20 +141,20 @@ int sgf_board_reset(sgf_board *b, int width, int height)
     return SGF_OK;
 }
 
-static void fill_around(sgf_board *b)
+static void fill_near(sgf_board *b)
 {
     for (unsigned pat = 0; pat < 256; pat++) {
-        unsigned empty = 0, n = 0;
+        unsigned stones[3] = { 0, 0, 0 }, n = 0;
         for (unsigned d = 0; d < 4; d++) {
             unsigned c = pat >> (2 * d) & 3u;
-            if (c == SGF_EMPTY) {
-                empty |= 1u << d;
+            if (c == SGF_EMPTY)
                 n++;
-            } else if (c != SGF__BORDER) {
-                b->around[c][pat] |= (uint8_t)(1u << d);
-            }
+            else if (c != SGF__BORDER)
+                stones[c] |= 1u << d;
         }
-        b->around[0][pat] = (uint8_t)(empty | n << 4);
+        for (unsigned c = SGF_BLACK; c <= SGF_WHITE; c++)
+            b->near[c][pat] = (uint16_t)(stones[c] | stones[3 - c] << 4
+                                         | n << 8);
     }
 }
 
@@ -165,7 +165,7 @@ int sgf_board_new(sgf_board **out, int width, int height)
     *out = calloc(1, sizeof **out);
     if (!*out)
         return SGF_ENOMEM;
-    fill_around(*out);
+    fill_near(*out);
     return sgf_board_reset(*out, width, height);
 }
 
@@ -271,15 +271,16 @@ static SGF__HOT void unplace(sgf_board *b, cell p,
         struct sgf__chain ch = split_off(b, g, u->merged_plibs[k]);
         chain_sub(&b->chain[f], &ch);
     }
+    unsigned near = b->near[c][pat];
     if (f != p) {
-        struct sgf__chain self = { (uint16_t)(b->around[0][pat] >> 4), 1 };
+        struct sgf__chain self = { (uint16_t)(near >> 8), 1 };
         chain_sub(&b->chain[f], &self);
         b->next[f] = b->next[p];
     }
     b->color[p] = SGF_EMPTY;
     b->hash ^= b->zobrist[p][c - 1];
     b->stones[c]--;
-    unsigned stones = b->around[SGF_BLACK][pat] | b->around[SGF_WHITE][pat];
+    unsigned stones = (near | near >> 4) & 15u;
     for (unsigned m = stones; m; m &= m - 1)
         b->chain[b->head[p + b->nb[sgf__low_bit(m)]]].plibs++;
     b->head[p] = u->old_head;
@@ -420,7 +421,7 @@ int sgf_board_record_position(sgf_board *b, sgf_history *hist,
                                                SGF__NO_POINT, SGF_EMPTY);
     b->ko_point = u->old_ko;        /* recording changes no position */
     b->ko_color = u->old_ko_color;
-    sgf__board_push_hist(hist, b->hash, (uint8_t)to_move, SGF__HIST_RECORD,
+    sgf__board_push_hist(b, hist, (uint8_t)to_move, SGF__HIST_RECORD,
                          SGF_EMPTY, u, n);
     return SGF_OK;
 }

@@ -69,11 +69,12 @@ struct sgf_board {
     int prisoners_of[3];
     int stones[3];
     uint32_t gen;               /* current mark generation */
-    /* For the colours of the four neighbours packed 2 bits each: the
-     * directions of black and of white stones (bits 0-3 of [SGF_BLACK],
-     * [SGF_WHITE]), the empty ones (bits 0-3 of [0]) and their number
-     * (bits 4-6 of [0]). */
-    uint8_t around[3][256];
+    /* For the colours of the four neighbours packed 2 bits each, seen
+     * by colour c (SGF_BLACK or SGF_WHITE): the directions of c's
+     * stones (bits 0-3), of the other colour's (bits 4-7), and the
+     * number of empty neighbours (bits 8-10); one load classifies them
+     * all. */
+    uint16_t near[3][256];
     struct sgf__undo *undo;
     size_t undo_len, undo_cap;
     struct sgf__link *saved;
@@ -176,7 +177,17 @@ static inline size_t sgf__board_lift_size(const sgf_board *b, sgf__cell p)
 /* Take the stone off p, saving its chain's links in u (board.c). */
 void sgf__board_lift(sgf_board *b, sgf__cell p, struct sgf__undo *u);
 
-/* ---- the history ----------------------------------------------------- */
+/* ---- the history -----------------------------------------------------
+ * Two positions can be equal only if they hold as many stones, and most
+ * positions of a game hold a number of stones no earlier one held (a
+ * move without a capture adds a stone). So each entry is first only
+ * linked into the list of entries with its number of stones (a few
+ * stores); the hash set (history.c) receives the entries of a list
+ * when a position with that number of stones is recorded again, which
+ * in most games is a small part of them. */
+
+/* Most stones a board can hold. */
+#define SGF__MAX_STONES (SGF_MAX_SIZE * SGF_MAX_SIZE)
 
 struct sgf__hist_slot {
     uint64_t key;
@@ -193,14 +204,21 @@ struct sgf__hist_state {
 };
 
 /* The player to move that an entry's count is for is the one to move
- * after the push (st.to_move until it is popped). */
+ * after the push (side + 1, st.to_move until it is popped). */
 struct sgf__hist_entry {
     uint64_t key;
     struct sgf__hist_state prev;    /* before the push */
+    uint32_t link;          /* 1 + index of the entry before it in its
+                               list (same stones), 0 for none */
+    uint16_t stones;        /* stones of the position */
+    uint8_t side;           /* count index: to_move - 1 */
+    uint8_t indexed;        /* counted in the hash set */
 };
 
 /* Clearing the table for a new game costs O(1): a slot is in use only
- * when it carries the current generation; deleted slots get 0. */
+ * when it carries the current generation; deleted slots get 0 (the
+ * lists' heads are cleared entry by entry). In each list the entries
+ * in the hash set come after (are older than) those not yet in it. */
 struct sgf_history {
     struct sgf__hist_slot *slots;   /* open addressing, linear probing */
     size_t mask;                    /* slots - 1 */
@@ -213,6 +231,9 @@ struct sgf_history {
      * count). */
     size_t quick;
     struct sgf__hist_state st;
+    /* By number of stones: 1 + index of the last entry with that many,
+     * 0 for none (popping and clearing put back what was there). */
+    uint32_t heads[SGF__MAX_STONES + 1];
 };
 
 /* What a history entry stands for. */
@@ -252,23 +273,29 @@ static inline size_t sgf__slot_find(const sgf_history *h, uint64_t key)
     return i;
 }
 
-/* Record position key with to_move (SGF_BLACK or SGF_WHITE) to play;
- * kind SGF__HIST_*, mover = colour of the move or pass. before[0] and
- * before[1] receive the occurrences so far with Black and with White to
- * move. Room must have been reserved. Inline: once per move. */
-static inline void sgf__history_push(sgf_history *h, uint64_t key,
-                                     sgf_color to_move, int kind,
-                                     sgf_color mover, uint32_t before[2])
+/* Put the entries of the list starting at link (as in an entry) that
+ * are not in the hash set into it (history.c). */
+void sgf__history_index(sgf_history *h, uint32_t link);
+
+/* Push an entry for key (stones, to_move) onto the stack and its list,
+ * updating the state for kind (SGF__HIST_*, mover = colour of the move
+ * or pass). Returns the entry, not yet marked as in the hash set. */
+static inline struct sgf__hist_entry *sgf__history_stack(sgf_history *h,
+                                                         uint64_t key,
+                                                         unsigned stones,
+                                                         sgf_color to_move,
+                                                         int kind,
+                                                         sgf_color mover)
 {
     struct sgf__hist_entry *e = &h->stack[h->len++];
-    struct sgf__hist_slot *s = &h->slots[sgf__slot_find(h, key)];
-    if (sgf__slot_free(h, s))
-        *s = (struct sgf__hist_slot){ key, { 0, 0 }, h->gen };
-    before[0] = s->count[0];
-    before[1] = s->count[1];
-    s->count[to_move - 1]++;
+    uint32_t *head = &h->heads[stones];
     e->key = key;
     e->prev = h->st;
+    e->link = *head;
+    e->stones = (uint16_t)stones;
+    e->side = (uint8_t)(to_move - 1);
+    e->indexed = 0;
+    *head = (uint32_t)h->len;
     h->st.to_move = (uint8_t)to_move;
     if (kind != SGF__HIST_RECORD)
         h->st.moves++;
@@ -278,6 +305,44 @@ static inline void sgf__history_push(sgf_history *h, uint64_t key,
     } else if (kind == SGF__HIST_MOVE) {
         h->st.passes = 0;
     }
+    return e;
+}
+
+/* Count entry e, the newest of its list, in the hash set, after the
+ * older entries of the list; before[0] and before[1] receive the
+ * occurrences of its key so far with Black and with White to move. */
+static inline void sgf__history_count(sgf_history *h,
+                                      struct sgf__hist_entry *e,
+                                      uint32_t before[2])
+{
+    if (e->link != 0 && !h->stack[e->link - 1].indexed)
+        sgf__history_index(h, e->link);
+    struct sgf__hist_slot *s = &h->slots[sgf__slot_find(h, e->key)];
+    if (sgf__slot_free(h, s))
+        *s = (struct sgf__hist_slot){ e->key, { 0, 0 }, h->gen };
+    before[0] = s->count[0];
+    before[1] = s->count[1];
+    s->count[e->side]++;
+    e->indexed = 1;
+}
+
+/* Record position key holding the given number of stones with to_move
+ * (SGF_BLACK or SGF_WHITE) to play; kind SGF__HIST_*, mover = colour of
+ * the move or pass. before[0] and before[1] receive the occurrences so
+ * far with Black and with White to move. Room must have been reserved.
+ * Inline: once per move. */
+static inline void sgf__history_push(sgf_history *h, uint64_t key,
+                                     unsigned stones, sgf_color to_move,
+                                     int kind, sgf_color mover,
+                                     uint32_t before[2])
+{
+    struct sgf__hist_entry *e = sgf__history_stack(h, key, stones, to_move,
+                                                   kind, mover);
+    if (e->link == 0) {
+        before[0] = before[1] = 0;     /* first with as many stones */
+        return;
+    }
+    sgf__history_count(h, e, before);
 }
 
 /* Delete slot i, which has fallen to no occurrences. */
@@ -289,20 +354,23 @@ static inline void sgf__history_pop(sgf_history *h)
     if (h->len == 0)
         return;
     const struct sgf__hist_entry *e = &h->stack[--h->len];
-    size_t i = sgf__slot_find(h, e->key);
-    struct sgf__hist_slot *s = &h->slots[i];
-    int k = h->st.to_move - 1;
-    if (!sgf__slot_free(h, s) && s->count[k] > 0) {
-        s->count[k]--;
-        if (s->count[0] == 0 && s->count[1] == 0)
-            sgf__history_slot_delete(h, i);
+    if (e->indexed) {
+        size_t i = sgf__slot_find(h, e->key);
+        struct sgf__hist_slot *s = &h->slots[i];
+        if (!sgf__slot_free(h, s) && s->count[e->side] > 0) {
+            s->count[e->side]--;
+            if (s->count[0] == 0 && s->count[1] == 0)
+                sgf__history_slot_delete(h, i);
+        }
     }
+    h->heads[e->stones] = e->link;
     h->st = e->prev;
 }
 
-/* Occurrences of key with Black ([0]) and White ([1]) to move. */
+/* Occurrences of key, a position holding the given number of stones,
+ * with Black ([0]) and White ([1]) to move. */
 void sgf__history_counts(const sgf_history *h, uint64_t key,
-                         uint32_t counts[2]);
+                         unsigned stones, uint32_t counts[2]);
 
 
 /* ---- both ------------------------------------------------------------ */
@@ -319,14 +387,21 @@ static inline int sgf__board_reserve(sgf_board *b, sgf_history *hist,
     return sgf__board_reserve_slow(b, hist, links);
 }
 
-/* Record a position in the history for step u. */
-static inline void sgf__board_push_hist(sgf_history *hist, uint64_t key,
-                                        uint8_t to_move, int kind,
-                                        uint8_t mover, struct sgf__undo *u,
+/* Stones on the board. */
+static inline unsigned sgf__board_stones(const sgf_board *b)
+{
+    return (unsigned)(b->stones[SGF_BLACK] + b->stones[SGF_WHITE]);
+}
+
+/* Record the board's position in the history for step u. */
+static inline void sgf__board_push_hist(const sgf_board *b,
+                                        sgf_history *hist, uint8_t to_move,
+                                        int kind, uint8_t mover,
+                                        struct sgf__undo *u,
                                         uint32_t counts[2])
 {
-    sgf__history_push(hist, key, (sgf_color)to_move, kind,
-                      (sgf_color)mover, counts);
+    sgf__history_push(hist, b->hash, sgf__board_stones(b),
+                      (sgf_color)to_move, kind, (sgf_color)mover, counts);
     u->flags = (uint8_t)(u->flags + (1 << SGF__F_HIST_SHIFT));
 }
 
@@ -363,17 +438,15 @@ static SGF__HOT unsigned sgf__place(sgf_board *b, sgf__cell p, uint8_t c,
     const size_t s = (size_t)b->stride, q = p;
     unsigned pat = b->color[q - s] | b->color[q - 1] << 2
                    | b->color[q + 1] << 4 | (unsigned)b->color[q + s] << 6;
-    unsigned friends = b->around[c][pat];
+    unsigned near = b->near[c][pat];
+    unsigned friends = near & 15u;
     unsigned dead = 0;
-    struct sgf__chain self = { (uint16_t)(b->around[0][pat] >> 4), 1 };
+    struct sgf__chain self = { (uint16_t)(near >> 8), 1 };
     b->color[p] = c;
     b->hash ^= b->zobrist[p][c - 1];
     b->stones[c]++;
-    for (unsigned m = b->around[SGF__OPP(c)][pat]; m; m &= m - 1) {
-        int d = sgf__low_bit(m);
-        sgf__cell h = b->head[p + b->nb[d]];
-        dead |= (unsigned)(--b->chain[h].plibs == 0) << d;
-    }
+    /* the friendly chains first, then the enemy ones (no chain is
+     * both): fewer values live across each part */
     if (friends == 0) {
         b->head[p] = b->next[p] = u->base = p;
         b->chain[p] = self;
@@ -389,6 +462,11 @@ static SGF__HOT unsigned sgf__place(sgf_board *b, sgf__cell p, uint8_t c,
         b->next[h] = p;
     } else {
         sgf__board_join(b, p, friends, self, u);
+    }
+    for (unsigned m = near >> 4 & 15u; m; m &= m - 1) {
+        int d = sgf__low_bit(m);
+        sgf__cell h = b->head[p + b->nb[d]];
+        dead |= (unsigned)(--b->chain[h].plibs == 0) << d;
     }
     return dead | friends << 4;
 }
@@ -406,38 +484,41 @@ static inline bool sgf__superko(const sgf_rules *r, const uint32_t counts[2],
     return false;
 }
 
-/* Record the position key after colour c's move in h (room reserved;
- * an undo record, if any, counts the entry already), and judge superko
- * and repetition by it; the common case (a position not seen before)
- * first. Returns whether the position was seen before. */
+/* For sgf__history_push_move: count the move's entry e, which has
+ * company in its list, and judge superko and repetition by it
+ * (history.c). Returns whether the position was seen before. */
+bool sgf__history_judge(sgf_history *h, struct sgf__hist_entry *e,
+                        const sgf_rules *r, sgf_move_result *res);
+
+/* Record the position key, holding the given number of stones, after
+ * colour c's move in h (room reserved; an undo record, if any, counts
+ * the entry already), and judge superko and repetition by it; the
+ * common case (no earlier position with as many stones) first. Returns
+ * whether the position was seen before. Without keep the entry will
+ * never be popped (sgf__board_play_mode), so the state before it is
+ * not saved. */
 static SGF__HOT bool sgf__history_push_move(sgf_history *h, uint64_t key,
-                                            uint8_t c, const sgf_rules *r,
-                                            sgf_move_result *res)
+                                            unsigned stones, uint8_t c,
+                                            const sgf_rules *r,
+                                            sgf_move_result *res, bool keep)
 {
     uint8_t o = SGF__OPP(c);
-    struct sgf__hist_slot *s = &h->slots[sgf__slot_find(h, key)];
     struct sgf__hist_entry *e = &h->stack[h->len++];
+    uint32_t *head = &h->heads[stones], link = *head;
     e->key = key;
-    e->prev = h->st;
+    if (keep)
+        e->prev = h->st;
+    e->link = link;
+    e->stones = (uint16_t)stones;
+    e->side = (uint8_t)(o - 1);
+    e->indexed = 0;
+    *head = (uint32_t)h->len;
     h->st.to_move = o;
     h->st.moves++;
     h->st.passes = 0;
-    if (sgf__slot_free(h, s)) {
-        s->key = key;
-        s->count[0] = 2u - o;       /* 1 for Black to move */
-        s->count[1] = o - 1u;
-        s->gen = h->gen;
+    if (link == 0)
         return false;
-    }
-    uint32_t n[2] = { s->count[0], s->count[1] };
-    s->count[o - 1]++;
-    if (res->verdict != SGF_VERDICT_LEGAL)
-        return true;
-    if (sgf__superko(r, n, o))
-        res->verdict = SGF_VERDICT_SUPERKO;
-    else if (n[o - 1] > 0)
-        res->repetition = true;
-    return true;
+    return sgf__history_judge(h, e, r, res);
 }
 
 /* Any move (play.c): room first, then the general path. */
@@ -460,17 +541,17 @@ void sgf__board_resolve(sgf_board *b, const sgf_rules *r, sgf__cell p,
  * everywhere) is played here, any other by sgf__board_play_general.
  *
  * Without keep, the common move leaves no undo record (its history
- * entry stays on the stack, below every later undo depth): for a caller
- * that will never undo it, such as the replayer on a line with no
- * variation left to walk. Undo must then never reach back past it;
- * undo depths taken after it stay valid. */
+ * entry stays on the stack, below every later undo depth, without the
+ * state before it): for a caller that will never undo it, such as the
+ * replayer on a line with no variation left to walk. Undo must then
+ * never reach back past it; undo depths taken after it stay valid. */
 static SGF__HOT int sgf__board_play_mode(sgf_move_result *res,
                                          sgf_board *b, sgf_history *hist,
                                          const sgf_rules *r, sgf__cell p,
                                          uint8_t c, bool keep)
 {
     if (b->color[p] != SGF_EMPTY || p == b->ko_point
-        || b->undo_len >= b->undo_cap
+        || (keep && b->undo_len >= b->undo_cap)
         || (hist != NULL && hist->len - 1 >= hist->quick)) {
         int rc = sgf__board_play_general(res, b, hist, r, p, c);
         return rc != SGF_OK ? rc : 1;
@@ -494,7 +575,9 @@ static SGF__HOT int sgf__board_play_mode(sgf_move_result *res,
         sgf__board_resolve(b, r, p, c, sides, u, res);
         more = 1;
     }
-    if (hist != NULL && sgf__history_push_move(hist, b->hash, c, r, res))
+    if (hist != NULL
+        && sgf__history_push_move(hist, b->hash, sgf__board_stones(b), c, r,
+                                  res, keep))
         more = 1;
     return more;
 }

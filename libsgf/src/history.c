@@ -9,8 +9,16 @@
  * undoable; when a count falls to zero the slot is deleted with Knuth's
  * algorithm R (backward shift), which keeps every probe run whole even
  * after a growth has reordered the table. Load is kept at most 1/2.
- * Slots carry a generation, so that clearing for the next game is O(1)
- * however large an earlier game made the table.
+ * Slots carry a generation, so that clearing the table for the next
+ * game is O(1) however large an earlier game made it (the lists below
+ * cost one store per entry).
+ *
+ * Entries enter the hash set late (board_int.h): each is first linked
+ * into the list of entries holding as many stones, and a list goes
+ * into the set when a position with that many stones is recorded again.
+ * Each entry enters once (until popped), so a push stays O(1)
+ * amortized; queries count the entries not yet in the set by walking
+ * them.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -68,13 +76,68 @@ int sgf__history_make_room(sgf_history *h, size_t n)
     return slots > h->mask + 1 ? hist_grow(h, slots) : SGF_OK;
 }
 
-void sgf__history_counts(const sgf_history *h, uint64_t key,
-                         uint32_t counts[2])
+void sgf__history_index(sgf_history *h, uint32_t link)
+{
+    while (link != 0) {
+        struct sgf__hist_entry *e = &h->stack[link - 1];
+        if (e->indexed)
+            break;                  /* the older ones are in too */
+        struct sgf__hist_slot *s = &h->slots[sgf__slot_find(h, e->key)];
+        if (sgf__slot_free(h, s))
+            *s = (struct sgf__hist_slot){ e->key, { 0, 0 }, h->gen };
+        s->count[e->side]++;
+        e->indexed = 1;
+        link = e->link;
+    }
+}
+
+bool sgf__history_judge(sgf_history *h, struct sgf__hist_entry *e,
+                        const sgf_rules *r, sgf_move_result *res)
+{
+    uint32_t n[2];
+    uint8_t o = (uint8_t)(e->side + 1);
+    sgf__history_count(h, e, n);
+    if (n[0] + n[1] == 0)
+        return false;
+    if (res->verdict != SGF_VERDICT_LEGAL)
+        return true;
+    if (sgf__superko(r, n, o))
+        res->verdict = SGF_VERDICT_SUPERKO;
+    else if (n[o - 1] > 0)
+        res->repetition = true;
+    return true;
+}
+
+/* Add to counts the occurrences of key among the entries from link on
+ * (as in an entry) that are not in the hash set. */
+static void count_unindexed(const sgf_history *h, uint32_t link,
+                            uint64_t key, uint32_t counts[2])
+{
+    for (; link != 0; link = h->stack[link - 1].link) {
+        const struct sgf__hist_entry *e = &h->stack[link - 1];
+        if (e->indexed)
+            break;
+        if (e->key == key)
+            counts[e->side]++;
+    }
+}
+
+/* Occurrences of key in the hash set. */
+static void set_counts(const sgf_history *h, uint64_t key,
+                       uint32_t counts[2])
 {
     const struct sgf__hist_slot *s = &h->slots[sgf__slot_find(h, key)];
     bool in_use = !sgf__slot_free(h, s);
     counts[0] = in_use ? s->count[0] : 0;
     counts[1] = in_use ? s->count[1] : 0;
+}
+
+void sgf__history_counts(const sgf_history *h, uint64_t key,
+                         unsigned stones, uint32_t counts[2])
+{
+    set_counts(h, key, counts);
+    if (stones <= SGF__MAX_STONES)
+        count_unindexed(h, h->heads[stones], key, counts);
 }
 
 /* Knuth's algorithm R: delete slot i of a linear-probing table. */
@@ -134,6 +197,17 @@ void sgf_history_clear(sgf_history *h)
         h->mask = FIRST_SLOTS - 1;      /* the rest is free by gen */
         set_quick(h);
     }
+    /* only the heads of the entries' stones are set (four at a time:
+     * this runs once per game over every entry) */
+    const struct sgf__hist_entry *e = h->stack, *end = e + h->len;
+    for (; end - e >= 4; e += 4) {
+        h->heads[e[0].stones] = 0;
+        h->heads[e[1].stones] = 0;
+        h->heads[e[2].stones] = 0;
+        h->heads[e[3].stones] = 0;
+    }
+    for (; e < end; e++)
+        h->heads[e->stones] = 0;
     h->len = 0;
     h->st = (struct sgf__hist_state){ 0, 0, SGF_BLACK, SGF_EMPTY };
 }
@@ -171,11 +245,13 @@ unsigned sgf_history_occurrences(const sgf_history *h, uint64_t key,
 {
     if (!h)
         return 0;
-    const struct sgf__hist_slot *s = &h->slots[sgf__slot_find(h, key)];
-    if (sgf__slot_free(h, s))
-        return 0;
+    uint32_t n[2];
+    set_counts(h, key, n);
+    /* entries not in the set, whatever their stones: O(len) */
+    for (size_t i = 0; i < h->len; i++)
+        if (!h->stack[i].indexed && h->stack[i].key == key)
+            n[h->stack[i].side]++;
     if (to_move == SGF_BLACK || to_move == SGF_WHITE)
-        return s->count[to_move - 1];
-    return s->count[0] + s->count[1];
+        return n[to_move - 1];
+    return n[0] + n[1];
 }
-

@@ -13,7 +13,7 @@
  * which it counts by walking them.
  *
  * The neighbours of a new stone are classified by one table lookup on
- * their packed colours (sgf_board.around), and only stones are visited:
+ * their packed colours (sgf_board.near), and only stones are visited:
  * branches on the colours themselves are unpredictable and were the
  * largest cost per move.
  */
@@ -32,7 +32,7 @@ struct scan {
 /* ---- putting stones on ----------------------------------------------- */
 
 /* Merge chain g into chain f: relabel g, splice the rings. */
-static void merge_chain(sgf_board *b, cell f, cell g)
+static inline void merge_chain(sgf_board *b, cell f, cell g)
 {
     cell s = g;
     do {
@@ -45,12 +45,14 @@ static void merge_chain(sgf_board *b, cell f, cell g)
     sgf__chain_add(&b->chain[f], &b->chain[g]);
 }
 
-/* The new stone p joins its friendly neighbours (directions in
- * friends): they lose their pseudo-liberties at p, and every friendly
- * chain merges into the largest, in the order first met (recorded in u
- * for undo). */
-void sgf__board_join(sgf_board *b, cell p, unsigned friends,
-                     struct sgf__chain self, struct sgf__undo *u)
+/* sgf__board_join for three or four friendly neighbours: they lose
+ * their pseudo-liberties at p, and every friendly chain merges into the
+ * largest, in the order first met (recorded in u for undo). Apart, so
+ * that the common join needs no registers saved. */
+static __attribute__((noinline)) void join_many(sgf_board *b, cell p,
+                                                unsigned friends,
+                                                struct sgf__chain self,
+                                                struct sgf__undo *u)
 {
     cell hs[4];
     int n = 0;
@@ -59,9 +61,9 @@ void sgf__board_join(sgf_board *b, cell p, unsigned friends,
     for (unsigned m = friends; m; m &= m - 1) {
         cell h = b->head[p + b->nb[sgf__low_bit(m)]];
         b->chain[h].plibs--;
-        bool seen = false;
-        for (int i = 0; i < n; i++)
-            seen |= hs[i] == h;
+        /* at most three chains met before: compare with each */
+        bool seen = (n > 0 && hs[0] == h) | (n > 1 && hs[1] == h)
+                    | (n > 2 && hs[2] == h);
         if (seen)
             continue;
         hs[n++] = h;
@@ -85,6 +87,35 @@ void sgf__board_join(sgf_board *b, cell p, unsigned friends,
     }
 }
 
+/* The new stone p joins its friendly neighbours (directions in
+ * friends, more than one), as join_many says. Two of them, the common
+ * case, here: the same result (the first met wins a tie) without the
+ * bookkeeping. */
+void sgf__board_join(sgf_board *b, cell p, unsigned friends,
+                     struct sgf__chain self, struct sgf__undo *u)
+{
+    unsigned rest = friends & (friends - 1);
+    if ((rest & (rest - 1)) != 0) {
+        join_many(b, p, friends, self, u);
+        return;
+    }
+    cell h1 = b->head[p + b->nb[sgf__low_bit(friends)]];
+    cell h2 = b->head[p + b->nb[sgf__low_bit(rest)]];
+    bool second = b->chain[h2].size > b->chain[h1].size;
+    cell f = second ? h2 : h1, g = second ? h1 : h2;
+    b->chain[h1].plibs--;
+    b->chain[h2].plibs--;
+    sgf__chain_add(&b->chain[f], &self);
+    b->head[p] = u->base = f;
+    b->next[p] = b->next[f];
+    b->next[f] = p;
+    if (g != f) {
+        u->merged_plibs[0] = b->chain[g].plibs;
+        u->merged[0] = g;
+        merge_chain(b, f, g);
+    }
+}
+
 unsigned sgf__board_place(sgf_board *b, cell p, uint8_t c,
                           struct sgf__undo *u)
 {
@@ -96,7 +127,7 @@ unsigned sgf__board_place(sgf_board *b, cell p, uint8_t c,
  * heads stay for undo. Returns its size. The neighbours' chains get
  * their pseudo-liberties back without a branch per neighbour: the head
  * of any cell is a valid index, and a non-stone neighbour adds 0. */
-static int remove_chain(sgf_board *b, cell h)
+static inline int remove_chain(sgf_board *b, cell h)
 {
     uint8_t c = b->color[h], o = SGF__OPP(c);
     int n = 0;
@@ -201,22 +232,29 @@ static uint64_t chain_keys(const sgf_board *b, cell h)
     return k;
 }
 
-/* Hash of the position after colour c plays on the empty point p. */
+/* Hash of the position after colour c plays on the empty point p, and
+ * the stones it holds (*stones). */
 static uint64_t hash_after(const sgf_board *b, cell p, uint8_t c,
-                           const struct scan *s)
+                           const struct scan *s, unsigned *stones)
 {
     uint64_t k = b->hash ^ b->zobrist[p][c - 1];
+    unsigned n = sgf__board_stones(b) + 1;
     bool captures = false;
     for (int i = 0; i < s->ne; i++)
         if (sgf__board_count_liberties(b, s->enemies[i], 2) == 1) {
             k ^= chain_keys(b, s->enemies[i]);
+            n -= b->chain[s->enemies[i]].size;
             captures = true;
         }
     if (!captures && is_suicide(b, s)) {
         k ^= b->zobrist[p][c - 1];
-        for (int i = 0; i < s->nf; i++)
+        n--;
+        for (int i = 0; i < s->nf; i++) {
             k ^= chain_keys(b, s->friends[i]);
+            n -= b->chain[s->friends[i]].size;
+        }
     }
+    *stones = n;
     return k;
 }
 
@@ -238,7 +276,9 @@ sgf_verdict sgf_board_check(const sgf_board *b, const sgf_history *hist,
     if (v != SGF_VERDICT_LEGAL || !hist || r->ko == SGF_KO_SIMPLE)
         return v;
     uint32_t n[2];
-    sgf__history_counts(hist, hash_after(b, p, c, &s), n);
+    unsigned stones;
+    uint64_t key = hash_after(b, p, c, &s, &stones);
+    sgf__history_counts(hist, key, stones, n);
     return sgf__superko(r, n, SGF__OPP(c)) ? SGF_VERDICT_SUPERKO : v;
 }
 
@@ -250,7 +290,7 @@ static void record_start(sgf_board *b, sgf_history *hist, uint8_t c,
 {
     uint32_t n[2];
     if (hist && sgf__history_is_empty(hist))
-        sgf__board_push_hist(hist, b->hash, c, SGF__HIST_RECORD, c, u, n);
+        sgf__board_push_hist(b, hist, c, SGF__HIST_RECORD, c, u, n);
 }
 
 /* Remove the enemy chains next to p left without liberties (directions
@@ -289,7 +329,7 @@ static SGF__HOT void judge_position(sgf_board *b, sgf_history *hist,
                                     sgf_move_result *res)
 {
     uint32_t n[2];
-    sgf__board_push_hist(hist, b->hash, SGF__OPP(c), SGF__HIST_MOVE, c, u,
+    sgf__board_push_hist(b, hist, SGF__OPP(c), SGF__HIST_MOVE, c, u,
                          n);
     if (res->verdict != SGF_VERDICT_LEGAL)
         return;
@@ -389,7 +429,7 @@ int sgf_board_pass(sgf_board *b, sgf_history *hist, sgf_color color)
                                                SGF__NO_POINT, c);
     if (hist) {
         record_start(b, hist, c, u);
-        sgf__board_push_hist(hist, b->hash, SGF__OPP(c), SGF__HIST_PASS, c,
+        sgf__board_push_hist(b, hist, SGF__OPP(c), SGF__HIST_PASS, c,
                              u, n);
     }
     return SGF_OK;

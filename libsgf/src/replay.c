@@ -153,6 +153,21 @@ static char *append(char *end, const char *s)
     return end + n;
 }
 
+/* The decimal digits of v at end (which has room). */
+static char *append_uint(char *end, unsigned v)
+{
+    char digits[12];
+    int n = 0;
+    do {
+        digits[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v != 0);
+    while (n > 0)
+        *end++ = digits[--n];
+    *end = '\0';
+    return end;
+}
+
 /* "B at ce (C5)" into buf (room for 24 bytes; without printf, as
  * consecutive moves are common in some collections). */
 static const char *describe(char *buf, const walk *w, sgf_color color,
@@ -324,10 +339,17 @@ static int order_checks(walk *w, walk_state *st, const sgf_prop *p,
         return 0;
     describe(what, w, color, pt, pass);
     if (twice) {
+        /* "move %u: two successive moves by %s (%s)", put together here:
+         * some collections have one per move, and printf's parsing of
+         * the format is most of such a diagnostic's cost */
+        char msg[96];
+        char *end = append(append_uint(append(msg, "move "), number),
+                           ": two successive moves by ");
+        append(append(append(append(end, color_name(color)), " ("), what),
+               ")");
         sgf_diag d = move_proto(w, SGF_D_CONSECUTIVE_MOVES, p, number,
                                 color, pt, pass);
-        if (MOVE_DIAG(w, d, "move %u: two successive moves by %s (%s)",
-                      number, color_name(color), what) != 0)
+        if (MOVE_DIAG(w, d, "%s", msg) != 0)
             return SGF_ENOMEM;
     }
     if (after_end) {

@@ -188,6 +188,26 @@ static void test_replay_consecutive_moves(void **state)
     expect("(;SZ[9];W[cc];B[gg])", "japanese", "");
 }
 
+/* The text of the warning, put together without printf: the move
+ * number of two digits, the colour, the point with and without a
+ * vertex (none above 25 columns). */
+static void test_replay_consecutive_moves_text(void **state)
+{
+    (void)state;
+    run x = replay_with("(;SZ[9];B[cc];B[gg];W[cg])", "japanese", false);
+    const sgf_diag *d = sgf_collection_diag(x.c, x.first);
+    assert_string_equal(d->message, "move 2: two successive moves by black "
+                        "(B at gg (G3))");
+    done(&x);
+    x = replay_with("(;SZ[30];B[aa];W[ab];B[ac];W[ad];B[ae];W[af];B[ag];"
+                    "W[ah];B[ai];W[aj];W[ak])", "japanese", false);
+    d = sgf_collection_diag(x.c, x.first);
+    assert_int_equal(d->move_number, 11);
+    assert_string_equal(d->message, "move 11: two successive moves by "
+                        "white (W at ak)");
+    done(&x);
+}
+
 static void test_replay_passes_and_end(void **state)
 {
     (void)state;
@@ -514,6 +534,7 @@ int main(void)
         cmocka_unit_test(test_replay_snapback_is_not_ko),
         cmocka_unit_test(test_replay_triple_ko),
         cmocka_unit_test(test_replay_consecutive_moves),
+        cmocka_unit_test(test_replay_consecutive_moves_text),
         cmocka_unit_test(test_replay_passes_and_end),
         cmocka_unit_test(test_replay_tt_is_a_point_above_19),
         cmocka_unit_test(test_replay_setup_mid_game),

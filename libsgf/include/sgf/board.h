@@ -232,7 +232,9 @@ SGF_API bool sgf_history_game_over(const sgf_history *h,
                                    const sgf_rules *r);
 
 /* How many times the position with hash key occurred with to_move to
- * play (SGF_EMPTY: with either player). */
+ * play (SGF_EMPTY: with either player). O(moves recorded) at most:
+ * positions enter the hash set only when one with as many stones is
+ * recorded again, and this walks the others. */
 SGF_API unsigned sgf_history_occurrences(const sgf_history *h, uint64_t key,
                                          sgf_color to_move);
 
