@@ -12,7 +12,9 @@
  *     his, and not a false eye: the enemy holds at most one diagonal
  *     point, none on the edge), so chains with two eyes live;
  *   - never put his own chain of two or more stones in atari (so seki,
- *     where the first to fill a shared liberty dies, stays as it is);
+ *     where the first to fill a shared liberty dies, stays as it is),
+ *     except a sacrifice of two stones inside the enemy's eye space
+ *     (see sacrifice());
  *   - capture a chain the last move left in atari, and save his own
  *     chain the last move put in atari by extending.
  * A point's owner at the end of a playout is the colour of its stone, or
@@ -39,6 +41,13 @@ enum { MC_SETTLED = 8 };
 /* Playouts made whatever the budget of moves: two of each colour first,
  * and enough for a majority to mean something. */
 enum { MC_MIN_PLAYOUTS = 4 };
+
+/* The largest chain a player puts in atari on purpose to kill (see
+ * sacrifice()): two stones, captured, leave the enemy a two-point eye,
+ * which is one eye. Three or more stones lost more than they won on the
+ * shared corpus (a three-point eye can still be one eye only if the
+ * attacker gets the vital point, which random play often does not). */
+enum { MC_SACRIFICE = 2 };
 
 /* One cell of the bordered board; chain data are valid at the head. */
 typedef struct mc_cell {
@@ -231,8 +240,103 @@ static int libs_after(mc *m, const mc_board *b, int p, uint8_t col)
     return n < 2 ? n : 2;
 }
 
+/* The one liberty left to the chain a stone of col at p would make,
+ * when libs_after() counts one: an empty neighbour of p, or the one
+ * cell the pseudo-liberties of an own chain next to p point at once p
+ * is taken out of them. */
+static int last_lib(mc *m, const mc_board *b, int p, uint8_t col)
+{
+    for (int d = 0; d < 4; d++)
+        if (b->c[p + m->nb[d]].col == SGF_EMPTY)
+            return p + m->nb[d];
+    for (int d = 0; d < 4; d++) {
+        int q = p + m->nb[d];
+        if (b->c[q].col != col)
+            continue;
+        int h = b->c[q].head, k = 0;
+        for (int e = 0; e < 4; e++)
+            k += b->c[p + m->nb[e]].col == col
+                 && b->c[p + m->nb[e]].head == h;
+        int64_t pl = b->c[h].plib - k;
+        if (pl > 0)
+            return (int)((b->c[h].lsum - (int64_t)k * p) / pl);
+    }
+    return 0;
+}
+
+/* Whether a stone of col at p leaves an enemy chain next to p with the
+ * single liberty l (the pseudo-liberties of the chain, p taken out,
+ * all point at l). */
+static bool enemy_atari_at(mc *m, const mc_board *b, int p, uint8_t col,
+                           int l)
+{
+    for (int d = 0; d < 4; d++) {
+        int q = p + m->nb[d];
+        if (b->c[q].col != 3 - col)
+            continue;
+        int h = b->c[q].head, k = 0;
+        for (int e = 0; e < 4; e++)
+            k += b->c[p + m->nb[e]].col == 3 - col
+                 && b->c[p + m->nb[e]].head == h;
+        int64_t pl = b->c[h].plib - k;
+        int64_t ls = b->c[h].lsum - (int64_t)k * p;
+        int64_t l2 = b->c[h].lsum2 - (int64_t)k * p * p;
+        if (pl > 0 && pl * l2 == ls * ls && ls == pl * l)
+            return true;
+    }
+    return false;
+}
+
+/* Whether col's stone at p, which joins a lone stone of col and leaves the
+ * two in atari (libs_after() is 1), is a sacrifice that kills: the two
+ * stones sit in the enemy's eye space, and taking them leaves the enemy a
+ * two-point eye, one eye only. Without it, once the outside liberties are
+ * filled, a lone stone left in the enemy's eye space (the game ended before
+ * the enemy took it) reads as seki: the enemy filling next to it and the
+ * attacker adding a stone are both self-atari, so the dead group lives in
+ * every playout (a bent three in the corner with a stone inside, where one
+ * more stone kills). It kills when the stones touch one enemy chain only
+ * (taking them joins nothing), or when the move also leaves an enemy chain
+ * in atari on the same point (whoever plays there first captures; the
+ * enemy, taking the two stones, gets the two-point eye). Touching two enemy
+ * chains otherwise, the sacrifice would join them for the enemy: an
+ * attacker's mistake, not a kill. */
+static bool sacrifice(mc *m, const mc_board *b, int p, uint8_t col)
+{
+    int foe = 0, size = 1, one = 0;
+    for (int d = 0; d < 4; d++) {
+        int q = p + m->nb[d];
+        if (b->c[q].col != col || b->c[q].head == one)
+            continue;
+        if (one != 0 || b->c[b->c[q].head].size + size > MC_SACRIFICE)
+            return false;
+        one = b->c[q].head;
+        size += b->c[one].size;
+    }
+    if (one == 0)
+        return false;
+    if (enemy_atari_at(m, b, p, col, last_lib(m, b, p, col)))
+        return true;
+    int stones[MC_SACRIFICE], n = 0, s = one;
+    stones[n++] = p;
+    do {                                /* p and the stones of one */
+        stones[n++] = s;
+        s = b->c[s].next;
+    } while (s != one && n < MC_SACRIFICE);
+    for (int k = 0; k < n; k++)
+        for (int d = 0; d < 4; d++) {   /* the enemy chains touched */
+            int t = stones[k] + m->nb[d];
+            if (b->c[t].col != 3 - col)
+                continue;
+            if (foe != 0 && foe != b->c[t].head)
+                return false;
+            foe = b->c[t].head;
+        }
+    return true;
+}
+
 /* Whether col may play at p in a playout: legal (not ko, not suicide)
- * and no self-atari of two stones or more. */
+ * and no self-atari of two stones or more, but for sacrifice(). */
 static bool playable(mc *m, const mc_board *b, int p, uint8_t col)
 {
     int empties = 0, own = 0;
@@ -250,7 +354,8 @@ static bool playable(mc *m, const mc_board *b, int p, uint8_t col)
     }
     if (empties >= 2 || own == 0)       /* a lone stone: a throw-in */
         return empties > 0;             /* is fine, suicide is not */
-    return libs_after(m, b, p, col) >= 2;
+    int l = libs_after(m, b, p, col);
+    return l >= 2 || (l == 1 && sacrifice(m, b, p, col));
 }
 
 /* Whether col would only fill his own ground at p, given the counts of
@@ -296,7 +401,8 @@ static bool candidate(mc *m, const mc_board *b, int p, uint8_t col)
     }
     if (n[col] == 0)                    /* a lone stone: a throw-in */
         return n[SGF_EMPTY] > 0;        /* is fine, suicide is not */
-    return libs_after(m, b, p, col) >= 2;
+    int l = libs_after(m, b, p, col);
+    return l >= 2 || (l == 1 && sacrifice(m, b, p, col));
 }
 
 /* The answer to the last move: capture a chain it left in atari, or

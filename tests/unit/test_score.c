@@ -556,6 +556,34 @@ static void test_score_estimate_playouts(void **state)
     unload(&x);
 }
 
+static void test_score_estimate_nakade_sacrifice(void **state)
+{
+    (void)state;
+    /* 9x9, lower left: White's corner group (af ag bg bh ch dh dg ci)
+     * has the black stone ai inside its eye space and the liberties ah,
+     * bi inside, ae outside. Black fills ae, then sacrifices two stones
+     * at ah (or bi): White takes them and has a two-point eye, one eye,
+     * so the group is dead. Before playouts let Black put two stones in
+     * atari there, neither side could fill ah or bi and White lived in
+     * every playout, as in seki */
+    game x = load("(;GM[1]SZ[9]KM[0]AB[ai][ad][bd][be][bf][cf][df][ef]"
+                  "[eg][eh][ei][di][cg]AW[af][ag][bg][bh][ch][dh][dg][ci]"
+                  ";B[];W[])");
+    uint8_t dead[81];
+    sgf_score s;
+    sgf_rules r;
+    assert_int_equal(sgf_score_dead_estimate(dead, x.b), 8);
+    assert_int_equal(dead[5 * 9 + 0], 1);          /* af */
+    assert_int_equal(dead[8 * 9 + 2], 1);          /* ci */
+    assert_int_equal(dead[8 * 9 + 0], 0);          /* ai lives */
+    assert_int_equal(sgf_rules_preset(&r, "japanese"), 0);
+    assert_int_equal(sgf_score_count(&s, x.b, &r, dead, 0, 0), 0);
+    assert_int_equal(s.black.territory, 68);
+    assert_int_equal(s.seki, 0);
+    assert_true(s.margin == 76.0);
+    unload(&x);
+}
+
 static void test_score_markup_forms(void **state)
 {
     (void)state;
@@ -671,6 +699,7 @@ int main(void)
         cmocka_unit_test(test_score_pass_alive),
         cmocka_unit_test(test_score_shared_style_cases),
         cmocka_unit_test(test_score_estimate_playouts),
+        cmocka_unit_test(test_score_estimate_nakade_sacrifice),
         cmocka_unit_test(test_score_markup_forms),
         cmocka_unit_test(test_score_diag_codes),
         cmocka_unit_test(test_score_bad_arguments),

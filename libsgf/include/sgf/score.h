@@ -159,8 +159,11 @@ SGF_API int sgf_score_pass_alive(uint8_t *alive, const sgf_board *b,
  * as a player who counts would: never filling his own eyes, his own
  * territory (empty points next to his stones with no enemy stone
  * around) or an enclosed region of 8 points or more, never putting his
- * own chain of two stones or more in atari (seki stays), capturing what
- * the last move left in atari and saving his own. A chain most playouts
+ * own chain of two stones or more in atari (seki stays) except two
+ * stones sacrificed inside the enemy's eye space (they touch one enemy
+ * chain, or the enemy is left in atari on the same point: taken, they
+ * leave a two-point eye, one eye), capturing what the last move left in
+ * atari and saving his own. A chain most playouts
  * end with the enemy owning is dead, one most end with its owner's
  * lives. Where they are split (within 30% either way), the "rooms"
  * decide: every chain belongs to a room, the points connected to it
