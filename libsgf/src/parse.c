@@ -613,6 +613,8 @@ static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl)
         }
         memcpy(v, old->values, have * sizeof *v);
         memcpy(v + have, p->vals.ptr, k * sizeof *v);
+        if (sgf__replay_acts_on(tmpl->id))
+            n->move_color = 0;           /* B[pd]B[qq]: not one move */
         if (!(old->flags & SGF__P_DUPLICATE))
             old->dup_offset = tmpl->offset;
         old->flags |= SGF__P_DUPLICATE | (tmpl->flags & SGF__P_LOWERCASE);
@@ -636,6 +638,8 @@ static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl)
         n->props = np;
     p->prop_tail = np;
     n->nprops++;
+    if (sgf__replay_acts_on(np->id))
+        n->move_color = 0;               /* e.g. B[pd]W[dp], B[pd]AB[qq] */
     return np;
 }
 

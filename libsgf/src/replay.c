@@ -511,13 +511,14 @@ static int process_node_props(walk *w, walk_state *st, const sgf_node *n)
 }
 
 /* This runs for every node of every record: a node the parser read as
- * one move on the board (";B[pd]", tree_int.h) is played without a walk
- * over its properties; any other goes to process_node_props. */
+ * one move on the board (";B[pd]", with nothing beside it that the replay
+ * acts on: tree_int.h) is played without a walk over its properties; any
+ * other goes to process_node_props. */
 static SGF__HOT int process_node(walk *w, walk_state *st,
                                  const sgf_node *n)
 {
     sgf_point pt = n->move_point;
-    if (n->move_color != SGF_EMPTY && n->nprops == 1 && pt.x < w->xmax
+    if (n->move_color != SGF_EMPTY && pt.x < w->xmax
         && pt.y < w->ymax)
         return play_one(w, st, n, n->props, (sgf_color)n->move_color,
                         MOVE_ON, pt, false, false);

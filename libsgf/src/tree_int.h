@@ -59,11 +59,24 @@ struct sgf_node {
      * colour (SGF_BLACK, SGF_WHITE; 0 for every other node) and the
      * letters' columns as SGF counts them ('a' = 0, 'A' = 26; whether
      * the point is on the board, or the pass "tt", is for the reader to
-     * say). Valid while nprops is 1: the replay needs no property walk
-     * for the common node. */
+     * say). The move is the node's first property. When a property the
+     * replay acts on joins the node (B, W, KO, AB, AW, AE, PL: see
+     * sgf__replay_acts_on), the parser clears move_color, so a node with
+     * move_color set plays as that move whatever else it holds (BL[],
+     * C[], markup); with nprops 1 it is exactly the move. */
     uint8_t move_color;
     sgf_point move_point;
 };
+
+/* Properties the replay acts on in a move node (replay.c,
+ * process_node_props): any other may sit beside a one-move node without
+ * changing how it plays. */
+static inline bool sgf__replay_acts_on(unsigned id)
+{
+    return id == SGF_PROP_B || id == SGF_PROP_W || id == SGF_PROP_KO
+           || id == SGF_PROP_AB || id == SGF_PROP_AW || id == SGF_PROP_AE
+           || id == SGF_PROP_PL;
+}
 
 struct sgf_game {
     sgf_collection *coll;

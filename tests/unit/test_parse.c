@@ -637,14 +637,21 @@ static void test_parse_positions_line_breaks(void **state)
 static void test_parse_one_move_nodes(void **state)
 {
     (void)state;
+    /* after the move, properties the replay ignores keep it one move;
+     * one it acts on (a second move, KO, setup, PL, the move repeated)
+     * does not */
     sgf_collection *c = parse("(;SZ[52];B[pd]\n;W[Az] ;B[];W[aa][bb]"
-                              ";C[x]B[cc];B[dd]C[after])");
+                              ";C[x]B[cc];B[dd]C[after]BL[10]LB[aa:1]"
+                              ";W[ee]B[ff];B[gg]KO[];W[hh]AB[ii]"
+                              ";B[jj]PL[W];W[kk]W[ll];B[mm]AE[mm])");
     sgf_node *n = sgf_node_first_child(sgf_game_root(
         sgf_collection_game(c, 0)));
     static const struct { uint8_t color, x, y; uint32_t nprops; } want[] = {
         { SGF_BLACK, 15, 3, 1 }, { SGF_WHITE, 26, 25, 1 }, { 0, 0, 0, 1 },
-        { 0, 0, 0, 1 }, { 0, 0, 0, 2 }, { SGF_BLACK, 3, 3, 2 } };
-    for (size_t k = 0; k < 6; k++, n = sgf_node_first_child(n)) {
+        { 0, 0, 0, 1 }, { 0, 0, 0, 2 }, { SGF_BLACK, 3, 3, 4 },
+        { 0, 0, 0, 2 }, { 0, 0, 0, 2 }, { 0, 0, 0, 2 }, { 0, 0, 0, 2 },
+        { 0, 0, 0, 1 }, { 0, 0, 0, 2 } };
+    for (size_t k = 0; k < 12; k++, n = sgf_node_first_child(n)) {
         assert_non_null(n);
         assert_int_equal(n->move_color, want[k].color);
         assert_int_equal(n->nprops, want[k].nprops);
