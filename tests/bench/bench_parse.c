@@ -15,7 +15,9 @@
  *   syntax: the same with SGF_PARSE_SYNTAX_ONLY;
  *   validate: parse, then every move of every variation judged under the
  *           record's rules (what sgf-validate does by default); a line
- *           "moves" gives moves_s;
+ *           "moves" gives moves_s (the moves are counted in the warm-up
+ *           round: the timed ones replay as sgf-validate does, with no
+ *           callback per move);
  *   tree:   sgf_parse_file (the default options): the whole collection
  *           kept as one tree, then sgf_collection_free.
  *
@@ -76,6 +78,8 @@ static int count_move(void *payload, const sgf_replay_move *m)
     return 0;
 }
 
+/* moves: NULL, or where to count the moves replayed (through on_move,
+ * which sgf-validate does not set: only the untimed warm-up counts). */
 static void pass(const filelist *fl, unsigned flags, sgf_replay *rp,
                  bench_totals *t, size_t *moves)
 {
@@ -83,7 +87,7 @@ static void pass(const filelist *fl, unsigned flags, sgf_replay *rp,
     each_run r = { t, rp, SGF_REPLAY_OPTIONS_INIT, 0 };
     o.flags = flags;
     r.ro.all_variations = true;
-    r.ro.on_move = count_move;
+    r.ro.on_move = moves != NULL ? count_move : NULL;
     r.ro.payload = moves;
     t->files = t->bytes = t->records = 0;
     for (size_t i = 0; i < fl->n; i++) {
@@ -125,10 +129,11 @@ static void measure(const filelist *fl, int repeat, bool tree_only)
                 tree_pass(fl, &t[m]);
             else
                 pass(fl, m == SYNTAX ? SGF_PARSE_SYNTAX_ONLY : 0,
-                     m == VALIDATE ? rp : NULL, &t[m], &moves);
+                     m == VALIDATE ? rp : NULL, &t[m],
+                     m == VALIDATE && k < 0 ? &moves : NULL);
             if (k >= 0)
                 times[m][k] = bench_now() - t0;
-            if (m == VALIDATE)
+            if (m == VALIDATE && k < 0)
                 validate_moves = moves;
         }
     }
