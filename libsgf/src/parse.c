@@ -58,6 +58,9 @@ typedef struct parser {
     bool wide;              /* CA is UTF-16: NUL bytes belong to text */
     sgf_prop *prop_tail;    /* last property of cur */
     sgf__arena_mark mark;   /* the arena before the current game */
+    bool plain;             /* the input holds no byte >= 0x80 and no
+                               NUL: how values lex does not depend on
+                               any charset, so no CA is read ahead */
     const char *ahead_cs;   /* the root's charset read ahead (or NULL) */
     size_t ahead_at;        /* ... the offset of its value's '[' */
 } parser;
@@ -268,6 +271,9 @@ static void start_game(parser *p, size_t offset)
     if (c->opts.charset != NULL) {
         p->mb = mb_kind(sgf__charset_canonical(c->opts.charset,
                                                strlen(c->opts.charset)));
+    } else if (p->plain) {
+        p->ahead_cs = NULL;          /* CA[] is taken as the root is read */
+        p->ahead_at = SIZE_MAX;
     } else {
         const char *cs = root_charset_ahead(p, offset, &p->ahead_at);
         p->ahead_cs = cs;
@@ -1070,7 +1076,7 @@ static bool declares_ca(const char *s, size_t n)
     return false;
 }
 
-static uint8_t prescan_multibyte(const parser *p)
+static uint8_t prescan_multibyte(const parser *p, bool *ascii)
 {
     const char *s = p->s;
     size_t n = p->n;
@@ -1082,6 +1088,7 @@ static uint8_t prescan_multibyte(const parser *p)
         i += 8;
     while (i < n && (unsigned char)s[i] < 0x80)
         i++;
+    *ascii = i == n;
     if (i == n || sgf__utf8_valid(s, n) || declares_ca(s, n))
         return MB_NONE;
     uint8_t kind = MB_NONE;
@@ -1102,7 +1109,9 @@ static void run(parser *p)
 {
     if (p->n >= 3 && memcmp(p->s, "\xEF\xBB\xBF", 3) == 0)
         p->i = 3;                         /* UTF-8 byte-order mark */
-    p->mb_default = prescan_multibyte(p);
+    bool ascii;
+    p->mb_default = prescan_multibyte(p, &ascii);
+    p->plain = ascii && memchr(p->s, '\0', p->n) == NULL;
     while (p->i < p->n && ok(p) && !p->c->each_stopped) {
         if (p->game == NULL)
             top_level(p);
