@@ -1076,18 +1076,41 @@ static bool declares_ca(const char *s, size_t n)
     return false;
 }
 
-static uint8_t prescan_multibyte(const parser *p, bool *ascii)
+/* Offset of the first byte >= 0x80 of s[0..n) (n if none); *nul: a NUL
+ * byte before it. 16 bytes at a time with SSE2, else 8. */
+static size_t first_high_byte(const char *s, size_t n, bool *nul)
+{
+    size_t i = 0;
+    bool z = false;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128();
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        if (_mm_movemask_epi8(v) != 0)
+            break;
+        z |= _mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) != 0;
+    }
+#else
+    uint64_t w;
+    while (i + 8 <= n && (memcpy(&w, s + i, 8), (w & 0x8080808080808080u)
+                                                == 0)) {
+        z |= ((w - 0x0101010101010101u) & ~w & 0x8080808080808080u) != 0;
+        i += 8;
+    }
+#endif
+    while (i < n && (unsigned char)s[i] < 0x80)
+        z |= s[i++] == '\0';
+    *nul = z;
+    return i;
+}
+
+/* *ascii: no byte of the input is >= 0x80; *nul: a NUL byte comes
+ * before the first that is. */
+static uint8_t prescan_multibyte(const parser *p, bool *ascii, bool *nul)
 {
     const char *s = p->s;
     size_t n = p->n;
-    size_t i = 0;
-    uint64_t w;                      /* eight bytes at a time to the first
-                                        byte >= 0x80 */
-    while (i + 8 <= n && (memcpy(&w, s + i, 8), (w & 0x8080808080808080u)
-                                                == 0))
-        i += 8;
-    while (i < n && (unsigned char)s[i] < 0x80)
-        i++;
+    size_t i = first_high_byte(s, n, nul);
     *ascii = i == n;
     if (i == n || sgf__utf8_valid(s, n) || declares_ca(s, n))
         return MB_NONE;
@@ -1109,9 +1132,9 @@ static void run(parser *p)
 {
     if (p->n >= 3 && memcmp(p->s, "\xEF\xBB\xBF", 3) == 0)
         p->i = 3;                         /* UTF-8 byte-order mark */
-    bool ascii;
-    p->mb_default = prescan_multibyte(p, &ascii);
-    p->plain = ascii && memchr(p->s, '\0', p->n) == NULL;
+    bool ascii, nul;
+    p->mb_default = prescan_multibyte(p, &ascii, &nul);
+    p->plain = ascii && !nul;
     while (p->i < p->n && ok(p) && !p->c->each_stopped) {
         if (p->game == NULL)
             top_level(p);
