@@ -637,7 +637,10 @@ static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl)
     *np = *tmpl;
     np->values = (sgf__value *)(void *)(np + 1);
     np->nvalues = (uint32_t)k;
-    memcpy(np->values, p->vals.ptr, k * sizeof(sgf__value));
+    if (k == 1)                      /* most properties: no memcpy call */
+        np->values[0] = *(const sgf__value *)(const void *)p->vals.ptr;
+    else
+        memcpy(np->values, p->vals.ptr, k * sizeof(sgf__value));
     if (p->prop_tail != NULL)        /* n is p->cur, the node being read */
         p->prop_tail->next = np;
     else
@@ -894,13 +897,16 @@ static const uint8_t letter_index[256] = { AZ('a', 0), AZ('A', 26) };
 #undef AZ
 
 /* What every one-move node of a colour holds before its own offsets and
- * pointers are filled in: one property, one value of two bytes. */
+ * pointers are filled in: one property (its canonical identifier, as
+ * the property table spells it), one value of two bytes. */
 static const move_node move_template[2] = {
     { .node = { .nprops = 1, .move_color = SGF_BLACK },
-      .prop = { .ident_raw = { NULL, 1 }, .id = SGF_PROP_B, .nvalues = 1 },
+      .prop = { .ident = "B", .ident_raw = { NULL, 1 }, .id = SGF_PROP_B,
+                .nvalues = 1 },
       .value = { .raw = { NULL, 2 }, .text = { NULL, 2 } } },
     { .node = { .nprops = 1, .move_color = SGF_WHITE },
-      .prop = { .ident_raw = { NULL, 1 }, .id = SGF_PROP_W, .nvalues = 1 },
+      .prop = { .ident = "W", .ident_raw = { NULL, 1 }, .id = SGF_PROP_W,
+                .nvalues = 1 },
       .value = { .raw = { NULL, 2 }, .text = { NULL, 2 } } },
 };
 
@@ -916,7 +922,6 @@ static inline void fill_move_node(move_node *m, const char *s, size_t at)
     m->node.offset = off;
     m->node.move_point.x = letter_index[u[3]];
     m->node.move_point.y = letter_index[u[4]];
-    m->prop.ident = sgf__prop_table[white ? SGF_PROP_W : SGF_PROP_B].ident;
     m->prop.ident_raw.ptr = s + at + 1;
     m->prop.offset = off + 1;
     m->prop.values = &m->value;
