@@ -400,16 +400,18 @@ static int latin_to_utf8(bool cp1252, const char *in, size_t n,
 
 /* --- iconv ------------------------------------------------------------ */
 
+/* Only the first n slots are ever read: a game's set-up clears no more
+ * than the count. */
 void sgf__conv_init(sgf__conv *cv)
 {
-    memset(cv, 0, sizeof *cv);
+    cv->n = 0;
 }
 
 void sgf__conv_release(sgf__conv *cv)
 {
     for (int i = 0; i < cv->n; i++)
         iconv_close((iconv_t)cv->cd[i]);
-    sgf__conv_init(cv);
+    cv->n = 0;
 }
 
 /* The cached descriptor for `from` (a name from charsets[]), opened on

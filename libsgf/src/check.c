@@ -1,11 +1,12 @@
 /*
  * check.c - the property layer's driver, run by the parser on every
- * finished game (sgf__props_game). It walks the tree once, without
- * recursion: the nodes most records are made of (a plain move, maybe
- * with time left) are done with there, since no check has anything to
- * say about them; every other node has its text values handed to
- * decode.c and is listed. Once the charset is chosen and the text
- * converted, the root is read and checked (checkroot.c: FF, GM, SZ) and
+ * finished game (sgf__props_game). The root's FF, GM and SZ are read and
+ * checked first (checkroot.c), for the board. Then it walks the tree
+ * once, without recursion: the nodes most records are made of (a plain
+ * move, maybe with time left, a comment or a name) are done with there,
+ * since no check has anything to say about them (their text values go
+ * to decode.c); every other node has its text values handed to decode.c
+ * and is listed. Once the charset is chosen and the text converted,
  * each listed node is checked in the walk's order: identifiers,
  * placement (root, game-info, setup and move properties, annotations)
  * and values (checkval.c). Severities come from sgf/diagcodes.def in the
@@ -120,6 +121,60 @@ static const sgf_prop_info *info_of(const sgf_prop *p)
     return p->id != SGF_PROP_UNKNOWN ? sgf__info(p) : NULL;
 }
 
+/* What the node checks look for in a property, by id, so that the
+ * properties they have nothing to say about (most: the game-info text of
+ * a root, comments) cost one look-up. */
+enum {
+    A_MOVE = 1u << 0,        /* B, W */
+    A_SETUP = 1u << 1,       /* AB AW AE PL */
+    A_ANN_MOVE = 1u << 2,    /* BM TE DO IT: exclude each other */
+    A_ANN_NODE = 1u << 3,    /* DM GB GW UC: exclude each other */
+    A_NEEDS_MOVE = 1u << 4,  /* KO BM TE DO IT: need a move in the node */
+    A_ROOT_READ = 1u << 5,   /* FF GM SZ: checked when the root was read */
+    A_HA = 1u << 6,
+    A_GAME_INFO = 1u << 7,   /* kind game-info */
+    A_ROOT = 1u << 8,        /* kind root */
+    A_QUIET = 1u << 9        /* Text or SimpleText without a value
+                                check (not DT, RE) or placement rule, in
+                                FF[4]: nothing to say about one value of
+                                it, written in upper case, once, when the
+                                file's FF defines it */
+};
+#define ID_IS(x, a, b, c, d) \
+    ((x) == SGF_PROP_##a || (x) == SGF_PROP_##b || (x) == SGF_PROP_##c   \
+     || (x) == SGF_PROP_##d)
+#define QUIET(x, kind, vt, flags)                                          \
+    (((vt) == SGF_VT_TEXT || (vt) == SGF_VT_SIMPLETEXT)                    \
+     && (x) != SGF_PROP_DT && (x) != SGF_PROP_RE                           \
+     && ((kind) == SGF_KIND_NONE || (kind) == SGF_KIND_GAME_INFO)          \
+     && !((flags) & SGF_PF_OBSOLETE))
+#define ATTR(x, kind, vt, flags)                                           \
+    ((ID_IS(x, B, W, B, W) ? A_MOVE : 0)                                   \
+     | (ID_IS(x, AB, AW, AE, PL) ? A_SETUP : 0)                            \
+     | (ID_IS(x, BM, TE, DO, IT) ? A_ANN_MOVE | A_NEEDS_MOVE : 0)          \
+     | (ID_IS(x, DM, GB, GW, UC) ? A_ANN_NODE : 0)                         \
+     | ((x) == SGF_PROP_KO ? A_NEEDS_MOVE : 0)                             \
+     | (ID_IS(x, FF, GM, SZ, SZ) ? A_ROOT_READ : 0)                        \
+     | ((x) == SGF_PROP_HA ? A_HA : 0)                                     \
+     | ((kind) == SGF_KIND_GAME_INFO ? A_GAME_INFO : 0)                    \
+     | ((kind) == SGF_KIND_ROOT ? A_ROOT : 0)                              \
+     | (QUIET(x, kind, vt, flags) ? A_QUIET : 0))
+static const unsigned short prop_attr[SGF_PROP_COUNT_] = {
+#define SGF_PROP(id, kind, vt, ff, flags, desc) \
+    [SGF_PROP_##id] = ATTR(SGF_PROP_##id, SGF_KIND_##kind, SGF_VT_##vt,   \
+                           (flags)),
+#include <sgf/props.def>
+#undef SGF_PROP
+};
+#undef ATTR
+#undef QUIET
+#undef ID_IS
+
+static unsigned attr_of(const sgf_prop *p)
+{
+    return p->id < SGF_PROP_COUNT_ ? prop_attr[p->id] : 0;
+}
+
 #define QV(t) sgf__quote_len((t), SGF__QUOTE_MAX), (t).ptr
 
 /* --- identifiers --------------------------------------------------------- */
@@ -182,15 +237,18 @@ static bool check_ident(sgf__check *ck, const sgf_prop *p,
                         const sgf_prop_info *info)
 {
     int ff = ck->g->ff;
-    if (p->flags & SGF__P_LOWERCASE)
-        SGF__DIAG(ck, SGF_D_LOWERCASE_IDENT, p->offset,
-                  "identifier '%.*s' has lowercase letters: read as '%.40s'",
-                  (int)(p->ident_raw.len > 40 ? 40 : p->ident_raw.len),
-                  p->ident_raw.ptr, p->ident);
-    if (p->flags & SGF__P_DUPLICATE)
-        SGF__DIAG(ck, SGF_D_DUPLICATE_PROPERTY, p->dup_offset,
-                  "property '%.40s' repeated in one node (values merged)",
-                  p->ident);
+    if (p->flags & (SGF__P_LOWERCASE | SGF__P_DUPLICATE)) {
+        if (p->flags & SGF__P_LOWERCASE)
+            SGF__DIAG(ck, SGF_D_LOWERCASE_IDENT, p->offset,
+                      "identifier '%.*s' has lowercase letters: read as "
+                      "'%.40s'",
+                      (int)(p->ident_raw.len > 40 ? 40 : p->ident_raw.len),
+                      p->ident_raw.ptr, p->ident);
+        if (p->flags & SGF__P_DUPLICATE)
+            SGF__DIAG(ck, SGF_D_DUPLICATE_PROPERTY, p->dup_offset,
+                      "property '%.40s' repeated in one node (values "
+                      "merged)", p->ident);
+    }
     if (!ck->go)
         return false;
     if (info == NULL) {
@@ -204,7 +262,7 @@ static bool check_ident(sgf__check *ck, const sgf_prop *p,
                   replacement((sgf_prop_id)p->id));
         return false;
     }
-    if (ff >= 1 && ff <= 3 && !(info->formats & (1u << (ff - 1))))
+    if (ck->ff_bit != 0 && !(info->formats & ck->ff_bit))
         SGF__DIAG(ck, SGF_D_NOT_IN_FF, p->offset,
                   "property '%s' is not defined in FF[%d]", p->ident, ff);
     return true;
@@ -232,34 +290,24 @@ static void note2(const sgf_prop *pair[2], const sgf_prop *p)
         pair[1] = p;
 }
 
-static void sum_prop(node_sum *s, const sgf_prop *p)
+static void sum_prop(node_sum *s, const sgf_prop *p, unsigned a)
 {
-    switch (p->id) {
-    case SGF_PROP_B: case SGF_PROP_W:
+    if (a & A_MOVE) {
         if (s->moves++ == 1)
             s->move2 = p;
         else if (s->first_move == NULL)
             s->first_move = p;
-        break;
-    case SGF_PROP_AB: case SGF_PROP_AW: case SGF_PROP_AE: case SGF_PROP_PL:
+    } else if (a & A_SETUP) {
         if (s->first_setup == NULL)
             s->first_setup = p;
-        break;
-    case SGF_PROP_BM: case SGF_PROP_TE: case SGF_PROP_DO: case SGF_PROP_IT:
+    } else if (a & A_ANN_MOVE) {
         note2(s->ann_move, p);
-        break;
-    case SGF_PROP_DM: case SGF_PROP_GB: case SGF_PROP_GW: case SGF_PROP_UC:
+    } else if (a & A_ANN_NODE) {
         note2(s->ann_node, p);
-        break;
-    case SGF_PROP_HA:
+    } else if (a & A_HA) {
         s->ha = p;
-        break;
-    default:
-        break;
     }
-    const sgf_prop_info *info = info_of(p);
-    if (s->first_info == NULL && info != NULL
-        && info->kind == SGF_KIND_GAME_INFO)
+    if (s->first_info == NULL && (a & A_GAME_INFO))
         s->first_info = p;
 }
 
@@ -314,10 +362,14 @@ static void check_conflicts(sgf__check *ck, const sgf_prop *p,
 /* Placement rules of one property (FF[4] properties.html, property
  * types); false when its values are not to be checked (ignored). */
 static bool check_place(sgf__check *ck, const sgf_prop *p,
-                        const sgf_prop_info *info, const node_sum *s)
+                        const sgf_prop_info *info, unsigned a,
+                        const node_sum *s)
 {
+    if (!(a & (A_MOVE | A_SETUP | A_ANN_MOVE | A_ANN_NODE | A_NEEDS_MOVE
+               | A_ROOT_READ | A_ROOT)))
+        return true;              /* no placement rule but the node's */
     bool root = ck->node == ck->g->root;
-    if (info->kind == SGF_KIND_ROOT && !root) {
+    if ((a & A_ROOT) && !root) {
         SGF__DIAG(ck, SGF_D_ROOT_NOT_IN_ROOT, p->offset,
                   "root property '%s' outside the root node (ignored)",
                   p->ident);
@@ -335,13 +387,11 @@ static bool check_place(sgf__check *ck, const sgf_prop *p,
                   "move '%s' in the root node (bad style: moves belong in "
                   "the nodes after it)", p->ident);
     check_conflicts(ck, p, s);
-    if (p->id == SGF_PROP_KO || p->id == SGF_PROP_BM || p->id == SGF_PROP_TE
-        || p->id == SGF_PROP_DO || p->id == SGF_PROP_IT)
+    if (a & A_NEEDS_MOVE)
         return !check_move_annotation(ck, p, s);
     /* FF, GM, SZ of the root were checked when read, but for their
      * number of values */
-    if (root && (p->id == SGF_PROP_FF || p->id == SGF_PROP_GM
-                 || p->id == SGF_PROP_SZ)) {
+    if (root && (a & A_ROOT_READ)) {
         sgf__check_value_count(ck, p, info);
         return false;
     }
@@ -375,95 +425,121 @@ static inline bool plain_move_raw(const sgf__check *ck, sgf_str r)
         && (unsigned)((unsigned char)r.ptr[1] - 'a') < ck->lim_y;
 }
 
-/* 1 to 18 digits: a Number from 0 up that needs no reading. */
-static bool plain_count(sgf_str r)
+/* Is the value of BL, WL (real) or OB, OW (not real) in the form no
+ * check has anything to say about: a Real in the FF[4] form
+ * ([+-]digits[.digits]), or 1 to 18 digits, a Number from 0 up that
+ * needs no reading? It is copied to t with a NUL either way (t has room
+ * for r.len + 1 bytes, and for 8 with wide_read, which says that the 8
+ * bytes from r.ptr can be read). These values are most of what time
+ * records add: up to 7 bytes are looked at in one word. */
+static bool plain_number(char *t, sgf_str r, bool real, bool wide_read)
 {
-    if (r.len == 0 || r.len > 18)
-        return false;
-    for (size_t i = 0; i < r.len; i++)
-        if (r.ptr[i] < '0' || r.ptr[i] > '9')
+    size_t i = 0, n = r.len, dot = SIZE_MAX;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (wide_read && n - 1 < 7) {
+        /* eight bytes at once (the caller knows they can be read): the
+         * ones after the value are cleared, so the copy is NUL-ended */
+        const uint64_t ones = UINT64_C(0x0101010101010101);
+        const uint64_t keep = (UINT64_C(1) << (8 * n)) - 1;
+        uint64_t w, x, bad;
+        memcpy(&w, r.ptr, sizeof w);
+        w &= keep;
+        x = w ^ (ones * '0');         /* digits become 0..9 */
+        bad = ((((x & (ones * 0x7F)) + ones * 0x76) | x) & (ones * 0x80))
+              & keep;                 /* top bit of each other byte */
+        memcpy(t, &w, sizeof w);
+        if (bad == 0)
+            return true;
+        if (!real)
             return false;
-    return true;
-}
-
-/* A value in the FF[4] form of a Real ([+-]digits[.digits]). */
-static bool plain_real(sgf_str r)
-{
-    size_t i = 0, start;
-    if (i < r.len && (r.ptr[i] == '+' || r.ptr[i] == '-'))
-        i++;
-    for (start = i; i < r.len && r.ptr[i] >= '0' && r.ptr[i] <= '9'; i++)
-        continue;
-    if (i == start)
-        return false;
-    if (i < r.len && r.ptr[i] == '.') {
-        for (start = ++i; i < r.len && r.ptr[i] >= '0' && r.ptr[i] <= '9';
-             i++)
-            continue;
-        if (i == start)
+        size_t start = 0;
+        if ((bad & 0xFF) != 0 && (r.ptr[0] == '+' || r.ptr[0] == '-')) {
+            bad &= bad - 1;
+            start = 1;
+            if (bad == 0)
+                return n > 1;
+        }
+        if ((bad & (bad - 1)) != 0)
             return false;
+        dot = (size_t)__builtin_ctzll(bad) >> 3;
+        return r.ptr[dot] == '.' && dot > start && dot + 1 < n;
     }
-    return i == r.len;
+#else
+    (void)wide_read;
+#endif
+    if (real && n > 0 && (r.ptr[0] == '+' || r.ptr[0] == '-')) {
+        t[0] = r.ptr[0];
+        i = 1;
+    }
+    size_t start = i;
+    for (; i < n; i++) {
+        char ch = r.ptr[i];
+        t[i] = ch;
+        if ((unsigned)(ch - '0') > 9) {
+            if (ch != '.' || !real || dot != SIZE_MAX)
+                return false;
+            dot = i;
+        }
+    }
+    t[n] = '\0';
+    if (dot != SIZE_MAX)
+        return dot > start && dot + 1 < n;
+    return n > start && (real || n <= 18);
 }
 
-/* One property of a move node that no check has anything to say about:
- * the move itself (*moves counts it), or time left (BL, WL) and moves
- * left (OB, OW) in their plain form, defined in the file's FF. */
-static bool plain_move_prop(const sgf__check *ck, const sgf_prop *p,
-                            unsigned *moves)
-{
-    if (p->nvalues != 1 || p->flags != 0
-        || (ck->ff_bit != 0
-            && !(sgf__prop_table[p->id].formats & ck->ff_bit)))
-        return false;
-    sgf_str r = p->values[0].raw;
-    switch (p->id) {
-    case SGF_PROP_B: case SGF_PROP_W:
-        return (*moves)++ == 0 && plain_move_raw(ck, r);
-    case SGF_PROP_BL: case SGF_PROP_WL:
-        return plain_real(r);
-    case SGF_PROP_OB: case SGF_PROP_OW:
-        return plain_count(r);
-    default:
-        return false;
-    }
-}
-
-/* A node of a move and time properties, outside the root of a Go game,
- * that no check has anything to say about (collect takes the commonest,
- * a lone move, itself): its texts set, its moves added to *moves. False
- * for anything else, which check_node takes. */
-static bool plain_move_node(sgf__check *ck, const sgf_node *n,
+/* A node of a move and time properties, maybe with a comment or a name,
+ * outside the root of a Go game, that no check has anything to say
+ * about: the move itself, time left (BL, WL) and moves left (OB, OW) in
+ * their plain form, C and N, each once, defined in the file's FF
+ * (collect takes the commonest, a lone move, itself). The texts of the
+ * move and the times are set as the properties are looked at, the
+ * comment and name go to decode.c once all passed, as for a listed node;
+ * its moves are added to *moves. False for anything else, which
+ * check_node takes, decoding every value again. */
+static bool plain_move_node(sgf__check *ck, sgf__dec *d, sgf_node *n,
                             uint32_t *moves)
 {
     unsigned k = 0;
-    const sgf_prop *p;
+    bool text = false;
     if (ck->lim_x == 0)
         return false;
-    for (p = n->props; p != NULL; p = p->next)
-        if (!plain_move_prop(ck, p, &k))
+    for (const sgf_prop *p = n->props; p != NULL; p = p->next) {
+        if (p->nvalues != 1 || p->flags != 0
+            || (ck->ff_bit != 0
+                && !(sgf__prop_table[p->id].formats & ck->ff_bit)))
             return false;
-    for (p = n->props; p != NULL; p = p->next) {
         sgf__value *v = p->values;
         sgf_str r = v->raw;
-        v->flags |= SGF__V_DECODED;
+        bool real = p->id == SGF_PROP_BL || p->id == SGF_PROP_WL;
         if (p->id == SGF_PROP_B || p->id == SGF_PROP_W) {
+            if (k++ != 0 || !plain_move_raw(ck, r))
+                return false;
             v->text.ptr = sgf__point_text((unsigned)(r.ptr[0] - 'a'),
                                           (unsigned)(r.ptr[1] - 'a'));
             v->text.len = 2;
             continue;
         }
-        char *t = sgf__arena_bytes(&ck->c->arena, r.len + 1);
+        if (p->id == SGF_PROP_C || p->id == SGF_PROP_N) {
+            text = true;
+            continue;
+        }
+        if (!real && p->id != SGF_PROP_OB && p->id != SGF_PROP_OW)
+            return false;
+        bool wide_read = (uintptr_t)r.ptr - ck->in_at <= ck->in_last8;
+        size_t room = r.len < 7 && wide_read ? 8 : r.len + 1;
+        char *t = sgf__arena_bytes(&ck->c->arena, room);
         if (t == NULL) {
             ck->c->status = SGF_ENOMEM;
             return true;
         }
-        for (size_t i = 0; i < r.len; i++)    /* digits, no escape */
-            t[i] = r.ptr[i];
-        t[r.len] = '\0';
+        if (!plain_number(t, r, real, wide_read))
+            return false;
+        sgf__arena_trim(&ck->c->arena, t, room, r.len + 1);
         v->text.ptr = t;
         v->text.len = r.len;
     }
+    if (text && sgf__dec_node(d, n) != 0)
+        return true;                  /* c->status says ENOMEM */
     *moves += k;
     return true;
 }
@@ -505,12 +581,18 @@ static void check_node(sgf__check *ck, sgf_node *n)
     }
     memset(&s, 0, sizeof s);
     for (const sgf_prop *p = n->props; p != NULL; p = p->next)
-        sum_prop(&s, p);
+        sum_prop(&s, p, attr_of(p));
     for (sgf_prop *p = n->props; p != NULL; p = p->next) {
-        const sgf_prop_info *info = info_of(p);
+        unsigned a = attr_of(p);
         if (p == s.first_info && ck->go)
             check_info_node(ck, p);
-        if (check_ident(ck, p, info) && check_place(ck, p, info, &s))
+        if ((a & A_QUIET) && p->flags == 0 && p->nvalues == 1 && ck->go
+            && (ck->ff_bit == 0
+                || (sgf__prop_table[p->id].formats & ck->ff_bit)))
+            continue;     /* what check_ident, check_place and the value
+                             checks would find: nothing (most of a root) */
+        const sgf_prop_info *info = info_of(p);
+        if (check_ident(ck, p, info) && check_place(ck, p, info, a, &s))
             sgf__check_values(ck, p, info);
     }
     if (ck->go && s.ha != NULL)
@@ -556,21 +638,27 @@ static void scratch_init(scratch *s, void *local, size_t cap)
     s->heap = false;
 }
 
-static int scratch_add(scratch *s, const void *p, size_t n)
+static int scratch_grow(scratch *s, size_t n)
 {
-    if (s->cap - s->len < n) {
-        if (s->cap > SIZE_MAX / 4)
-            return SGF_ENOMEM;
-        size_t cap = 2 * s->cap;
-        char *q = s->heap ? realloc(s->ptr, cap) : malloc(cap);
-        if (q == NULL)
-            return SGF_ENOMEM;
-        if (!s->heap)
-            memcpy(q, s->ptr, s->len);
-        s->ptr = q;
-        s->cap = cap;
-        s->heap = true;
-    }
+    if (s->cap > SIZE_MAX / 4 || n > s->cap)
+        return SGF_ENOMEM;
+    size_t cap = 2 * s->cap;
+    char *q = s->heap ? realloc(s->ptr, cap) : malloc(cap);
+    if (q == NULL)
+        return SGF_ENOMEM;
+    if (!s->heap)
+        memcpy(q, s->ptr, s->len);
+    s->ptr = q;
+    s->cap = cap;
+    s->heap = true;
+    return 0;
+}
+
+/* n is one item, never more than the array's first capacity. */
+static inline int scratch_add(scratch *s, const void *p, size_t n)
+{
+    if (s->cap - s->len < n && scratch_grow(s, n) != 0)
+        return SGF_ENOMEM;
     memcpy(s->ptr + s->len, p, n);
     s->len += n;
     return 0;
@@ -590,35 +678,19 @@ static unsigned count_moves(const sgf_node *n)
     return k;
 }
 
-/* The fast path's limits (plain_move_node), from GM and SZ read as
- * check_gm and check_sz will read them: off unless Go, and in a charset
- * that may not be ASCII-compatible. */
+/* The fast path's limits (plain_move_node, lone_moves), from the board
+ * sgf__check_root read: off unless Go, and in a charset that may not be
+ * ASCII-compatible. */
 static void set_fast_path(sgf__check *ck, const sgf__dec *d)
 {
     const sgf_game *g = ck->g;
-    const sgf_prop *p = sgf__root_prop(g, SGF_PROP_GM);
-    long gm, w = g->width, h = g->height, sw, sh;
     ck->lim_x = ck->lim_y = 0;
-    ck->ff_bit = g->ff >= 1 && g->ff <= 3 ? 1u << (g->ff - 1) : 0;
-    if (d->maybe_wide || (g->gm != 1 && p == NULL)
-        || (p != NULL && sgf__loose_number(p->values[0].text, &gm) >= 0
-            && gm >= 1 && gm != 1))
+    if (d->maybe_wide || !ck->go)
         return;
-    p = sgf__root_prop(g, SGF_PROP_SZ);
-    if (p != NULL && sgf__read_size(p->values[0].text, &sw, &sh) != 0
-        && sw >= 1 && sh >= 1 && sw <= SGF_MAX_SIZE && sh <= SGF_MAX_SIZE)
-        w = sw, h = sh;
-    ck->lim_x = w < 26 ? (unsigned)w : 26;
-    ck->lim_y = h < 26 ? (unsigned)h : 26;
+    ck->lim_x = g->width < 26 ? (unsigned)g->width : 26;
+    ck->lim_y = g->height < 26 ? (unsigned)g->height : 26;
 }
 
-/* One pass over the tree in pre-order, without recursion whatever the
- * depth (a 1,000,000-move line, 100,000 nested variations: the next
- * sibling of each variation entered waits on a heap stack with the
- * state where it starts, and no line is climbed back). Plain move nodes
- * are done with here; every other node has its text values decoded
- * (sgf__dec_node) and is listed for check_node, which runs once the
- * charset is known. */
 /* A lone move of two lowercase letters below 'a' + lim_x, 'a' + lim_y:
  * its text set without a copy; false for anything else. */
 static inline bool plain_lone_move(const sgf_prop *p, unsigned lim_x,
@@ -638,6 +710,50 @@ static inline bool plain_lone_move(const sgf_prop *p, unsigned lim_x,
     return true;
 }
 
+/* Is n the node most records are made of, read by the parser as one
+ * move of two letters (move_color, move_point: tree_int.h), still one
+ * value, on the board? Then its text is set (text.len is raw.len, 2,
+ * until the property layer sets it). */
+static inline bool lone_move_node(sgf_node *n, unsigned lim_x,
+                                  unsigned lim_y)
+{
+    sgf_prop *p = n->props;
+    if (n->move_color == 0 || n->nprops != 1 || p->nvalues != 1
+        || p->flags != 0 || n->move_point.x >= lim_x
+        || n->move_point.y >= lim_y)
+        return false;
+    p->values->text.ptr = sgf__point_text(n->move_point.x, n->move_point.y);
+    return true;
+}
+
+/* From n down its line while each child is such a node without a
+ * sibling, *moves counting them. Returns the last node taken, or n. A
+ * loop of its own, so that the few values it needs stay in registers. */
+static sgf_node *lone_moves(sgf_node *n, unsigned lim_x, unsigned lim_y,
+                            uint32_t *moves)
+{
+    uint32_t k = 0;
+    for (sgf_node *c; (c = n->child) != NULL && c->sibling == NULL; n = c) {
+        sgf_prop *p = c->props;       /* lone_move_node, written out */
+        if (c->move_color == 0 || c->nprops != 1 || p->nvalues != 1
+            || p->flags != 0 || c->move_point.x >= lim_x
+            || c->move_point.y >= lim_y)
+            break;
+        p->values->text.ptr = sgf__point_text(c->move_point.x,
+                                              c->move_point.y);
+        k++;
+    }
+    *moves += k;
+    return n;
+}
+
+/* One pass over the tree in pre-order, without recursion whatever the
+ * depth (a 1,000,000-move line, 100,000 nested variations: the next
+ * sibling of each variation entered waits on a heap stack with the
+ * state where it starts, and no line is climbed back). Plain move nodes
+ * are done with here; every other node has its text values decoded
+ * (sgf__dec_node) and is listed for check_node, which runs once the
+ * charset is known. */
 static int collect(sgf__check *ck, sgf__dec *d, scratch *items)
 {
     pending_var local[32];
@@ -655,6 +771,7 @@ static int collect(sgf__check *ck, sgf__dec *d, scratch *items)
     const unsigned lim_x = ck->lim_x, lim_y = ck->lim_y;
     moves = count_moves(n);
     for (;;) {
+        n = lone_moves(n, lim_x, lim_y, &moves);
         sgf_node *next = n->child;
         if (next == NULL) {
             if (stack.len == 0)
@@ -673,11 +790,15 @@ static int collect(sgf__check *ck, sgf__dec *d, scratch *items)
         }
         n = next;
         const sgf_prop *p = n->props;
-        if (p != NULL && plain_lone_move(p, lim_x, lim_y)) {
-            moves++;                 /* the node most records are made of */
+        if (lone_move_node(n, lim_x, lim_y)) {
+            moves++;                 /* a variation's first move */
             continue;
         }
-        if (plain_move_node(ck, n, &moves))
+        if (p != NULL && plain_lone_move(p, lim_x, lim_y)) {
+            moves++;                 /* the same, written otherwise */
+            continue;
+        }
+        if (plain_move_node(ck, d, n, &moves))
             continue;
         t.node = n;
         t.move_number = moves;
@@ -756,15 +877,24 @@ int sgf__props_game(sgf_collection *c, sgf_game *g)
     ck.cpl_reported = false;
     sgf__read_ff(g);
     ck.ff4 = sgf__game_ff4(g);
+    ck.ff_bit = g->ff >= 1 && g->ff <= 3 ? 1u << (g->ff - 1) : 0;
+    /* where a value's 8 bytes can be read at once (plain_number): from
+     * the input's start up to 8 before its end (none when shorter) */
+    ck.in_at = (uintptr_t)c->input;
+    ck.in_last8 = c->input_len >= 8 ? c->input_len - 8 : 0;
+    if (c->input_len < 8)
+        ck.in_at = UINTPTR_MAX;
     int r = sgf__dec_begin(&d, c, g, ck.ff4);
-    if (r == 0)
+    if (r == 0) {
+        sgf__check_root(&ck);         /* the board, before the walk */
         r = collect(&ck, &d, &items);
+    }
     if (r == 0)
         r = sgf__dec_finish(&d);
     sgf__dec_release(&d);
     if (r == 0) {
         ck.decoded = !sgf__charset_is_ascii_compatible(g->charset);
-        sgf__check_root(&ck);
+        sgf__check_mixed(&ck);
         check_all(&ck, &items);
         sort_diags(c, first);
     }

@@ -34,11 +34,27 @@ void sgf__format_real(char *buf, size_t cap, double d)
         fp /= 10;
         decimals--;
     }
-    if (decimals == 0)
-        snprintf(buf, cap, "%s%llu", neg ? "-" : "", ip);
-    else
-        snprintf(buf, cap, "%s%llu.%0*llu", neg ? "-" : "", ip, decimals,
-                 fp);
+    /* written by hand, as snprintf would ("%s%llu.%0*llu"): this runs
+     * for every komi message */
+    char tmp[32];
+    size_t k = sizeof tmp;
+    for (int i = 0; i < decimals; i++, fp /= 10)
+        tmp[--k] = (char)('0' + fp % 10);
+    if (decimals > 0)
+        tmp[--k] = '.';
+    do {
+        tmp[--k] = (char)('0' + ip % 10);
+        ip /= 10;
+    } while (ip > 0);
+    if (neg)
+        tmp[--k] = '-';
+    size_t n = sizeof tmp - k;
+    if (cap == 0)
+        return;
+    if (n > cap - 1)
+        n = cap - 1;
+    memcpy(buf, tmp + k, n);
+    buf[n] = '\0';
 }
 
 static bool is_digit(char ch)
@@ -233,9 +249,25 @@ static sgf__form date_other(sgf_str v, char norm[16])
     return SGF__FORM_READABLE;
 }
 
+/* The two digits at s as a number, or -1. */
+static int two_digits(const char *s)
+{
+    return is_digit(s[0]) && is_digit(s[1]) ? (s[0] - '0') * 10 + s[1] - '0'
+                                            : -1;
+}
+
 sgf__form sgf__check_date(sgf_str v, char norm[16])
 {
     norm[0] = '\0';
+    const char *s = v.ptr;
+    if (v.len == 10 && s[4] == '-' && s[7] == '-') {
+        /* the form of nearly every DT, read as date_ff4 reads it */
+        int hi = two_digits(s), lo = two_digits(s + 2);
+        int m = two_digits(s + 5), d = two_digits(s + 8);
+        if (hi >= 0 && lo >= 0 && m >= 0 && d >= 0)
+            return real_date(hi * 100 + lo, m, d) ? SGF__FORM_OK
+                                                  : SGF__FORM_INVALID;
+    }
     sgf__form f = date_ff4(v.ptr, v.len);
     if (f != SGF__FORM_UNREADABLE)
         return f;
@@ -360,12 +392,40 @@ static bool result_words(const char *s, size_t n, char norm[32])
     return true;
 }
 
+/* "B+" or "W+" with a margin in the FF[4] form, checked without the
+ * general reading: most RE values. False when unsure. */
+static bool plain_result(const char *s, size_t n)
+{
+    if (n < 3 || (s[0] != 'B' && s[0] != 'W') || s[1] != '+')
+        return false;
+    s += 2;
+    n -= 2;
+    switch (s[0]) {
+    case 'R': return n == 1 || (n == 6 && memcmp(s, "Resign", 6) == 0);
+    case 'T': return n == 1 || (n == 4 && memcmp(s, "Time", 4) == 0);
+    case 'F': return n == 1 || (n == 7 && memcmp(s, "Forfeit", 7) == 0);
+    default: break;
+    }
+    size_t i = 0, start;
+    for (start = i; i < n && is_digit(s[i]); i++)
+        continue;
+    if (i == start)
+        return false;
+    if (i < n && s[i] == '.') {
+        for (start = ++i; i < n && is_digit(s[i]); i++)
+            continue;
+        if (i == start)
+            return false;
+    }
+    return i == n;                    /* what sgf_value_real reads */
+}
+
 sgf__form sgf__check_result(sgf_str v, char norm[32])
 {
     const char *s = v.ptr;
     size_t n = v.len;
     norm[0] = '\0';
-    if (result_ff4(s, n, false))
+    if (plain_result(s, n) || result_ff4(s, n, false))
         return SGF__FORM_OK;
     while (n > 0 && is_blank(*s))
         s++, n--;

@@ -165,5 +165,9 @@ void sgf__check_root(sgf__check *ck)
     check_gm(ck);
     ck->go = ck->g->gm == 1;
     check_sz(ck);
+}
+
+void sgf__check_mixed(sgf__check *ck)
+{
     check_mixed(ck);
 }

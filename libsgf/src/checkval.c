@@ -167,13 +167,15 @@ static void mark_point(sgf__check *ck, mark_state *ms, unsigned x,
     ms->own[i >> 6] |= bit;
     if (ms->others == 0 || ms->clash_slot >= 0)
         return;
-    for (int s = 0; s < SGF__S_COUNT; s++)
-        if ((ms->others & SLOT_BIT(s)) && (ck->bits[s][i >> 6] & bit)) {
+    for (unsigned left = ms->others; left != 0; left &= left - 1) {
+        int s = __builtin_ctz(left);      /* the slots in use, in order */
+        if (ck->bits[s][i >> 6] & bit) {
             ms->clash_slot = s;
             ms->clash_pt = pt;
             ms->clash_at = at;
             return;
         }
+    }
 }
 
 static void report_marks(sgf__check *ck, const sgf_prop *p,
@@ -201,6 +203,13 @@ static void report_marks(sgf__check *ck, const sgf_prop *p,
         SGF__DIAG(ck, SGF_D_MARKUP_OVERLAP, ms->clash_at,
                   "point '%s' marked by both '%s' and '%s'", b, other,
                   p->ident);
+}
+
+/* A lowercase letter's column ('a' = 0); 26 or more for any other byte
+ * (the uppercase ones go the general way). */
+static unsigned lower(char ch)
+{
+    return (unsigned)((unsigned char)ch - 'a');
 }
 
 static bool off_board(const sgf__check *ck, sgf_point pt)
@@ -279,9 +288,19 @@ static void check_point_list(sgf__check *ck, sgf_prop *p,
     ms.others = group_of(ms.slot) & ~SLOT_BIT(ms.slot) & ck->used;
     ms.own = slot_bits(ck, ms.slot, p);
     ms.clash_slot = -1;
+    const unsigned lim_x = ck->g->width < 26 ? (unsigned)ck->g->width : 26;
+    const unsigned lim_y = ck->g->height < 26 ? (unsigned)ck->g->height
+                                              : 26;
     for (uint32_t i = 0; i < p->nvalues; i++) {
         const sgf__value *v = &p->values[i];
         sgf_point ul, lr;
+        if (v->text.len == 2 && lower(v->text.ptr[0]) < lim_x
+            && lower(v->text.ptr[1]) < lim_y) {
+            /* the common value: one point on the board */
+            mark_point(ck, &ms, lower(v->text.ptr[0]),
+                       lower(v->text.ptr[1]), v->offset);
+            continue;
+        }
         if (v->text.len == 0) {
             empty_in_list(ck, p, info, v);
             continue;

@@ -9,7 +9,8 @@
  * (sgf__dec_node) and decodes the other values itself as it checks them
  * (sgf__decode_plain), the points of moves without a copy; the charset
  * is chosen and the text converted once the walk has seen them all
- * (sgf__dec_finish), before any value is checked.
+ * (sgf__dec_finish), before any value is checked. Declared UTF-8 that
+ * the text bears out, the commonest case, takes one look at each text.
  *
  * Memory: the decoded strings live in the collection's arena; the lists
  * of values to convert are one scratch array per game, not per value.
@@ -138,8 +139,12 @@ static int unescape_value(dec *d, sgf__value *v, const sgf_prop *p,
     char *dst = sgf__arena_bytes(&d->c->arena, v->raw.len + 1);
     if (dst == NULL)
         return SGF_ENOMEM;
-    bool high;
-    size_t n = sgf__unescape_high(dst, v->raw, vt, d->lexed, &high);
+    bool high = false;
+    size_t n = 0;
+    if (!(v->flags & SGF__V_BACKSLASH))     /* names, dates: all copied */
+        n = sgf__copy_printable(dst, v->raw.ptr, v->raw.len);
+    if (n < v->raw.len)
+        n = sgf__unescape_rest(dst, v->raw, vt, d->lexed, n, &high);
     dst[n] = '\0';
     v->text.ptr = dst;
     v->text.len = n;
@@ -352,10 +357,39 @@ static int convert_all(dec *d, const char *cs)
     return 0;
 }
 
+/* The commonest charset case: CA[UTF-8] (no caller's charset), and every
+ * text that is not ASCII valid UTF-8, as the lexer read it. The choice
+ * is then the declared one with nothing to say
+ * (sgf__charset_choose_kinds checks the same first), and no value needs
+ * converting (convert_value would find each valid): true, with *cs set.
+ * Each text is looked at once instead of twice. */
+static bool utf8_as_declared(const dec *d, const sgf_prop *ca,
+                             const char **cs)
+{
+    if (d->c->opts.charset != NULL || ca == NULL
+        || d->lexed != SGF__MB_NONE)
+        return false;
+    const char *dcs = sgf__charset_canonical(ca->values[0].text.ptr,
+                                             ca->values[0].text.len);
+    if (dcs == NULL || strcmp(dcs, "UTF-8") != 0)
+        return false;
+    size_t n = d->texts.len / sizeof(sgf_str);
+    const sgf_str *t = (const sgf_str *)(void *)d->texts.ptr;
+    for (size_t i = 0; i < n; i++)
+        if (!sgf__utf8_valid(t[i].ptr, t[i].len))
+            return false;
+    *cs = sgf__charset_static(dcs);
+    return true;
+}
+
 int sgf__dec_finish(sgf__dec *d)
 {
     const char *cs = NULL;
     const sgf_prop *ca = root_prop(d->g, SGF_PROP_CA);
+    if (utf8_as_declared(d, ca, &cs)) {
+        d->g->charset = cs;
+        return 0;
+    }
     int verdict = choose(d, ca, &cs);
     if (verdict < 0)
         return verdict;
@@ -387,11 +421,15 @@ static bool maybe_wide(const dec *d)
 
 int sgf__dec_begin(sgf__dec *d, sgf_collection *c, sgf_game *g, bool ff4)
 {
-    memset(d, 0, sizeof *d);
+    static const sgf__buf none = SGF__BUF_INIT;
     d->c = c;
     d->g = g;
     d->ff4 = ff4;
+    d->maybe_wide = d->all = d->kinds = false;
     d->lexed = g->mb_lex;   /* the kind the lexer scanned values with */
+    d->list = d->texts = d->out = none;
+    for (int k = 0; k < 3; k++)
+        d->alt[k] = none;
     sgf__conv_init(&d->cv);
     for (sgf_prop *p = g->root->props; p != NULL; p = p->next)
         if (!sgf__prop_is_text(p)
@@ -402,12 +440,20 @@ int sgf__dec_begin(sgf__dec *d, sgf_collection *c, sgf_game *g, bool ff4)
     return 0;
 }
 
+/* Most games hold no text to convert: nothing was allocated. */
+static void release_buf(sgf__buf *b)
+{
+    if (b->ptr != NULL)
+        sgf__buf_release(b);
+}
+
 void sgf__dec_release(sgf__dec *d)
 {
-    sgf__conv_release(&d->cv);
-    sgf__buf_release(&d->list);
-    sgf__buf_release(&d->texts);
+    if (d->cv.n > 0)
+        sgf__conv_release(&d->cv);
+    release_buf(&d->list);
+    release_buf(&d->texts);
     for (int k = 0; k < 3; k++)
-        sgf__buf_release(&d->alt[k]);
-    sgf__buf_release(&d->out);
+        release_buf(&d->alt[k]);
+    release_buf(&d->out);
 }

@@ -124,6 +124,17 @@ int sgf_value_number(sgf_str v, long *out)
     bool neg = false;
     if (v.ptr == NULL)
         return SGF_ESYNTAX;
+    if (v.len - 1 < 9) {
+        /* the common value, 1 to 9 digits, fits any long: no limits */
+        long m = 0;
+        for (; i < v.len && (unsigned)(v.ptr[i] - '0') <= 9; i++)
+            m = m * 10 + (v.ptr[i] - '0');
+        if (i == v.len) {
+            *out = m;
+            return 0;
+        }
+        i = 0;
+    }
     if (i < v.len && (v.ptr[i] == '+' || v.ptr[i] == '-'))
         neg = v.ptr[i++] == '-';
     unsigned long limit = neg ? (unsigned long)LONG_MAX + 1 : LONG_MAX;

@@ -5,6 +5,10 @@
 #ifndef SGF_PROPS_INT_H
 #define SGF_PROPS_INT_H
 
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <sgf/props.h>
 #include "tree_int.h"
 #include "charset_int.h"
@@ -43,6 +47,45 @@ size_t sgf__unescape_into(char *dst, sgf_str raw, sgf_value_type vt,
 size_t sgf__unescape_high(char *dst, sgf_str raw, sgf_value_type vt,
                           int mb, bool *high);
 
+/* The same, when the first done bytes of raw are printable ASCII without
+ * '\\' and already copied to dst (sgf__copy_printable): no rule changes
+ * them, so the rest is read from there on. */
+size_t sgf__unescape_rest(char *dst, sgf_str raw, sgf_value_type vt, int mb,
+                          size_t done, bool *high);
+
+/* Copy the bytes of s from 0x20 to 0x7F (printable ASCII and DEL) to dst
+ * up to the first other one; returns how many. The text rules leave such
+ * bytes as they are, but for '\\', which the caller knows is absent.
+ * Sixteen or eight bytes at a time while they are all such bytes; never
+ * reads or writes past n. */
+static inline size_t sgf__copy_printable(char *dst, const char *s, size_t n)
+{
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i space = _mm_set1_epi8(0x20);
+    for (; n - i >= 16; i += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+        /* signed: the bytes from 0x80 up are below 0x20 too */
+        if (_mm_movemask_epi8(_mm_cmplt_epi8(x, space)) != 0)
+            break;
+        _mm_storeu_si128((__m128i *)(void *)(dst + i), x);
+    }
+#endif
+    for (; n - i >= 8; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, sizeof w);
+        /* a byte below 0x20 borrows into its top bit, a byte from 0x80
+         * up has it */
+        if (((w - UINT64_C(0x2020202020202020)) | w)
+            & UINT64_C(0x8080808080808080))
+            break;
+        memcpy(dst + i, &w, sizeof w);
+    }
+    for (; i < n && (signed char)s[i] >= 0x20; i++)
+        dst[i] = s[i];
+    return i;
+}
+
 /* Arena bytes, the bump inline (this runs once per value). */
 static inline char *sgf__arena_bytes(sgf__arena *a, size_t n)
 {
@@ -52,6 +95,15 @@ static inline char *sgf__arena_bytes(sgf__arena *a, size_t n)
         return p;
     }
     return sgf__arena_alloc_bytes(a, n);
+}
+
+/* Give back the bytes after the first keep of the n that
+ * sgf__arena_bytes just returned at p (when nothing came after them). */
+static inline void sgf__arena_trim(sgf__arena *a, char *p, size_t n,
+                                   size_t keep)
+{
+    if (p + n == a->cur)
+        a->cur = p + keep;
 }
 
 /* Fox's KM[375]-style komi: true and *out = 7.5 etc. (props.c). */
@@ -114,6 +166,8 @@ typedef struct sgf__check {
                                  'a' + 26) take the fast path */
     unsigned ff_bit;          /* FF[1]-FF[3]: the bit of sgf_prop_info
                                  formats a property needs; else 0 */
+    uintptr_t in_at;          /* a value at p has 8 bytes to read when */
+    size_t in_last8;          /* p - in_at <= in_last8 (check.c) */
     uint32_t move_number;     /* B/W properties on the path, this node in */
     sgf_node *info_node;      /* the game-info node on the path, or NULL */
     /* the node being checked */
@@ -217,9 +271,13 @@ void sgf__read_ff(sgf_game *g);
 int sgf__read_size(sgf_str t, long *w, long *h);
 
 /* The checks of FF, GM, SZ, reading GM (ck->go, g->gm) and SZ (g->width,
- * g->height), and of a game that differs from the first of the
- * collection. */
+ * g->height): once their values are decoded (sgf__dec_begin), before the
+ * walk, which takes the board from them. */
 void sgf__check_root(sgf__check *ck);
+
+/* The check of a game that differs from the first of the collection in
+ * FF, GM or the charset: once the charset is chosen. */
+void sgf__check_mixed(sgf__check *ck);
 
 /* A Number as strict (0) or with blanks around it (1); -1 otherwise. */
 int sgf__loose_number(sgf_str v, long *out);

@@ -124,11 +124,13 @@ static size_t copy_ordinary(char *dst, size_t *k, const char *s, size_t i,
     return i;
 }
 
+/* Text and SimpleText from raw.ptr[start] on (the bytes before it are
+ * in dst as they are). */
 static size_t unescape_text(char *dst, sgf_str raw, bool simple, int mb,
-                            uint64_t *acc)
+                            size_t start, uint64_t *acc)
 {
     const char *s = raw.ptr;
-    size_t n = raw.len, k = 0, i = 0;
+    size_t n = raw.len, k = start, i = start;
     while (i < n) {
         i = copy_ordinary(dst, &k, s, i, n, mb, acc);
         if (i == n)
@@ -157,34 +159,40 @@ static size_t unescape_text(char *dst, sgf_str raw, bool simple, int mb,
     return k;
 }
 
-size_t sgf__unescape_high(char *dst, sgf_str raw, sgf_value_type vt,
-                          int mb, bool *high)
+size_t sgf__unescape_rest(char *dst, sgf_str raw, sgf_value_type vt, int mb,
+                          size_t done, bool *high)
 {
     uint64_t acc = 0;
     size_t n;
-    if (raw.len == 0) {
+    if (raw.len == done) {
         *high = false;
-        return 0;
+        return done;
     }
     switch (sgf__text_rules(vt)) {
     case SGF_VT_TEXT:
-        n = unescape_text(dst, raw, false, mb, &acc);
+        n = unescape_text(dst, raw, false, mb, done, &acc);
         break;
     case SGF_VT_SIMPLETEXT:
-        n = unescape_text(dst, raw, true, mb, &acc);
+        n = unescape_text(dst, raw, true, mb, done, &acc);
         break;
     default:
-        if (memchr(raw.ptr, '\\', raw.len) == NULL) {
-            memcpy(dst, raw.ptr, raw.len);
+        if (memchr(raw.ptr + done, '\\', raw.len - done) == NULL) {
+            memcpy(dst + done, raw.ptr + done, raw.len - done);
             n = raw.len;
         } else {
             n = unescape_plain(dst, raw, mb);
         }
-        *high = !sgf__is_ascii(dst, n);
+        *high = !sgf__is_ascii(dst + done, n - done);
         return n;
     }
     *high = (acc & HIGHS) != 0;
     return n;
+}
+
+size_t sgf__unescape_high(char *dst, sgf_str raw, sgf_value_type vt,
+                          int mb, bool *high)
+{
+    return sgf__unescape_rest(dst, raw, vt, mb, 0, high);
 }
 
 size_t sgf__unescape_into(char *dst, sgf_str raw, sgf_value_type vt,

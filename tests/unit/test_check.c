@@ -156,6 +156,29 @@ static void test_check_utf8_and_bom(void **state)
     sgf_collection_free(c);
 }
 
+/* CA[UTF-8]: valid text is taken as it is; one value that is not UTF-8
+ * sends the game through the full choice, which keeps its bytes. */
+static void test_check_utf8_declared(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;FF[4]GM[1]CA[UTF-8]PB[caf\xC3\xA9];B[pd]"
+                              "C[\xE2\x82\xAC 5])");
+    assert_no_diags(c);
+    assert_text(c, 0, 0, SGF_PROP_PB, "caf\xC3\xA9");
+    assert_text(c, 0, 1, SGF_PROP_C, "\xE2\x82\xAC 5");
+    assert_string_equal(sgf_game_charset(sgf_collection_game(c, 0)),
+                        "UTF-8");
+    sgf_collection_free(c);
+    c = parse("(;FF[4]GM[1]CA[UTF-8]PB[caf\xC3\xA9];B[pd]C[\xFF\xFE])");
+    const sgf_diag *d = the_diag(c, SGF_D_UNDECODABLE_TEXT);
+    assert_int_equal(d->pos.column, 38);
+    assert_text(c, 0, 0, SGF_PROP_PB, "caf\xC3\xA9");
+    assert_text(c, 0, 1, SGF_PROP_C, "\xFF\xFE");
+    assert_true(sgf_prop_is_undecodable(
+        sgf_node_find_prop(nth_node(c, 0, 1), SGF_PROP_C), 0));
+    sgf_collection_free(c);
+}
+
 static void test_check_gb2312_declared(void **state)
 {
     (void)state;
@@ -708,6 +731,8 @@ static void test_check_komi(void **state)
         { "7.50", false, NULL }, { " 6.5 ", true, "6.5" },
         { "-3", false, NULL }, { "0.5", false, NULL },
         { "6.5pts", true, "6.5" }, { "5 1/2", true, "5.5" },
+        { "750", true, "read as 7.5 (" }, { "-6,5", true, "read as -6.5" },
+        { "0,125", true, "read as 0.125" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char in[128];
@@ -728,6 +753,11 @@ static void test_check_komi(void **state)
     }
     sgf_collection *c = parse("(;FF[4]GM[1]SZ[9]KM[abc])");
     assert_diag(c, SGF_D_BAD_VALUE, SGF_SEV_ERROR, 1, 20);
+    sgf_collection_free(c);
+    /* a whole number is written without decimals */
+    c = parse("(;FF[4]GM[1]SZ[9]KM[6,0])");
+    const char *m = the_diag(c, SGF_D_KOMI_FORMAT)->message;
+    assert_string_equal(m + strlen(m) - 9, "read as 6");
     sgf_collection_free(c);
 }
 
@@ -950,6 +980,111 @@ static void test_check_plain_move_nodes(void **state)
     sgf_collection_free(c);
 }
 
+/* The time values the fast path reads without the checks (eight bytes at
+ * a time when the input goes on for eight more, byte by byte otherwise):
+ * the forms it takes are silent, every other one is checked. */
+static void test_check_plain_time_values(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *prop, *value;
+        sgf_diag_code code;          /* SGF_D_NONE: silent */
+    } cases[] = {
+        { "BL", "5", SGF_D_NONE }, { "BL", "1799.5", SGF_D_NONE },
+        { "BL", "+1.5", SGF_D_NONE }, { "WL", "-2", SGF_D_NONE },
+        { "WL", "1234567", SGF_D_NONE }, { "WL", "12345678", SGF_D_NONE },
+        { "BL", "123456.78", SGF_D_NONE }, { "BL", "0.125", SGF_D_NONE },
+        { "BL", "1.", SGF_D_BAD_VALUE }, { "BL", ".5", SGF_D_BAD_VALUE },
+        { "BL", "1.2.3", SGF_D_BAD_VALUE }, { "BL", "+", SGF_D_BAD_VALUE },
+        { "WL", "1a", SGF_D_VALUE_FORMAT }, { "WL", "", SGF_D_BAD_VALUE },
+        { "OB", "0", SGF_D_NONE }, { "OB", "25", SGF_D_NONE },
+        { "OW", "1234567", SGF_D_NONE },
+        { "OW", "123456789012345678", SGF_D_NONE },
+        { "OB", "+3", SGF_D_NONE },   /* a Number, read by the checks */
+        { "OB", "-1", SGF_D_VALUE_RANGE },
+        { "OB", "2.5", SGF_D_BAD_VALUE }, { "OW", "1x", SGF_D_BAD_VALUE },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        for (int tail = 0; tail < 2; tail++) {
+            char in[128];
+            /* with and without eight more bytes after the value */
+            int n = snprintf(in, sizeof in, "(;FF[4]GM[1]SZ[9];B[ee]%s[%s]"
+                             "%s", cases[i].prop, cases[i].value,
+                             tail ? ";W[cc]C[more bytes])" : ")");
+            sgf_collection *c = parse_n(in, (size_t)n);
+            if (cases[i].code == SGF_D_NONE) {
+                assert_no_diags(c);
+                sgf_prop_id id = sgf_prop_id_from_name(cases[i].prop, 2);
+                assert_text(c, 0, 1, id, cases[i].value);
+            } else {
+                assert_int_equal(count_code(c, cases[i].code), 1);
+            }
+            sgf_collection_free(c);
+        }
+    }
+    /* the value is the last bytes of the input */
+    static const char end[] = "(;FF[4]GM[1]SZ[9];B[ee]BL[12.5";
+    sgf_collection *c = parse_n(end, sizeof end - 1);
+    assert_text(c, 0, 1, SGF_PROP_BL, "12.5");
+    sgf_collection_free(c);
+}
+
+/* A move with a comment or a name: no check to run, but the texts are
+ * decoded and take part in the charset choice as those of any node. */
+static void test_check_plain_nodes_with_notes(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;FF[4]GM[1]SZ[19];B[pd]C[good\\]move\r\n"
+                              "here];W[dd]BL[30]N[joseki\tstart];C[only];"
+                              "B[zz]C[off])");
+    assert_text(c, 0, 1, SGF_PROP_C, "good]move\nhere");
+    assert_text(c, 0, 2, SGF_PROP_N, "joseki start");
+    assert_text(c, 0, 2, SGF_PROP_BL, "30");
+    assert_text(c, 0, 3, SGF_PROP_C, "only");
+    assert_int_equal(the_diag(c, SGF_D_OFF_BOARD)->move_number, 3);
+    assert_int_equal(sgf_collection_diag_count(c), 1);
+    sgf_collection_free(c);
+    /* GBK bytes only in a move's comment: detected there */
+    c = parse("(;FF[4]GM[1]SZ[19];B[pd];W[dd]C[\xBA\xDA\xCF\xC8])");
+    assert_message_has(the_diag(c, SGF_D_CHARSET_GUESSED), "GB18030");
+    assert_text(c, 0, 2, SGF_PROP_C, "\xE9\xBB\x91\xE5\x85\x88");
+    sgf_collection_free(c);
+    /* a comment twice, or with a setup property: the checks see it */
+    c = parse("(;FF[4]GM[1]SZ[19];B[pd]C[a]C[b];W[dd]AB[aa]C[c])");
+    assert_int_equal(count_code(c, SGF_D_DUPLICATE_PROPERTY), 1);
+    assert_int_equal(count_code(c, SGF_D_SETUP_AND_MOVE), 1);
+    assert_text(c, 0, 2, SGF_PROP_C, "c");
+    sgf_collection_free(c);
+}
+
+/* Texts of every length the copy takes in one, eight or sixteen bytes,
+ * with a byte the rules change at each place. */
+static void test_check_text_copy_lengths(void **state)
+{
+    (void)state;
+    for (size_t len = 1; len <= 40; len++) {
+        for (size_t at = 0; at <= len; at++) {
+            char val[48], expect[48], in[128];
+            for (size_t i = 0; i < len; i++)
+                val[i] = expect[i] = (char)('a' + i % 26);
+            if (at < len) {
+                val[at] = '\t';     /* a space in SimpleText */
+                expect[at] = ' ';
+            }
+            val[len] = expect[len] = '\0';
+            snprintf(in, sizeof in, "(;FF[4]GM[1]PB[%s])", val);
+            sgf_collection *c = parse(in);
+            assert_text(c, 0, 0, SGF_PROP_PB, expect);
+            sgf_collection_free(c);
+        }
+    }
+    /* a byte from 0x80 up after sixteen plain ones: converted */
+    sgf_collection *c = parse("(;FF[4]GM[1]CA[ISO-8859-1]"
+                              "PB[abcdefghijklmnopq\xE9])");
+    assert_text(c, 0, 0, SGF_PROP_PB, "abcdefghijklmnopq\xC3\xA9");
+    sgf_collection_free(c);
+}
+
 /* Plain nodes in variations: each variation starts from the state of its
  * parent (move number, game-info node of the path). */
 static void test_check_plain_nodes_in_variations(void **state)
@@ -1096,6 +1231,7 @@ int main(void)
         cmocka_unit_test(test_check_escapes_decoded),
         cmocka_unit_test(test_check_line_breaks_decoded),
         cmocka_unit_test(test_check_utf8_and_bom),
+        cmocka_unit_test(test_check_utf8_declared),
         cmocka_unit_test(test_check_gb2312_declared),
         cmocka_unit_test(test_check_gbk_detected),
         cmocka_unit_test(test_check_multigo_file),
@@ -1103,6 +1239,9 @@ int main(void)
         cmocka_unit_test(test_check_undecodable_kept),
         cmocka_unit_test(test_check_detection_sees_converted_bytes),
         cmocka_unit_test(test_check_plain_move_nodes),
+        cmocka_unit_test(test_check_plain_time_values),
+        cmocka_unit_test(test_check_plain_nodes_with_notes),
+        cmocka_unit_test(test_check_text_copy_lengths),
         cmocka_unit_test(test_check_plain_nodes_in_variations),
         cmocka_unit_test(test_check_point_texts),
         cmocka_unit_test(test_check_ff3_long_names),

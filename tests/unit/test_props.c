@@ -126,7 +126,17 @@ static void test_props_number(void **state)
     assert_int_equal(n, -12);
     assert_int_equal(sgf_value_number(S("007"), &n), 0);
     assert_int_equal(n, 7);
+    /* nine digits and fewer are read at once, longer ones with limits */
+    assert_int_equal(sgf_value_number(S("123456789"), &n), 0);
+    assert_int_equal(n, 123456789);
+    assert_int_equal(sgf_value_number(S("1234567890"), &n), 0);
+    assert_true(n == 1234567890L);
+    assert_int_equal(sgf_value_number(S("0"), &n), 0);
+    assert_int_equal(n, 0);
     n = 77;
+    assert_int_equal(sgf_value_number(S("12345678x"), &n), SGF_ESYNTAX);
+    assert_int_equal(sgf_value_number(S("1:"), &n), SGF_ESYNTAX);
+    assert_int_equal(sgf_value_number(S("9/"), &n), SGF_ESYNTAX);
     static const char *const bad[] = {
         "", "+", "-", "1.5", " 1", "1 ", "x", "1e3", "0x10",
         "99999999999999999999999"
