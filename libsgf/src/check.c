@@ -711,19 +711,15 @@ static inline bool plain_lone_move(const sgf_prop *p, unsigned lim_x,
 }
 
 /* Is n the node most records are made of, read by the parser as one
- * move of two letters (move_color, move_point: tree_int.h), still one
- * value, on the board? Then its text is set (text.len is raw.len, 2,
- * until the property layer sets it). */
-static inline bool lone_move_node(sgf_node *n, unsigned lim_x,
+ * move of two letters (move_color, move_point: tree_int.h) with nothing
+ * else, on the board? Its one value's text is already the point's,
+ * NUL-terminated (parse.c, fill_move_node); a repetition merged into the
+ * property would have cleared move_color. */
+static inline bool lone_move_node(const sgf_node *n, unsigned lim_x,
                                   unsigned lim_y)
 {
-    sgf_prop *p = n->props;
-    if (n->move_color == 0 || n->nprops != 1 || p->nvalues != 1
-        || p->flags != 0 || n->move_point.x >= lim_x
-        || n->move_point.y >= lim_y)
-        return false;
-    p->values->text.ptr = sgf__point_text(n->move_point.x, n->move_point.y);
-    return true;
+    return n->move_color != 0 && n->nprops == 1
+           && n->move_point.x < lim_x && n->move_point.y < lim_y;
 }
 
 /* From n down its line while each child is such a node without a
@@ -734,13 +730,14 @@ static sgf_node *lone_moves(sgf_node *n, unsigned lim_x, unsigned lim_y,
 {
     uint32_t k = 0;
     for (sgf_node *c; (c = n->child) != NULL && c->sibling == NULL; n = c) {
-        sgf_prop *p = c->props;       /* lone_move_node, written out */
-        if (c->move_color == 0 || c->nprops != 1 || p->nvalues != 1
-            || p->flags != 0 || c->move_point.x >= lim_x
-            || c->move_point.y >= lim_y)
+        /* lone_move_node, written out: a node the parser read as one
+         * move and left with one property holds one value of two
+         * letters, its text already the point's (parse.c,
+         * fill_move_node); a repetition merged into it would have
+         * cleared move_color */
+        if (c->move_color == 0 || c->nprops != 1
+            || c->move_point.x >= lim_x || c->move_point.y >= lim_y)
             break;
-        p->values->text.ptr = sgf__point_text(c->move_point.x,
-                                              c->move_point.y);
         k++;
     }
     *moves += k;

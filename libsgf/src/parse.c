@@ -920,14 +920,17 @@ static inline void fill_move_node(move_node *m, const char *s, size_t at)
     memcpy(m, &move_template[white], sizeof *m);
     m->node.props = &m->prop;
     m->node.offset = off;
-    m->node.move_point.x = letter_index[u[3]];
-    m->node.move_point.y = letter_index[u[4]];
+    unsigned x = letter_index[u[3]], y = letter_index[u[4]];
+    m->node.move_point.x = (uint8_t)x;
+    m->node.move_point.y = (uint8_t)y;
     m->prop.ident_raw.ptr = s + at + 1;
     m->prop.offset = off + 1;
     m->prop.values = &m->value;
     m->value.offset = off + 2;
     m->value.raw.ptr = s + at + 3;
-    m->value.text.ptr = s + at + 3;
+    /* the same two letters, NUL-terminated, as the property layer would
+     * make them: it then reads nothing of the node but the node */
+    m->value.text.ptr = sgf__point_text(x, y);
 }
 
 /* The node ";B[pd]" at offset at, made but not linked; NULL when out of
