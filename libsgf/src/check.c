@@ -706,7 +706,6 @@ static inline bool plain_lone_move(const sgf_prop *p, unsigned lim_x,
         return false;
     v->text.ptr = sgf__point_text(x, y);
     v->text.len = 2;
-    v->flags |= SGF__V_DECODED;
     return true;
 }
 

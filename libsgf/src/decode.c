@@ -102,7 +102,6 @@ int sgf__decode_plain(sgf_collection *c, sgf_prop *p, int mb)
     for (uint32_t i = 0; i < p->nvalues; i++) {
         sgf__value *v = &p->values[i];
         sgf_str raw = v->raw;
-        v->flags |= SGF__V_DECODED;
         if (raw.len == 2) {
             unsigned x = letter((unsigned char)raw.ptr[0]);
             unsigned y = letter((unsigned char)raw.ptr[1]);
@@ -148,7 +147,7 @@ static int unescape_value(dec *d, sgf__value *v, const sgf_prop *p,
     dst[n] = '\0';
     v->text.ptr = dst;
     v->text.len = n;
-    v->flags = (v->flags & ~(uint32_t)SGF__V_UNDECODABLE) | SGF__V_DECODED;
+    v->flags &= ~(uint32_t)SGF__V_UNDECODABLE;
     if (p->id != SGF_PROP_CA && (d->all || high))
         return push_pending(d, v, p);
     return 0;
@@ -262,7 +261,7 @@ static int convert_value(dec *d, const pending *pe, const char *cs)
                   "as UTF-8", pe->p->ident, cs);
         return 0;
     }
-    v->flags = (v->flags & ~(uint32_t)SGF__V_DECODED) | SGF__V_UNDECODABLE;
+    v->flags |= SGF__V_UNDECODABLE;
     SGF__DIAG(d, SGF_D_UNDECODABLE_TEXT, v->offset,
               "value of '%s' does not decode as %s (bytes kept as they "
               "are)", pe->p->ident, cs);

@@ -13,7 +13,6 @@
 /* value flags */
 enum {
     SGF__V_UNDECODABLE = 1u << 0,  /* text bytes decode in no charset */
-    SGF__V_DECODED = 1u << 1,      /* text holds the decoded form */
     SGF__V_BACKSLASH = 1u << 2     /* raw holds a '\\' byte (set by the
                                       parser; without it nothing in raw
                                       is escaped) */
