@@ -234,6 +234,9 @@ struct sgf_history {
     /* By number of stones: 1 + index of the last entry with that many,
      * 0 for none (popping and clearing put back what was there). */
     uint32_t heads[SGF__MAX_STONES + 1];
+    /* The most stones of a position pushed since the last clear: the
+     * heads past it are all 0, so clearing sets only heads[0..max]. */
+    uint32_t max_stones;
 };
 
 /* What a history entry stands for. */
@@ -289,6 +292,8 @@ static inline struct sgf__hist_entry *sgf__history_stack(sgf_history *h,
 {
     struct sgf__hist_entry *e = &h->stack[h->len++];
     uint32_t *head = &h->heads[stones];
+    if (stones > h->max_stones)
+        h->max_stones = stones;
     e->key = key;
     e->prev = h->st;
     e->link = *head;
@@ -505,6 +510,8 @@ static SGF__HOT bool sgf__history_push_move(sgf_history *h, uint64_t key,
     uint8_t o = SGF__OPP(c);
     struct sgf__hist_entry *e = &h->stack[h->len++];
     uint32_t *head = &h->heads[stones], link = *head;
+    if (stones > h->max_stones)
+        h->max_stones = stones;
     e->key = key;
     if (keep)
         e->prev = h->st;

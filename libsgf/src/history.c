@@ -197,17 +197,10 @@ void sgf_history_clear(sgf_history *h)
         h->mask = FIRST_SLOTS - 1;      /* the rest is free by gen */
         set_quick(h);
     }
-    /* only the heads of the entries' stones are set (four at a time:
-     * this runs once per game over every entry) */
-    const struct sgf__hist_entry *e = h->stack, *end = e + h->len;
-    for (; end - e >= 4; e += 4) {
-        h->heads[e[0].stones] = 0;
-        h->heads[e[1].stones] = 0;
-        h->heads[e[2].stones] = 0;
-        h->heads[e[3].stones] = 0;
-    }
-    for (; e < end; e++)
-        h->heads[e->stones] = 0;
+    /* only heads[0..max_stones] can be set: one short memset, not a
+     * walk over every entry (whose memory is cold by now) */
+    memset(h->heads, 0, (h->max_stones + 1) * sizeof *h->heads);
+    h->max_stones = 0;
     h->len = 0;
     h->st = (struct sgf__hist_state){ 0, 0, SGF_BLACK, SGF_EMPTY };
 }
