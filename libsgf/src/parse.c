@@ -605,9 +605,9 @@ static sgf_prop *find_same(sgf_node *n, const sgf_prop *np)
  * and its values), or merge a repetition of a property already in the
  * node into the first one (nothing is lost). Returns the property, or
  * NULL when merged or out of memory. */
-static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl)
+static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl,
+                            const sgf__value *vals, size_t k)
 {
-    size_t k = p->vals.len / sizeof(sgf__value);
     sgf_prop *old = find_same(n, tmpl);
     if (old != NULL) {
         size_t have = old->nvalues;
@@ -618,7 +618,7 @@ static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl)
             return NULL;
         }
         memcpy(v, old->values, have * sizeof *v);
-        memcpy(v + have, p->vals.ptr, k * sizeof *v);
+        memcpy(v + have, vals, k * sizeof *v);
         if (sgf__replay_acts_on(tmpl->id))
             n->move_color = 0;           /* B[pd]B[qq]: not one move */
         if (!(old->flags & SGF__P_DUPLICATE))
@@ -638,9 +638,9 @@ static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl)
     np->values = (sgf__value *)(void *)(np + 1);
     np->nvalues = (uint32_t)k;
     if (k == 1)                      /* most properties: no memcpy call */
-        np->values[0] = *(const sgf__value *)(const void *)p->vals.ptr;
+        np->values[0] = vals[0];
     else
-        memcpy(np->values, p->vals.ptr, k * sizeof(sgf__value));
+        memcpy(np->values, vals, k * sizeof(sgf__value));
     if (p->prop_tail != NULL)        /* n is p->cur, the node being read */
         p->prop_tail->next = np;
     else
@@ -693,7 +693,7 @@ static bool identify(parser *p, sgf_prop *t, size_t start, size_t len)
         t->id = sgf__prop_by_letters[(s[0] - 'A' + 1) * 27
                                      + (len == 2 ? s[1] - 'A' + 1 : 0)];
     if (t->id != SGF_PROP_UNKNOWN) {
-        t->ident = sgf_prop_info_of((sgf_prop_id)t->id)->ident;
+        t->ident = sgf__prop_table[t->id].ident;
         return true;
     }
     t->ident = canonical_ident(p, s, len, &t->flags);
@@ -701,6 +701,21 @@ static bool identify(parser *p, sgf_prop *t, size_t start, size_t len)
         return false;
     t->id = (uint16_t)sgf_prop_id_from_name(t->ident, strlen(t->ident));
     return true;
+}
+
+/* After a value: is another value of the same property next (white
+ * space between allowed)? p->i is then at its '['. */
+static bool more_values(parser *p)
+{
+    size_t k = p->i;
+    if (k >= p->n)
+        return false;
+    if (p->s[k] != '[' && is_ws((unsigned char)p->s[k])) {
+        k = skip_ws(p, k);
+        if (k < p->n && p->s[k] == '[')
+            p->i = k;
+    }
+    return p->i < p->n && p->s[p->i] == '[';
 }
 
 static void read_property(parser *p)
@@ -726,9 +741,21 @@ static void read_property(parser *p)
     t.offset = (uint32_t)start;
     if (n == NULL || !identify(p, &t, start, len))
         return;
-    p->vals.len = 0;
+    /* the first value in a local: most properties have one, and need
+     * no scratch buffer */
+    sgf__value first;
     p->i = j;
-    while (p->i < p->n && p->s[p->i] == '[') {
+    read_value(p, &first, t.ident);
+    const sgf__value *vals = &first;
+    size_t k = 1;
+    while (more_values(p)) {
+        if (k == 1) {
+            p->vals.len = 0;
+            if (sgf__buf_add(&p->vals, &first, sizeof first) != 0) {
+                p->c->status = SGF_ENOMEM;
+                return;
+            }
+        }
         if (p->vals.cap - p->vals.len <= sizeof(sgf__value)
             && sgf__buf_grow(&p->vals, sizeof(sgf__value)) != 0) {
             p->c->status = SGF_ENOMEM;
@@ -737,14 +764,10 @@ static void read_property(parser *p)
         read_value(p, (sgf__value *)(void *)(p->vals.ptr + p->vals.len),
                    t.ident);
         p->vals.len += sizeof(sgf__value);
-        size_t k = p->i;
-        if (k < p->n && p->s[k] != '[' && is_ws((unsigned char)p->s[k])) {
-            k = skip_ws(p, k);
-            if (k < p->n && p->s[k] == '[')
-                p->i = k;
-        }
+        vals = (const sgf__value *)(const void *)p->vals.ptr;
+        k++;
     }
-    sgf_prop *np = store_prop(p, n, &t);
+    sgf_prop *np = store_prop(p, n, &t, vals, k);
     if (np != NULL)
         note_charset(p, n, np);
 }
