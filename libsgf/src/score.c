@@ -150,6 +150,97 @@ bool sgf__spos_self_atari(sgf__spos *p, int pt, sgf_color who)
     return libs <= 1;
 }
 
+/* Whether chain x's liberties are all points of region r. */
+static bool libs_in_region(sgf__spos *p, int x, int r)
+{
+    int s = p->head[x], nb[4];
+    do {
+        int m = sgf__spos_neighbors(p, s, nb);
+        for (int d = 0; d < m; d++)
+            if (p->col[nb[d]] == SGF_EMPTY && p->id[nb[d]] != r)
+                return false;
+        s = p->next[s];
+    } while (s != p->head[x]);
+    return true;
+}
+
+/* Whether who, filling the empty point pt (no capture), leaves his
+ * chain with only the two points of one of his own eyes as liberties,
+ * an eye that is also all the liberties of another chain of his: the
+ * enemy throws in there, putting both chains in atari, and takes one
+ * (a shared liberty filled so loses as surely as a self-atari; 2017-
+ * 02-13-1 of the shared corpus ends in such a seki). */
+static bool fill_into_eye(sgf__spos *p, int pt, sgf_color who)
+{
+    int nb[4], m = sgf__spos_neighbors(p, pt, nb), lib[3], n = 0;
+    int own[4], nown = 0;
+    uint32_t lg = sgf__spos_gen(p);
+    p->mark[pt] = lg;
+    for (int d = 0; d < m; d++) {
+        int j = nb[d];
+        if (p->col[j] == SGF_EMPTY) {
+            if (p->mark[j] != lg) {
+                p->mark[j] = lg;
+                if (n < 3)
+                    lib[n] = j;
+                n++;
+            }
+            continue;
+        }
+        if (p->col[j] != who) {
+            if (p->libs[p->id[j]] == 1)
+                return false;           /* the fill captures */
+            continue;
+        }
+        int e = 0;
+        while (e < nown && own[e] != p->id[j])
+            e++;
+        if (e < nown)
+            continue;
+        own[nown++] = p->id[j];
+        int s = j;
+        do {
+            int nb2[4], m2 = sgf__spos_neighbors(p, s, nb2);
+            for (int k = 0; k < m2; k++) {
+                int q = nb2[k];
+                if (p->col[q] == SGF_EMPTY && p->mark[q] != lg) {
+                    p->mark[q] = lg;
+                    if (n < 3)
+                        lib[n] = q;
+                    n++;
+                }
+            }
+            s = p->next[s];
+        } while (s != j && n <= 2);
+        if (n > 2)
+            return false;
+    }
+    if (n != 2 || p->id[lib[0]] != p->id[lib[1]])
+        return false;
+    int r = p->id[lib[0]];
+    if (p->size[r] != 2 || p->border[r] != (1u << who))
+        return false;
+    for (int k = 0; k < 2; k++) {       /* another chain around the eye */
+        int m2 = sgf__spos_neighbors(p, lib[k], nb);
+        for (int d = 0; d < m2; d++) {
+            int x = p->id[nb[d]], e = 0;
+            if (p->col[nb[d]] != who)
+                continue;
+            while (e < nown && own[e] != x)
+                e++;
+            if (e == nown && libs_in_region(p, x, r))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Whether who loses his chain by filling the shared liberty pt. */
+static bool fill_loses(sgf__spos *p, int pt, sgf_color who)
+{
+    return sgf__spos_self_atari(p, pt, who) || fill_into_eye(p, pt, who);
+}
+
 int sgf__spos_seki(sgf__spos *p, uint8_t *seki)
 {
     int found = 0, nb[4];
@@ -161,8 +252,9 @@ int sgf__spos_seki(sgf__spos *p, uint8_t *seki)
         uint8_t touch = 0;
         for (int d = 0; d < m; d++)
             touch |= (uint8_t)(1u << p->col[nb[d]]);
-        if ((touch & 6) != 6 || !sgf__spos_self_atari(p, i, SGF_BLACK)
-            || !sgf__spos_self_atari(p, i, SGF_WHITE))
+        if ((touch & 6) != 6)
+            continue;
+        if (!fill_loses(p, i, SGF_BLACK) || !fill_loses(p, i, SGF_WHITE))
             continue;
         found++;
         for (int d = 0; d < m; d++)
@@ -297,6 +389,39 @@ static bool connects(const sgf__spos *p, int t, int x, const int *lib,
     return false;
 }
 
+/* Whether the enemy, once the dame liberties of chain x are filled and
+ * its last two liberties are the points ti and tj of its owner's
+ * territory, kills it by throwing in at ti: the stone there has two
+ * liberties (it cannot be taken at once), and x, in atari, gains
+ * nothing by extending at tj (one liberty at most, no other chain of
+ * its owner with a liberty of its own joined). Its owner must then fill
+ * ti himself once the enemy fills the dame (kisei27_g1: White's K2 and
+ * N2, as the record's TB/TW count them). */
+static bool throw_in(sgf__spos *p, int x, int ti, int tj)
+{
+    int nb[4], m = sgf__spos_neighbors(p, ti, nb), room = 0;
+    int both[2] = { ti, tj }, ext = -1;
+    for (int d = 0; d < m; d++)
+        room += p->col[nb[d]] == SGF_EMPTY;
+    if (room < 2)
+        return false;
+    m = sgf__spos_neighbors(p, tj, nb);
+    for (int d = 0; d < m; d++) {
+        int j = nb[d];
+        if (j == ti)
+            continue;
+        if (p->col[j] == SGF_EMPTY) {
+            if (ext >= 0 && ext != j)
+                return false;           /* two liberties: saved */
+            ext = j;
+        } else if (p->col[j] == p->kcol[x] && p->id[j] != x
+                   && other_liberty(p, p->id[j], both, 2)) {
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Territory counting counts the position once the dame are filled and
  * the connections that filling makes necessary are played (teire): a
  * point where the owner must add a stone is not territory. A chain
@@ -320,27 +445,109 @@ static int teire_points(sgf__spos *p, const uint8_t *seki,
         if (c == SGF_EMPTY || p->libs[x] < 2 || p->libs[x] > MAXL
             || (seki != NULL && seki[x]))
             continue;
-        int n = liberties(p, x, lib, MAXL), t = -1, k = 0;
+        int n = liberties(p, x, lib, MAXL), t = -1, t2 = -1, k = 0;
         for (; k < n; k++) {
             uint8_t bd = p->border[p->id[lib[k]]] & 6;
             if (dead != NULL && dead[lib[k]])
                 break;
             if (bd == (1u << c) && t < 0)
                 t = lib[k];
+            else if (bd == (1u << c) && t2 < 0 && n > 2)
+                t2 = lib[k];
             else if (bd != 6 || !can_fill(p, lib[k], (sgf_color)(3 - c))
                      || (n > 2 && !no_gain(p, lib[k], x, lib, n)))
                 break;
         }
-        if (k < n || t < 0 || !connects(p, t, x, lib, n))
+        if (k < n || t < 0)
             continue;
+        if (t2 >= 0) {                  /* two points of his territory */
+            if (throw_in(p, x, t2, t))
+                t = t2;
+            else if (!throw_in(p, x, t, t2))
+                continue;
+        } else if (!connects(p, t, x, lib, n)) {
+            continue;
+        }
         found += !teire[t];
         teire[t] = 1;
     }
     return found;
 }
 
+enum { DAME_MARGIN = 3, DAME_ROOM = 12 };
+
+/* Whether region r is dame left open: it touches both colours and has
+ * at most DAME_ROOM points (a wider one is an open area of a game that
+ * stopped early, no boundary to close). */
+static bool open_dame(const sgf__spos *p, int r)
+{
+    return p->border[r] == 6 && p->size[r] <= DAME_ROOM;
+}
+
+/* Under territory counting the dame are filled before the count, so a
+ * dame region of several points (a game stopped before its boundaries were
+ * closed) does not stay all dame: each player fills the boundary points
+ * next to his own stones, and the points behind them are his. A point
+ * of a region touching both colours is c's when it is DAME_MARGIN or
+ * more steps (through empty points) nearer c's stones than the enemy's.
+ * On an edge between a white and a black wall, White fills the point
+ * next to the middle one, Black his, the middle one is whoever's, and
+ * the points behind are territory: exactly those 3 steps nearer (the
+ * record's own TB/TW of meijin27_g4 counts so). A margin of 2 would
+ * take the boundary points too. Only regions of DAME_ROOM points or
+ * fewer are split (on the shared corpus any bound from 8 to 80 points
+ * counts the same games right). Writes c or 0 into split[] for the
+ * points of such regions; returns whether any point was taken. */
+static bool dame_split(sgf__spos *p, uint8_t *split)
+{
+    static const int16_t far = INT16_MAX;
+    int16_t dist[2][SGF__SN], *queue = p->stack;
+    int nb[4], mixed = 0;
+    bool any = false;
+    for (int r = 0; r < p->count; r++)
+        mixed += p->kcol[r] == SGF_EMPTY && open_dame(p, r);
+    if (mixed == 0)
+        return false;
+    for (int c = 0; c < 2; c++) {       /* distances from Black, White */
+        int head = 0, tail = 0;
+        for (int i = 0; i < p->n; i++) {
+            dist[c][i] = far;
+            if (p->col[i] != SGF_EMPTY || !open_dame(p, p->id[i]))
+                continue;
+            int m = sgf__spos_neighbors(p, i, nb), d = 0;
+            while (d < m && p->col[nb[d]] != SGF_BLACK + c)
+                d++;
+            if (d < m) {
+                dist[c][i] = 1;
+                queue[tail++] = (int16_t)i;
+            }
+        }
+        while (head < tail) {
+            int i = queue[head++];
+            int m = sgf__spos_neighbors(p, i, nb);
+            for (int d = 0; d < m; d++)
+                if (p->col[nb[d]] == SGF_EMPTY && dist[c][nb[d]] == far) {
+                    dist[c][nb[d]] = (int16_t)(dist[c][i] + 1);
+                    queue[tail++] = (int16_t)nb[d];
+                }
+        }
+    }
+    for (int i = 0; i < p->n; i++) {
+        split[i] = 0;
+        if (p->col[i] != SGF_EMPTY || !open_dame(p, p->id[i]))
+            continue;
+        if (dist[1][i] - dist[0][i] >= DAME_MARGIN)
+            split[i] = SGF_BLACK;
+        else if (dist[0][i] - dist[1][i] >= DAME_MARGIN)
+            split[i] = SGF_WHITE;
+        any |= split[i] != 0;
+    }
+    return any;
+}
+
 static void count_point(sgf_score *s, const sgf__spos *p,
-                        const uint8_t *seki, sgf_color orig, int i)
+                        const uint8_t *seki, const uint8_t *split,
+                        sgf_color orig, int i)
 {
     sgf_score_side *side[3] = { NULL, &s->black, &s->white };
     if (p->col[i] != SGF_EMPTY) {
@@ -350,6 +557,8 @@ static void count_point(sgf_score *s, const sgf__spos *p,
         return;
     }
     sgf_color o = owner(p, i);
+    if (o == SGF_EMPTY && split != NULL)
+        o = (sgf_color)split[i];    /* behind the dame */
     if (orig != SGF_EMPTY) {             /* a dead stone */
         side[3 - orig]->dead++;
         s->map[i] = (uint8_t)(orig == SGF_BLACK ? SGF_SP_BLACK_DEAD
@@ -412,7 +621,9 @@ static int count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
             seki = NULL;
         }
     }
-    uint8_t teire[SGF__SN];
+    uint8_t teire[SGF__SN], split[SGF__SN];
+    const uint8_t *splitp = r->scoring == SGF_SCORING_TERRITORY
+                            && dame_split(p, split) ? split : NULL;
     int nteire = r->scoring == SGF_SCORING_TERRITORY
         ? teire_points(p, seki, use_dead ? dead : NULL, teire) : 0;
     for (int i = 0; i < p->n; i++) {
@@ -425,7 +636,7 @@ static int count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
             out->map[i] = SGF_SP_DAME;
             continue;
         }
-        count_point(out, p, seki, orig, i);
+        count_point(out, p, seki, splitp, orig, i);
     }
     free(seki);
     sgf__score_total(out, b);

@@ -72,8 +72,10 @@ bool sgf__spos_self_atari(sgf__spos *p, int pt, sgf_color who);
 
 /* Mark in seki[] (by chain id, p->count entries, cleared first) the
  * chains in seki: chains next to an empty point that touches both
- * colours where both players' filling would be self-atari. Returns the
- * number of such points. */
+ * colours where both players' filling would be self-atari, or would
+ * leave the filler's chain only the two points of one of his eyes as
+ * liberties, an eye that is all another chain of his has (a throw-in
+ * ataris both). Returns the number of such points. */
 int sgf__spos_seki(sgf__spos *p, uint8_t *seki);
 
 /* Random playouts from the position col[] (w * h colours, point order),

@@ -155,6 +155,39 @@ static void test_score_seki_both_scorings(void **state)
     unload(&x);
 }
 
+static void test_score_seki_fill_into_eye(void **state)
+{
+    (void)state;
+    /* The corner of 2017-02-13-1 (KGS): Black's ff and ge share the
+     * liberty fe with White's chain ec-gd, whose other liberties are
+     * the two-point eye de-df, all the liberties of White's bf-cf too.
+     * Black filling fe is self-atari; White filling it keeps two
+     * liberties, those of the eye only: Black throws in at de, both
+     * white chains in atari, and takes one. Neither fills: a seki,
+     * whose eyes (gf, de, df) are nobody's under territory counting.
+     * Before, gf counted for Black and de, df for White. */
+    game x = load("(;GM[1]KM[0]SZ[7:6]"
+                  "AB[ab][bb][cb][db][eb][fb][gb][ac][bc][cc][dc][fc][gc]"
+                  "[ad][bd][cd][ae][be][ge][af][ff]"
+                  "AW[ec][dd][ed][fd][gd][ce][ee][bf][cf][ef];B[];W[])");
+    sgf_rules r;
+    sgf_score s;
+    assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
+    assert_int_equal(s.seki, 3);
+    assert_int_equal(s.black.territory, 7);
+    assert_int_equal(s.white.territory, 0);
+    assert_int_equal(s.map[5 * 7 + 6], SGF_SP_SEKI);
+    assert_int_equal(s.map[4 * 7 + 3], SGF_SP_SEKI);
+    assert_int_equal(s.map[5 * 7 + 3], SGF_SP_SEKI);
+    assert_int_equal(s.map[4 * 7 + 5], SGF_SP_DAME);
+    /* area counting: the eyes count for their owners */
+    assert_int_equal(sgf_rules_preset(&r, "chinese"), 0);
+    assert_int_equal(sgf_score_count(&s, x.b, &r, NULL, 0, 0), 0);
+    assert_int_equal(s.black.territory, 8);
+    assert_int_equal(s.white.territory, 2);
+    unload(&x);
+}
+
 static void test_score_no_seki_when_one_side_can_fill(void **state)
 {
     (void)state;
@@ -243,6 +276,34 @@ static void test_score_teire_several_dame(void **state)
     unload(&x);
 }
 
+static void test_score_teire_throw_in(void **state)
+{
+    (void)state;
+    /* The white chain ba-db (kisei27_g1, White's G1-J2): liberties bd,
+     * a dame Black can fill, and da and eb, two points of White's
+     * territory. When Black fills bd, a black stone thrown in at eb has
+     * two liberties (ea, fb) and leaves the chain in atari at da, where
+     * extending gives one liberty (ea): White must fill eb himself, so
+     * eb is not territory (the record's TB/TW leave K2 out too). */
+    game x = load("(;GM[1]KM[0]SZ[9:6]"
+                  "AB[aa][ab][bb][ac][dc][ad][cd][dd][ed][fd][gd][hd][id]"
+                  "[ae][be][ce][de][ee][fe][ge][he][ie]"
+                  "AW[ba][ca][ia][cb][db][ib][bc][cc][ec][fc][gc][hc][ic]"
+                  ";B[];W[])");
+    sgf_rules r;
+    sgf_score s;
+    assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
+    assert_int_equal(s.black.territory, 9);
+    assert_int_equal(s.white.territory, 8);
+    assert_int_equal(s.dame, 2);
+    assert_int_equal(s.map[1 * 9 + 4], SGF_SP_DAME);
+    assert_int_equal(s.map[0 * 9 + 3], SGF_SP_WHITE_TERRITORY);
+    assert_int_equal(sgf_rules_preset(&r, "chinese"), 0);
+    assert_int_equal(sgf_score_count(&s, x.b, &r, NULL, 0, 0), 0);
+    assert_int_equal(s.white.territory, 9);
+    unload(&x);
+}
+
 static void test_score_no_teire_without_rescue(void **state)
 {
     (void)state;
@@ -257,6 +318,39 @@ static void test_score_no_teire_without_rescue(void **state)
     assert_int_equal(s.map[4 * 5 + 4], SGF_SP_BLACK_TERRITORY);
     assert_int_equal(s.black.territory, 1);
     assert_int_equal(s.dame, 1);
+    unload(&x);
+}
+
+static void test_score_territory_behind_dame(void **state)
+{
+    (void)state;
+    /* An unfinished boundary on the edge (as in meijin27_g4, A12-A17):
+     * White's wall ba-bc, ca-cd, Black's be-bh, ce-ch; column a and bd
+     * are one empty region touching both. Filling the dame, White plays
+     * ac and Black ae (ad and bd are whoever's): aa and ab, three or
+     * more steps nearer White's stones than Black's, are White's
+     * territory, af-ah Black's. Before, the whole region was dame. */
+    game x = load("(;GM[1]KM[0]SZ[3:8]AW[ba][bb][bc][ca][cb][cc][cd]"
+                  "AB[be][bf][bg][bh][ce][cf][cg][ch];B[];W[])");
+    sgf_rules r;
+    sgf_score s;
+    assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
+    assert_int_equal(s.white.territory, 2);
+    assert_int_equal(s.black.territory, 3);
+    assert_int_equal(s.dame, 4);
+    assert_int_equal(s.map[0], SGF_SP_WHITE_TERRITORY);
+    assert_int_equal(s.map[1 * 3], SGF_SP_WHITE_TERRITORY);
+    assert_int_equal(s.map[2 * 3], SGF_SP_DAME);
+    assert_int_equal(s.map[3 * 3], SGF_SP_DAME);
+    assert_int_equal(s.map[3 * 3 + 1], SGF_SP_DAME);
+    assert_int_equal(s.map[4 * 3], SGF_SP_DAME);
+    assert_int_equal(s.map[5 * 3], SGF_SP_BLACK_TERRITORY);
+    assert_true(s.margin == 1);
+    /* area counting is not changed: the region is nobody's */
+    assert_int_equal(sgf_rules_preset(&r, "chinese"), 0);
+    assert_int_equal(sgf_score_count(&s, x.b, &r, NULL, 0, 0), 0);
+    assert_int_equal(s.white.territory, 0);
+    assert_int_equal(s.dame, 9);
     unload(&x);
 }
 
@@ -683,11 +777,14 @@ int main(void)
         cmocka_unit_test(test_score_tromp_taylor_keeps_dead),
         cmocka_unit_test(test_score_prisoners_territory_only),
         cmocka_unit_test(test_score_seki_both_scorings),
+        cmocka_unit_test(test_score_seki_fill_into_eye),
         cmocka_unit_test(test_score_no_seki_when_one_side_can_fill),
         cmocka_unit_test(test_score_teire_japanese_only),
         cmocka_unit_test(test_score_teire_two_point_dame),
         cmocka_unit_test(test_score_teire_several_dame),
+        cmocka_unit_test(test_score_teire_throw_in),
         cmocka_unit_test(test_score_no_teire_without_rescue),
+        cmocka_unit_test(test_score_territory_behind_dame),
         cmocka_unit_test(test_score_handicap_compensation),
         cmocka_unit_test(test_score_komi_forms),
         cmocka_unit_test(test_score_komi_in_count),

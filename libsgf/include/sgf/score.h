@@ -78,10 +78,19 @@ typedef struct sgf_score {
  * touching live stones of one colour only is that colour's territory,
  * except under territory rules the points touching a chain in seki: a
  * live chain that shares a liberty with a live enemy chain where neither
- * side can fill it without leaving its own chain in atari, and the
+ * side can fill it without leaving its own chain in atari (or with no
+ * liberty but the two points of one of its own eyes that another chain
+ * of his shares, both of which a throw-in puts in atari), and the
  * points where the owner must connect once the dame are filled (teire:
  * a chain whose liberties are dame points the enemy can fill and one
- * point of its owner's territory that saves it; counted as dame). Errors:
+ * point of its owner's territory that saves it, or two, where an enemy
+ * stone thrown in at one, with two liberties, leaves the chain in atari
+ * at the other; counted as dame). Also
+ * under territory rules, a region of 12 points or fewer touching both
+ * colours (a boundary left open) is split as dame filling would close
+ * it: its points three or more steps (through empty points) nearer one
+ * colour's stones than the other's are that colour's territory, the
+ * rest dame. Errors:
  * SGF_EINVAL (out or b NULL), SGF_ENOMEM. */
 SGF_API int sgf_score_count(sgf_score *out, const sgf_board *b,
                             const sgf_rules *r, const uint8_t *dead,
