@@ -66,6 +66,10 @@ MANPAGES  := $(wildcard man/*.1 man/*.3)
 STATIC := lib/libsgf.a
 SHARED := lib/libsgf.so.$(VERSION)
 
+# Objects that only tools and tests are made from are kept, not removed
+# as intermediate files (make would print an "rm" after each build).
+.SECONDARY:
+
 .PHONY: all run check test-unit test-cli test-fuzz-replay test-man test-abi \
         bench fuzz install uninstall clean deps
 .DEFAULT_GOAL := all
@@ -78,7 +82,7 @@ all: $(STATIC) $(SHARED) $(TOOL_BINS)
 # samples/faulty/ holds records with faults on purpose, so the tour shows
 # diagnostics and the exit status is 1; only trouble (2 or more) fails.
 run: deps
-	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) -s --no-print-directory all
 	@echo '$$ bin/sgf-validate -r samples'
 	@bin/sgf-validate -r samples; status=$$?; \
 	case $$status in \
@@ -88,7 +92,7 @@ run: deps
 	esac
 
 check: deps
-	$(Q)$(MAKE) --no-print-directory all test-unit test-cli test-fuzz-replay \
+	$(Q)$(MAKE) -s --no-print-directory all test-unit test-cli test-fuzz-replay \
 	    test-man test-abi
 	@echo "make check: all test suites passed"
 
@@ -230,11 +234,10 @@ fuzz: build/fuzz/fuzz_parse
 	    build/fuzz/work tests/fuzz/corpus samples
 
 # --- install ------------------------------------------------------------
-lib/libsgf.pc: libsgf/libsgf.pc.in Makefile
-	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|' \
-	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' $< > $@
-
-install: all lib/libsgf.pc
+# libsgf.pc is written at install time, from this run's PREFIX, LIBDIR
+# and INCLUDEDIR (a file made once would keep the paths of an earlier
+# install).
+install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) \
 	    $(DESTDIR)$(INCLUDEDIR)/sgf $(DESTDIR)$(PKGCONFIGDIR) \
 	    $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
@@ -245,7 +248,10 @@ install: all lib/libsgf.pc
 	ln -sf libsgf.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsgf.so.$(SOVERSION)
 	ln -sf libsgf.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libsgf.so
 	install -m 644 $(HEADERS) $(DESTDIR)$(INCLUDEDIR)/sgf/
-	install -m 644 lib/libsgf.pc $(DESTDIR)$(PKGCONFIGDIR)/
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' \
+	    libsgf/libsgf.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/libsgf.pc
+	chmod 644 $(DESTDIR)$(PKGCONFIGDIR)/libsgf.pc
 	install -m 644 libsgf/schema/sgf.rng $(DESTDIR)$(DATADIR)/libsgf/
 	install -m 644 $(filter %.1,$(MANPAGES)) $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(filter %.3,$(MANPAGES)) $(DESTDIR)$(MANDIR)/man3/
@@ -253,7 +259,8 @@ install: all lib/libsgf.pc
 uninstall:
 	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%)
 	rm -f $(DESTDIR)$(LIBDIR)/libsgf.a $(DESTDIR)$(LIBDIR)/libsgf.so*
-	rm -rf $(DESTDIR)$(INCLUDEDIR)/sgf
+	rm -f $(patsubst libsgf/include/sgf/%,$(DESTDIR)$(INCLUDEDIR)/sgf/%,$(HEADERS))
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/sgf 2>/dev/null
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/libsgf.pc
 	rm -f $(DESTDIR)$(DATADIR)/libsgf/sgf.rng
 	-rmdir $(DESTDIR)$(DATADIR)/libsgf 2>/dev/null

@@ -47,8 +47,10 @@ bin/sgf-validate --syntax-only -r "$SRC" 2>/dev/null |
     sed -n 's/^\(.*\):[0-9]*:[0-9]*: error: .*\[unclosed-\(tree\|value\)\]$/\1/p' |
     LC_ALL=C sort -u > "$B/unclosed.txt"
 find "$SRC" -type f -iname '*.sgf' -print | LC_ALL=C sort |
-    awk 'NR == FNR { skip[$0] = 1; next } !($0 in skip)' \
+    awk 'FILENAME != "-" { skip[$0] = 1; next } !($0 in skip)' \
         "$B/unclosed.txt" - | tr '\n' '\0' | xargs -0 cat > "$B/all.sgf"
+# (FILENAME, not NR == FNR: the list may be empty, as for a generated
+# corpus, and then every name would be taken for one to skip)
 
 OUT=$B/results.txt
 : > "$OUT"
