@@ -276,6 +276,9 @@ struct cli_inputs {
     size_t path_cap;
     bool default_stdin;       /* no operands, no list: read stdin */
     int status;
+    size_t skipped;           /* inputs not read: a directory without -r
+                                 or that cannot be read, a --files-from
+                                 list that cannot be opened */
 };
 
 static const char *const stdin_name = "-";
@@ -401,6 +404,7 @@ static void push_dir(cli_inputs *in, const char *dir)
     if (read_names(dir, &f.names, &f.count) != 0) {
         tool_error("cannot read directory '%s': %s", dir, strerror(errno));
         trouble(in);
+        in->skipped++;
         return;
     }
     f.dir = strdup(dir);
@@ -487,8 +491,10 @@ static bool open_list(cli_inputs *in)
     }
     in->list = fopen(name, "r");
     if (in->list == NULL) {
-        tool_error("cannot open '%s': %s", name, strerror(errno));
+        tool_error("cannot open the list of names '%s': %s", name,
+                   strerror(errno));
         trouble(in);
+        in->skipped++;
         return false;
     }
     return true;
@@ -529,6 +535,11 @@ static const char *next_listed(cli_inputs *in)
     return NULL;
 }
 
+size_t cli_inputs_skipped(const cli_inputs *in)
+{
+    return in != NULL ? in->skipped : 0;
+}
+
 /* An operand or a listed name: directories are entered (with -r) or
  * refused; anything else is returned as it is, and a name that cannot be
  * opened is reported when it is read. NULL = nothing to return. */
@@ -542,6 +553,7 @@ static const char *take_name(cli_inputs *in, const char *name)
         tool_error("'%s' is a directory (use -r to read its *.sgf files)",
                    name);
         trouble(in);
+        in->skipped++;
         return NULL;
     }
     push_dir(in, name);
@@ -678,6 +690,18 @@ int cli_check_charset(const char *name)
     }
     iconv_close(cd);
     return 0;
+}
+
+int cli_rules_option(sgf_rules *out, const char *name)
+{
+    if (sgf_rules_preset(out, name) == 0)
+        return 0;
+    tool_error("unknown rule set '%s'; the rule sets are:", name);
+    for (size_t i = 0; i < sgf_rules_preset_count(); i++)
+        fprintf(stderr, "%s%s", i == 0 ? "  " : " ",
+                sgf_rules_preset_name(i));
+    fputc('\n', stderr);
+    return -1;
 }
 
 /* --- diagnostics ------------------------------------------------------- */
@@ -838,6 +862,7 @@ int cli_run(const cli_tool *t, int argc, char **argv,
     }
     while ((path = cli_inputs_next(in)) != NULL)
         status = tool_worst(status, h->file(h->payload, path, &n));
+    n.unreadable += cli_inputs_skipped(in);
     status = tool_worst(status, cli_inputs_close(in));
     if (h->finish != NULL)
         status = h->finish(h->payload, status);

@@ -185,6 +185,12 @@ cli_inputs *cli_inputs_open(char **operands, int count,
  * --files-from) is reported on stderr as met, and the walk goes on. */
 const char *cli_inputs_next(cli_inputs *in);
 
+/* How many inputs the walk could not give: directories without -r or
+ * that cannot be read, a --files-from list that cannot be opened (each
+ * counted once; the summary counts them with the files that could not
+ * be read). */
+size_t cli_inputs_skipped(const cli_inputs *in);
+
 /* Free the walk. Returns TOOL_OK, or TOOL_TROUBLE when any trouble was
  * met while listing. NULL is a no-op returning TOOL_OK. */
 int cli_inputs_close(cli_inputs *in);
@@ -208,6 +214,10 @@ int cli_read_input_each(const char *path, const sgf_parse_options *po,
 /* Check that a --charset argument names a charset iconv knows. Returns 0,
  * or -1 after a message. */
 int cli_check_charset(const char *name);
+
+/* A --rules argument: the preset it names into *out (sgf_rules_preset).
+ * Returns 0, or -1 after a message that lists the rule sets. */
+int cli_rules_option(sgf_rules *out, const char *name);
 
 /* --- diagnostics ------------------------------------------------------- */
 

@@ -13,7 +13,18 @@ typedef struct game_ctx {
     const sgf_game *g;
     const sgf_node *last_node;     /* GTP: last node whose setup is out */
     int width, height;
+    bool headed;                   /* the game's header line is out */
 } game_ctx;
+
+/* "FILE: game N, WxH, RULES rules": once per game, before its boards. */
+static void print_header(game_ctx *x)
+{
+    const sgf_rules *r = sgf_replay_rules(x->o->replay);
+    printf("%s: game %zu, %dx%d, %s rules%s\n", x->name,
+           sgf_game_index(x->g), x->width, x->height, r->name,
+           sgf_replay_rules_defaulted(x->o->replay) ? " (no RU[])" : "");
+    x->headed = true;
+}
 
 void replay_out_opts_init(replay_out_opts *o)
 {
@@ -204,8 +215,11 @@ static int on_move(void *payload, const sgf_replay_move *m)
         gtp_move(x, m);
     else if (x->o->format == CLI_FORMAT_JSON)
         json_move(x, m);
-    else if (x->o->each)
+    else if (x->o->each) {
+        if (!x->headed)
+            print_header(x);
         print_board(x, m);
+    }
     return 0;
 }
 
@@ -216,20 +230,23 @@ static void show_end(game_ctx *x)
     memset(&m, 0, sizeof m);
     bool has = sgf_replay_last_move(x->o->replay, &m.color, &m.point,
                                     &m.pass);
-    if (x->o->gtp || x->o->format == CLI_FORMAT_JSON || x->o->each)
+    if (x->o->gtp || x->o->format == CLI_FORMAT_JSON)
         return;
+    if (x->o->each) {             /* the boards are out: a game without
+                                     moves still gets its header */
+        if (!x->headed)
+            print_header(x);
+        return;
+    }
     m.move_number = sgf_replay_move_number(x->o->replay);
-    const sgf_rules *r = sgf_replay_rules(x->o->replay);
-    printf("%s: game %zu, %dx%d, %s rules%s\n", x->name,
-           sgf_game_index(x->g), x->width, x->height, r->name,
-           sgf_replay_rules_defaulted(x->o->replay) ? " (no RU[])" : "");
+    print_header(x);
     print_board(x, has ? &m : NULL);
 }
 
 static int replay_game(const replay_out_opts *o, const char *name,
                        sgf_collection *c, const sgf_game *g)
 {
-    game_ctx x = { o, name, g, NULL, 0, 0 };
+    game_ctx x = { o, name, g, NULL, 0, 0, false };
     sgf_game_board_size(g, &x.width, &x.height);
     if (o->gtp && (x.width != x.height || x.width > 25)) {
         tool_error("%s: game %zu: GTP needs a square board of at most 25 "

@@ -109,10 +109,8 @@ static int on_option(void *payload, int option, const char *arg)
         o->game = v;
         return 0;
     case OPT_RULES:
-        if (sgf_rules_preset(&o->rules, arg) != 0) {
-            tool_error("unknown rule set '%s' (see --help)", arg);
+        if (cli_rules_option(&o->rules, arg) != 0)
             return -1;
-        }
         o->rules_given = true;
         return 0;
     case OPT_GTP: o->gtp = true; return 0;

@@ -2,9 +2,9 @@
  * sgf-score - count finished Go games under their rules and compare the
  * count with the recorded result RE[]: area or territory, komi as
  * archives write it, handicap compensation, dead stones from the TB/TW
- * markup, an estimate, none, or the caller's list. Exit status 0, 1 with
- * --check when a counted game disagrees, 2 on trouble. See
- * man/sgf-score.1.
+ * markup, an estimate, none, or the caller's list. Exit status 0, 1 when
+ * some input has errors or (--check) a counted game disagrees, 2 on
+ * trouble. See man/sgf-score.1.
  */
 #include "cli.h"
 #include "score-out.h"
@@ -46,8 +46,9 @@ static const cli_tool tool = {
     "missing). Dead stones come from the TB/TW markup of the last node\n"
     "when there is some, else from the estimate (--dead=auto).\n"
     "\n"
-    "Exit status: 0 when done, 1 with --check when a counted game\n"
-    "disagrees with its RE[], 2 on trouble.\n"
+    "Exit status: 0 when done, 1 when some input has errors or, with\n"
+    "--check, when a counted game disagrees with its RE[], 2 on\n"
+    "trouble.\n"
 };
 
 static int on_option(void *payload, int option, const char *arg)
@@ -55,10 +56,8 @@ static int on_option(void *payload, int option, const char *arg)
     score_out_opts *o = payload;
     switch (option) {
     case OPT_RULES:
-        if (sgf_rules_preset(&o->rules, arg) != 0) {
-            tool_error("unknown rule set '%s' (see --help)", arg);
+        if (cli_rules_option(&o->rules, arg) != 0)
             return -1;
-        }
         o->rules_given = true;
         return 0;
     case OPT_KOMI: return score_out_parse_komi(o, arg);

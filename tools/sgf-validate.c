@@ -86,10 +86,8 @@ static int on_option(void *payload, int option, const char *arg)
         return cli_check_charset(arg);
     case OPT_MAIN_LINE: o->replay.all_variations = false; break;
     case OPT_RULES:
-        if (sgf_rules_preset(&o->rules, arg) != 0) {
-            tool_error("unknown rule set '%s' (see --help)", arg);
+        if (cli_rules_option(&o->rules, arg) != 0)
             return -1;
-        }
         o->replay.rules = &o->rules;
         break;
     case 'h': o->help = true; break;
