@@ -354,8 +354,11 @@ static int choose_dead(const score_out_opts *o, game_count *x,
         return sgf_score_dead_estimate(x->dead, b) < 0;
     if (m == SCORE_DEAD_POINTS
         && sgf_score_dead_points(x->dead, b, o->dead_points, &bad) < 0) {
-        tool_error("%s: game %zu: --dead: '%s' at byte %zu names no stone",
-                   x->name, sgf_game_index(x->g), o->dead_points, bad + 1);
+        const char *item = o->dead_points + bad;
+        int len = (int)strcspn(item, ",");
+        tool_error("%s: game %zu: --dead: '%.*s' names no stone on the "
+                   "%dx%d board", x->name, sgf_game_index(x->g), len, item,
+                   sgf_board_width(b), sgf_board_height(b));
         return -1;
     }
     return 0;
