@@ -283,8 +283,10 @@ static int replay_game(const replay_out_opts *o, const char *name,
     }
     unsigned played = sgf_replay_move_number(o->replay);
     if (o->stop_given && played < o->stop_after)
-        tool_error("%s: game %zu: warning: no move %u (the line has %u "
-                   "moves): the position at its end is shown", name,
+        /* about the request, not the record: not one of its
+         * diagnostics, so not in the summary's counts */
+        tool_error("%s: game %zu has no move %u (its line has %u moves): "
+                   "the position at the end of the line is shown", name,
                    sgf_game_index(g), o->stop_after, played);
     show_end(&x);
     return TOOL_OK;
