@@ -370,8 +370,11 @@ static size_t scan_value_as(const parser *p, size_t i, uint8_t mb)
     size_t n = p->n;
     i++;
     if (!mb) {
+        /* the ']' is searched for again only when an escape took it:
+         * searching from each escape to a far ']' would make a long
+         * value of escapes quadratic */
+        const char *e = memchr(s + i, ']', n - i);
         for (;;) {
-            const char *e = memchr(s + i, ']', n - i);
             if (e == NULL)
                 return n;
             const char *b = memchr(s + i, '\\', (size_t)(e - (s + i)));
@@ -380,6 +383,8 @@ static size_t scan_value_as(const parser *p, size_t i, uint8_t mb)
             i = (size_t)(b - s) + 2;
             if (i >= n)
                 return n;
+            if (s + i > e)
+                e = memchr(s + i, ']', n - i);
         }
     }
     while (i < n) {
@@ -420,12 +425,14 @@ static const char *root_charset_as(const parser *p, size_t i, uint8_t mb,
                                    size_t *end)
 {
     const char *s = p->s;
-    size_t n = p->n;
+    size_t n = p->n, open = i;
     bool in_root = false;
     for (; i < n; *end = i) {
         unsigned char ch = (unsigned char)s[i];
         if (ch == ';' || ch == '(' || ch == ')') {
-            if (in_root || ch == ')')
+            /* a second '(' before the root: the parser makes an empty
+             * root there, and the node read next is its child */
+            if (in_root || ch == ')' || (ch == '(' && i != open))
                 return NULL;             /* the root ended without CA */
             in_root = ch == ';';
             i++;

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 #include <sgf/parse.h>
 #include "tree_int.h"          /* the one-move node's colour and point */
+#include "props_int.h"         /* SGF__MB_*: how a game's values lexed */
 
 static sgf_collection *parse_opts(const char *s, size_t n, unsigned flags)
 {
@@ -663,6 +664,33 @@ static void test_parse_one_move_nodes(void **state)
     sgf_collection_free(c);
 }
 
+/* The root's CA[] read ahead (inputs with a byte >= 0x80 or a NUL): it
+ * is found behind values full of escapes, and a second '(' before the
+ * root means the parser's empty root, so a CA after it is not the
+ * root's, whatever other bytes the input holds. */
+static void test_parse_root_charset_ahead(void **state)
+{
+    (void)state;
+    static const char esc[] = "(;C[a\\]b\\\\\\\\\\]]CA[Shift_JIS]GN[x])\xe9";
+    sgf_collection *c = parse_opts(esc, sizeof esc - 1, 0);
+    const sgf_game *g = sgf_collection_game(c, 0);
+    assert_non_null(g);
+    assert_int_equal(g->mb_lex, SGF__MB_SJIS);
+    sgf_collection_free(c);
+    static const char *const twice[] = { "((;CA[Shift_JIS]GN[x]))",
+                                         "((;CA[Shift_JIS]GN[x]))\xe9",
+                                         "( (;CA[GB2312]GN[x]))\x01\x00" };
+    static const size_t len[] = { 23, 24, 23 };
+    for (size_t k = 0; k < 3; k++) {
+        c = parse_opts(twice[k], len[k], SGF_PARSE_SYNTAX_ONLY);
+        g = sgf_collection_game(c, 0);
+        assert_non_null(g);
+        assert_int_equal(g->mb_lex, SGF__MB_NONE);
+        assert_non_null(find_diag(c, SGF_D_MISSING_SEMICOLON));
+        sgf_collection_free(c);
+    }
+}
+
 /* --- one game tree at a time (sgf_parse_*_each) ------------------------ */
 
 typedef struct seen {
@@ -804,6 +832,7 @@ int main(void)
         cmocka_unit_test(test_parse_on_diag_callback),
         cmocka_unit_test(test_parse_positions_line_breaks),
         cmocka_unit_test(test_parse_one_move_nodes),
+        cmocka_unit_test(test_parse_root_charset_ahead),
         cmocka_unit_test(test_parse_each_game_in_turn),
         cmocka_unit_test(test_parse_each_stop_and_errors),
         cmocka_unit_test(test_parse_each_many_games),
