@@ -7,6 +7,9 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include "tree_int.h"
 #include "charset_int.h"
 
@@ -90,11 +93,31 @@ const char *sgf_version(void)
 
 /* Messages quote input bytes; keep every output valid UTF-8 and free of
  * control characters: such bytes are shown as \xNN. */
+/* Length of the run of printable ASCII (0x20-0x7E) at the start of m,
+ * 16 bytes at a time where SSE2 is there. */
+static size_t printable_run(const char *m, size_t n)
+{
+    size_t i = 0;
+#if defined(__SSE2__)
+    /* as signed bytes: printable is > 0x1F and < 0x7F (bytes >= 0x80
+     * are negative, so below 0x20 too) */
+    const __m128i lo = _mm_set1_epi8(0x1F), hi = _mm_set1_epi8(0x7F);
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(m + i));
+        __m128i ok = _mm_and_si128(_mm_cmpgt_epi8(v, lo),
+                                   _mm_cmplt_epi8(v, hi));
+        if (_mm_movemask_epi8(ok) != 0xFFFF)
+            break;
+    }
+#endif
+    while (i < n && m[i] >= 0x20 && m[i] < 0x7F)
+        i++;
+    return i;
+}
+
 static char *clean_message(sgf_collection *c, const char *m, size_t n)
 {
-    size_t plain = 0;                 /* the usual case: printable ASCII */
-    while (plain < n && m[plain] >= 0x20 && m[plain] < 0x7F)
-        plain++;
+    size_t plain = printable_run(m, n);   /* the usual case */
     if (plain == n)
         return sgf__arena_strndup(&c->arena, m, n);
     sgf__buf b = SGF__BUF_INIT;

@@ -691,6 +691,26 @@ static void test_parse_root_charset_ahead(void **state)
     }
 }
 
+/* Messages quote input bytes: control bytes and bytes that are not UTF-8
+ * come out as \xNN, wherever they fall (after 16 printable bytes too:
+ * the check goes 16 bytes at a time). */
+static void test_parse_message_bytes_escaped(void **state)
+{
+    (void)state;
+    static const char in[] = "(;LT[30\x01" "b];LT[0123456789abcdef\x7F\xFF])";
+    sgf_collection *c = parse_opts(in, sizeof in - 1, 0);
+    const sgf_diag *d = find_diag(c, SGF_D_VALUE_FORMAT);
+    assert_non_null(d);
+    assert_string_equal(d->message, "'LT' takes no value: '30\\x01b' "
+                        "ignored");
+    bool long_one = false;
+    for (size_t i = 0; i < sgf_collection_diag_count(c); i++)
+        long_one |= strstr(sgf_collection_diag(c, i)->message,
+                           "0123456789abcdef\\x7F\\xFF") != NULL;
+    assert_true(long_one);
+    sgf_collection_free(c);
+}
+
 /* --- one game tree at a time (sgf_parse_*_each) ------------------------ */
 
 typedef struct seen {
@@ -833,6 +853,7 @@ int main(void)
         cmocka_unit_test(test_parse_positions_line_breaks),
         cmocka_unit_test(test_parse_one_move_nodes),
         cmocka_unit_test(test_parse_root_charset_ahead),
+        cmocka_unit_test(test_parse_message_bytes_escaped),
         cmocka_unit_test(test_parse_each_game_in_turn),
         cmocka_unit_test(test_parse_each_stop_and_errors),
         cmocka_unit_test(test_parse_each_many_games),
