@@ -110,6 +110,7 @@
  * off-board move is reported here, with its move number, and not again
  * by the replayer (DECISIONS.md "Diagnostics").
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "props_int.h"
@@ -525,6 +526,12 @@ static bool plain_move_node(sgf__check *ck, sgf__dec *d, sgf_node *n,
         }
         if (!real && p->id != SGF_PROP_OB && p->id != SGF_PROP_OW)
             return false;
+        const char *digits = sgf__digits_text(r);
+        if (digits != NULL) {        /* plain in either form, no copy */
+            v->text.ptr = digits;
+            v->text.len = r.len;
+            continue;
+        }
         bool wide_read = (uintptr_t)r.ptr - ck->in_at <= ck->in_last8;
         size_t room = r.len < 7 && wide_read ? 8 : r.len + 1;
         char *t = sgf__arena_bytes(&ck->c->arena, room);
@@ -721,6 +728,23 @@ static inline bool lone_move_node(const sgf_node *n, unsigned lim_x,
            && n->move_point.x < lim_x && n->move_point.y < lim_y;
 }
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+/* nprops, move_color and move_point side by side (tree_int.h), so that
+ * lone_moves reads them as one word: 4 bytes of nprops, the colour, x,
+ * y, and a padding byte it ignores. */
+#define NODE_WORD_AT offsetof(sgf_node, nprops)
+_Static_assert(sizeof(uint32_t) == sizeof(((sgf_node *)0)->nprops)
+                   && offsetof(sgf_node, move_color) == NODE_WORD_AT + 4
+                   && offsetof(sgf_node, move_point) == NODE_WORD_AT + 5
+                   && offsetof(sgf_node, move_point.y) == NODE_WORD_AT + 6
+                   && NODE_WORD_AT + 8 <= sizeof(sgf_node),
+               "lone_moves reads nprops to move_point as one word");
+_Static_assert(SGF_BLACK >= 1 && SGF_WHITE <= 0x80 && SGF_MAX_SIZE <= 64
+                   && SGF_MAX_SIZE <= 0x80,
+               "lone_moves adds to the colour and the columns bytewise");
+#define LONE_WORD 1
+#endif
+
 /* From n down its line while each child is such a node without a
  * sibling, *moves counting them. Returns the last node taken, or n. A
  * loop of its own, so that the few values it needs stay in registers. */
@@ -728,6 +752,29 @@ static sgf_node *lone_moves(sgf_node *n, unsigned lim_x, unsigned lim_y,
                             uint32_t *moves)
 {
     uint32_t k = 0;
+#ifdef LONE_WORD
+    /* lone_move_node on one word: nprops must be 1; adding 0x7F to the
+     * colour sets its top bit when it is not 0; adding 0x80 - lim to a
+     * column (at most 51, lim at most 26) sets its top bit when the
+     * column is lim or more. No byte carries into the next one, and the
+     * padding byte on top is masked off. */
+    const uint64_t add = UINT64_C(0x7F) << 32
+                         | (uint64_t)(0x80 - lim_x) << 40
+                         | (uint64_t)(0x80 - lim_y) << 48;
+    const uint64_t look = UINT64_C(0x0080808000000000) | UINT32_MAX;
+    const uint64_t want = UINT64_C(0x0000008000000000) | 1;
+    for (sgf_node *c; (c = n->child) != NULL && c->sibling == NULL; n = c) {
+        /* a node the parser read as one move and left with one property
+         * holds one value of two letters, its text already the point's
+         * (parse.c, fill_move_node); a repetition merged into it would
+         * have cleared move_color */
+        uint64_t w;
+        memcpy(&w, (const char *)c + NODE_WORD_AT, sizeof w);
+        if (((w + add) & look) != want)
+            break;
+        k++;
+    }
+#else
     for (sgf_node *c; (c = n->child) != NULL && c->sibling == NULL; n = c) {
         /* lone_move_node, written out: a node the parser read as one
          * move and left with one property holds one value of two
@@ -739,6 +786,7 @@ static sgf_node *lone_moves(sgf_node *n, unsigned lim_x, unsigned lim_y,
             break;
         k++;
     }
+#endif
     *moves += k;
     return n;
 }
@@ -880,7 +928,7 @@ int sgf__props_game(sgf_collection *c, sgf_game *g)
     ck.in_last8 = c->input_len >= 8 ? c->input_len - 8 : 0;
     if (c->input_len < 8)
         ck.in_at = UINTPTR_MAX;
-    int r = sgf__dec_begin(&d, c, g, ck.ff4);
+    int r = sgf__dec_begin(&d, c, g, ck.ff4, sgf__root_prop(g, SGF_PROP_CA));
     if (r == 0) {
         sgf__check_root(&ck);         /* the board, before the walk */
         r = collect(&ck, &d, &items);

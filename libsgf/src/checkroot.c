@@ -86,6 +86,13 @@ int sgf__read_size(sgf_str t, long *w, long *h)
 {
     sgf_str l, r;
     int rl, rr;
+    if (t.len - 1 < 2 && (unsigned)(t.ptr[0] - '0') < 10
+        && (t.len == 1 || (unsigned)(t.ptr[1] - '0') < 10)) {
+        /* the common value, SZ[19]: what the reading below gives */
+        *w = *h = t.len == 1 ? t.ptr[0] - '0'
+                             : (t.ptr[0] - '0') * 10 + t.ptr[1] - '0';
+        return 1;
+    }
     if (sgf_value_split(t, &l, &r) != 0) {
         rl = sgf__loose_number(t, w);
         *h = *w;

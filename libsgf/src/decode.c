@@ -7,7 +7,7 @@
  *
  * The checker's walk (check.c) hands each node's text values here
  * (sgf__dec_node) and decodes the other values itself as it checks them
- * (sgf__decode_plain), the points of moves without a copy; the charset
+ * (sgf__decode_plain), points and short numbers without a copy; the charset
  * is chosen and the text converted once the walk has seen them all
  * (sgf__dec_finish), before any value is checked. Declared UTF-8 that
  * the text bears out, the commonest case, takes one look at each text.
@@ -87,6 +87,36 @@ const char sgf__point_texts[SGF_MAX_SIZE * SGF_MAX_SIZE][3] = {
 #undef ROW
 #undef PT
 
+/* Every string of one to three digits with its NUL (sgf__digits_text):
+ * the text of most numbers (FF, GM, SZ, HA, ST, and the time left and
+ * moves left of timed records), so that they need no copy either. */
+const char sgf__digits1[10][2] = { "0", "1", "2", "3", "4",
+                                   "5", "6", "7", "8", "9" };
+#define D2(a, b) #a #b,
+#define D3(a, b, c) #a #b #c,
+#define TENS2(a)                                                           \
+    D2(a, 0) D2(a, 1) D2(a, 2) D2(a, 3) D2(a, 4) D2(a, 5) D2(a, 6)        \
+    D2(a, 7) D2(a, 8) D2(a, 9)
+#define TENS3(a, b)                                                        \
+    D3(a, b, 0) D3(a, b, 1) D3(a, b, 2) D3(a, b, 3) D3(a, b, 4)           \
+    D3(a, b, 5) D3(a, b, 6) D3(a, b, 7) D3(a, b, 8) D3(a, b, 9)
+#define HUNDREDS3(a)                                                       \
+    TENS3(a, 0) TENS3(a, 1) TENS3(a, 2) TENS3(a, 3) TENS3(a, 4)           \
+    TENS3(a, 5) TENS3(a, 6) TENS3(a, 7) TENS3(a, 8) TENS3(a, 9)
+const char sgf__digits2[100][3] = {
+    TENS2(0) TENS2(1) TENS2(2) TENS2(3) TENS2(4)
+    TENS2(5) TENS2(6) TENS2(7) TENS2(8) TENS2(9)
+};
+const char sgf__digits3[1000][4] = {
+    HUNDREDS3(0) HUNDREDS3(1) HUNDREDS3(2) HUNDREDS3(3) HUNDREDS3(4)
+    HUNDREDS3(5) HUNDREDS3(6) HUNDREDS3(7) HUNDREDS3(8) HUNDREDS3(9)
+};
+#undef HUNDREDS3
+#undef TENS3
+#undef TENS2
+#undef D3
+#undef D2
+
 /* a-z = 0..25, A-Z = 26..51; 52 otherwise */
 static unsigned letter(unsigned char ch)
 {
@@ -110,6 +140,12 @@ int sgf__decode_plain(sgf_collection *c, sgf_prop *p, int mb)
                 v->text.len = 2;
                 continue;
             }
+        }
+        const char *digits = sgf__digits_text(raw);
+        if (digits != NULL) {
+            v->text.ptr = digits;
+            v->text.len = raw.len;
+            continue;
         }
         char *dst = sgf__arena_bytes(&c->arena, raw.len + 1);
         if (dst == NULL)
@@ -171,7 +207,8 @@ static int unescape_node(dec *d, sgf_node *n)
     return 0;
 }
 
-static bool maybe_wide(const dec *d);
+static bool maybe_wide(dec *d);
+static void read_ca(dec *d);
 
 int sgf__dec_node(sgf__dec *d, sgf_node *n)
 {
@@ -209,14 +246,6 @@ static int unescape_game(dec *d)
     }
     sgf__buf_release(&stack);
     return r;
-}
-
-static const sgf_prop *root_prop(const sgf_game *g, sgf_prop_id id)
-{
-    for (sgf_prop *p = g->root->props; p != NULL; p = p->next)
-        if (p->id == id)
-            return p;
-    return NULL;
 }
 
 /* The value's text converted to UTF-8 in the arena, or marked
@@ -368,8 +397,7 @@ static bool utf8_as_declared(const dec *d, const sgf_prop *ca,
     if (d->c->opts.charset != NULL || ca == NULL
         || d->lexed != SGF__MB_NONE)
         return false;
-    const char *dcs = sgf__charset_canonical(ca->values[0].text.ptr,
-                                             ca->values[0].text.len);
+    const char *dcs = d->ca_cs;
     if (dcs == NULL || strcmp(dcs, "UTF-8") != 0)
         return false;
     size_t n = d->texts.len / sizeof(sgf_str);
@@ -384,7 +412,8 @@ static bool utf8_as_declared(const dec *d, const sgf_prop *ca,
 int sgf__dec_finish(sgf__dec *d)
 {
     const char *cs = NULL;
-    const sgf_prop *ca = root_prop(d->g, SGF_PROP_CA);
+    read_ca(d);
+    const sgf_prop *ca = d->ca;
     if (utf8_as_declared(d, ca, &cs)) {
         d->g->charset = cs;
         return 0;
@@ -404,27 +433,41 @@ int sgf__dec_finish(sgf__dec *d)
     return convert_all(d, cs);
 }
 
+/* The canonical name of the root's CA, read once per game: the root's
+ * text is decoded before maybe_wide and sgf__dec_finish ask. */
+static void read_ca(dec *d)
+{
+    if (d->ca_read)
+        return;
+    d->ca_cs = d->ca == NULL ? NULL
+               : sgf__charset_canonical(d->ca->values[0].text.ptr,
+                                        d->ca->values[0].text.len);
+    d->ca_read = true;
+}
+
 /* May the game's charset be one that is not ASCII-compatible? Only the
  * caller's or the declared one can be (detection never picks one). */
-static bool maybe_wide(const dec *d)
+static bool maybe_wide(dec *d)
 {
     const char *force = d->c->opts.charset, *cs = NULL;
-    const sgf_prop *ca = root_prop(d->g, SGF_PROP_CA);
+    read_ca(d);
     if (force != NULL)
         cs = sgf__charset_canonical(force, strlen(force));
-    if (cs == NULL && ca != NULL)
-        cs = sgf__charset_canonical(ca->values[0].text.ptr,
-                                    ca->values[0].text.len);
+    if (cs == NULL)
+        cs = d->ca_cs;
     return cs != NULL && !sgf__charset_is_ascii_compatible(cs);
 }
 
-int sgf__dec_begin(sgf__dec *d, sgf_collection *c, sgf_game *g, bool ff4)
+int sgf__dec_begin(sgf__dec *d, sgf_collection *c, sgf_game *g, bool ff4,
+                   const sgf_prop *ca)
 {
     static const sgf__buf none = SGF__BUF_INIT;
     d->c = c;
     d->g = g;
     d->ff4 = ff4;
-    d->maybe_wide = d->all = d->kinds = false;
+    d->maybe_wide = d->all = d->kinds = d->ca_read = false;
+    d->ca = ca;
+    d->ca_cs = NULL;
     d->lexed = g->mb_lex;   /* the kind the lexer scanned values with */
     d->list = d->texts = d->out = none;
     for (int k = 0; k < 3; k++)

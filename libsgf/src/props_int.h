@@ -81,6 +81,30 @@ static inline size_t sgf__copy_printable(char *dst, const char *s, size_t n)
             break;
         memcpy(dst + i, &w, sizeof w);
     }
+    if (i < n && n - i < 8) {
+        /* the last bytes as one or two words that may overlap what is
+         * already copied (the same bytes again); a word that holds
+         * another byte leaves them to the loop below */
+        if (n >= 8) {
+            uint64_t w;
+            memcpy(&w, s + n - 8, sizeof w);
+            if (!(((w - UINT64_C(0x2020202020202020)) | w)
+                  & UINT64_C(0x8080808080808080))) {
+                memcpy(dst + n - 8, &w, sizeof w);
+                return n;
+            }
+        } else if (n - i >= 4) {
+            uint32_t a, b;
+            memcpy(&a, s + i, sizeof a);
+            memcpy(&b, s + n - 4, sizeof b);
+            if (!((((a - 0x20202020u) | a) | ((b - 0x20202020u) | b))
+                  & 0x80808080u)) {
+                memcpy(dst + i, &a, sizeof a);
+                memcpy(dst + n - 4, &b, sizeof b);
+                return n;
+            }
+        }
+    }
     for (; i < n && (signed char)s[i] >= 0x20; i++)
         dst[i] = s[i];
     return i;
@@ -211,6 +235,9 @@ typedef struct sgf__dec {
     bool all;              /* convert ASCII values too (UTF-16) */
     bool kinds;            /* some text reads differently per pair kind */
     int lexed;             /* SGF__MB_* kind the values were lexed with */
+    bool ca_read;          /* ca_cs is set (the root decoded) */
+    const sgf_prop *ca;    /* the root's CA, or NULL */
+    const char *ca_cs;     /* its canonical name, or NULL */
     sgf__buf list;         /* pending[]: values to convert */
     sgf__buf texts;        /* sgf_str[] of the same, for detection */
     sgf__buf alt[3];       /* the same texts read with each pair kind */
@@ -218,7 +245,8 @@ typedef struct sgf__dec {
     sgf__conv cv;
 } sgf__dec;
 
-int sgf__dec_begin(sgf__dec *d, sgf_collection *c, sgf_game *g, bool ff4);
+int sgf__dec_begin(sgf__dec *d, sgf_collection *c, sgf_game *g, bool ff4,
+                   const sgf_prop *ca);
 int sgf__dec_node(sgf__dec *d, sgf_node *n);
 int sgf__dec_finish(sgf__dec *d);
 void sgf__dec_release(sgf__dec *d);
@@ -240,6 +268,36 @@ extern const char sgf__point_texts[SGF_MAX_SIZE * SGF_MAX_SIZE][3];
 static inline const char *sgf__point_text(unsigned x, unsigned y)
 {
     return sgf__point_texts[x * SGF_MAX_SIZE + y];
+}
+
+/* "0".."9", "00".."99", "000".."999" with their NUL (decode.c). */
+extern const char sgf__digits1[10][2];
+extern const char sgf__digits2[100][3];
+extern const char sgf__digits3[1000][4];
+
+/* The NUL-terminated text of r when it is one to three digits, which
+ * no escape or charset changes, from those tables; else NULL. */
+static inline const char *sgf__digits_text(sgf_str r)
+{
+    const unsigned char *s = (const unsigned char *)r.ptr;
+    unsigned a, b, c;
+    switch (r.len) {
+    case 1:
+        a = s[0] - (unsigned)'0';
+        return a < 10 ? sgf__digits1[a] : NULL;
+    case 2:
+        a = s[0] - (unsigned)'0';
+        b = s[1] - (unsigned)'0';
+        return a < 10 && b < 10 ? sgf__digits2[a * 10 + b] : NULL;
+    case 3:
+        a = s[0] - (unsigned)'0';
+        b = s[1] - (unsigned)'0';
+        c = s[2] - (unsigned)'0';
+        return a < 10 && b < 10 && c < 10 ? sgf__digits3[a * 100 + b * 10 + c]
+                                          : NULL;
+    default:
+        return NULL;
+    }
 }
 
 /* checkval.c: the value checks of one property of ck->node. */

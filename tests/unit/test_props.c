@@ -608,6 +608,87 @@ static void test_props_point_texts(void **state)
         }
 }
 
+/* The digit strings numbers point to instead of a copy: each is its
+ * digits, NUL-terminated; anything else gets NULL. */
+static void test_props_digits_text(void **state)
+{
+    (void)state;
+    char buf[8];
+    for (int len = 1; len <= 3; len++) {
+        int top = len == 1 ? 10 : len == 2 ? 100 : 1000;
+        for (int v = 0; v < top; v++) {
+            snprintf(buf, sizeof buf, "%0*d", len, v);
+            sgf_str r = { buf, (size_t)len };
+            const char *t = sgf__digits_text(r);
+            assert_non_null(t);
+            assert_string_equal(t, buf);
+        }
+    }
+    assert_null(sgf__digits_text(S("")));
+    assert_null(sgf__digits_text(S("1234")));
+    assert_null(sgf__digits_text(S("6.5")));
+    assert_null(sgf__digits_text(S("-1")));
+    assert_null(sgf__digits_text(S("1:")));
+    assert_null(sgf__digits_text(S("/")));
+    assert_null(sgf__digits_text(S(":9")));
+}
+
+/* sgf__copy_printable against a byte loop: every length up to 40, with
+ * one stopping byte (a control byte, a high byte) at every place, never
+ * writing past what it reports as copied plus nothing beyond n. */
+static void test_props_copy_printable(void **state)
+{
+    (void)state;
+    static const unsigned char stops[] = { 0x00, 0x0A, 0x1F, 0x80, 0xE3,
+                                           0xFF };
+    char src[48], dst[48];
+    for (size_t n = 0; n <= 40; n++) {
+        for (size_t bad = 0; bad <= n; bad++) {
+            for (size_t k = 0; k < sizeof stops; k++) {
+                for (size_t i = 0; i < n; i++)
+                    src[i] = (char)(0x20 + (i * 7) % 0x60);   /* to DEL */
+                if (bad < n)
+                    src[bad] = (char)stops[k];
+                memset(dst, '#', sizeof dst);
+                size_t got = sgf__copy_printable(dst, src, n);
+                assert_int_equal(got, bad);
+                assert_memory_equal(dst, src, got);
+                for (size_t i = n; i < sizeof dst; i++)
+                    assert_int_equal(dst[i], '#');
+                if (bad == n)
+                    break;    /* no stopping byte: one run is enough */
+            }
+        }
+    }
+}
+
+/* SZ as sgf__read_size reads it: one or two digits (a leading zero
+ * too) in the plain form, blanks in the other, and what is no size. */
+static void test_props_read_size(void **state)
+{
+    (void)state;
+    long w = -1, h = -1;
+    assert_int_equal(sgf__read_size(S("19"), &w, &h), 1);
+    assert_int_equal(w, 19);
+    assert_int_equal(h, 19);
+    assert_int_equal(sgf__read_size(S("7"), &w, &h), 1);
+    assert_int_equal(w, 7);
+    assert_int_equal(h, 7);
+    assert_int_equal(sgf__read_size(S("09"), &w, &h), 1);
+    assert_int_equal(w, 9);
+    assert_int_equal(sgf__read_size(S("0"), &w, &h), 1);
+    assert_int_equal(w, 0);
+    assert_int_equal(sgf__read_size(S("52"), &w, &h), 1);
+    assert_int_equal(h, 52);
+    assert_int_equal(sgf__read_size(S("9 "), &w, &h), 2);
+    assert_int_equal(w, 9);
+    assert_int_equal(sgf__read_size(S("19:13"), &w, &h), 1);
+    assert_int_equal(w, 19);
+    assert_int_equal(h, 13);
+    assert_int_equal(sgf__read_size(S("1a"), &w, &h), 0);
+    assert_int_equal(sgf__read_size(S(""), &w, &h), 0);
+}
+
 /* Which properties are text for charset detection and conversion. */
 static void test_props_text_properties(void **state)
 {
@@ -636,6 +717,9 @@ int main(void)
         cmocka_unit_test(test_props_table_lookup_roundtrip),
         cmocka_unit_test(test_props_unescape_matches_reference),
         cmocka_unit_test(test_props_point_texts),
+        cmocka_unit_test(test_props_digits_text),
+        cmocka_unit_test(test_props_copy_printable),
+        cmocka_unit_test(test_props_read_size),
         cmocka_unit_test(test_props_text_properties),
         cmocka_unit_test(test_props_table_no_stray_names),
         cmocka_unit_test(test_props_table_entries),
