@@ -129,7 +129,8 @@ int sgf_board_reset(sgf_board *b, int width, int height)
     for (size_t row = 2 * s; row < end; row += s)
         b->color[row] = SGF__BORDER;
     memset(&b->color[end], SGF__BORDER, s);
-    if (b->zobrist_w != width || b->zobrist_h != height)
+    /* the keys of a width serve every height up to the rows computed */
+    if (b->zobrist_w != width || b->zobrist_h < height)
         compute_zobrist(b);
     b->hash = 0;
     b->ko_point = SGF__NO_POINT;
@@ -249,7 +250,7 @@ static struct sgf__chain split_off(sgf_board *b, cell g, uint16_t plibs)
     return ch;
 }
 
-/* Undo sgf__board_place: split the merged chains off again (in reverse
+/* Undo sgf__place: split the merged chains off again (in reverse
  * order), take p out of its chain and off the board; the neighbouring
  * chains get their pseudo-liberties at p back. */
 static SGF__HOT void unplace(sgf_board *b, cell p,
@@ -257,9 +258,9 @@ static SGF__HOT void unplace(sgf_board *b, cell p,
 {
     cell f = u->base;
     uint8_t c = b->color[p];
-    const int s = b->stride;
-    unsigned pat = b->color[p - s] | b->color[p - 1] << 2
-                   | b->color[p + 1] << 4 | (unsigned)b->color[p + s] << 6;
+    /* the neighbours are as when the stone went on (later steps are
+     * undone, this one's captures restored): the classification then */
+    unsigned near = u->near;
     /* merged[] is filled from 0: most moves merged nothing */
     for (int k = u->merged[0] == SGF__NO_POINT ? -1 : 2; k >= 0; k--) {
         cell g = u->merged[k];
@@ -271,7 +272,6 @@ static SGF__HOT void unplace(sgf_board *b, cell p,
         struct sgf__chain ch = split_off(b, g, u->merged_plibs[k]);
         chain_sub(&b->chain[f], &ch);
     }
-    unsigned near = b->near[c][pat];
     if (f != p) {
         struct sgf__chain self = { (uint16_t)(near >> 8), 1 };
         chain_sub(&b->chain[f], &self);
@@ -393,20 +393,7 @@ int sgf_board_setup(sgf_board *b, sgf_point pt, sgf_color color)
     if (!b || !sgf__contains(b, pt)
         || (color != SGF_EMPTY && !sgf__valid_color(color)))
         return SGF_EINVAL;
-    cell p = sgf__idx(b, pt);
-    if (sgf__board_reserve(b, NULL, sgf__board_lift_size(b, p)) != SGF_OK)
-        return SGF_ENOMEM;
-    sgf__board_check_gen(b);
-    struct sgf__undo *u = sgf__board_push_undo(b, SGF__OP_SETUP, p,
-                                               (uint8_t)color);
-    u->old_color = b->color[p];
-    if (u->old_color == color)
-        return SGF_OK;
-    if (u->old_color != SGF_EMPTY)
-        sgf__board_lift(b, p, u);
-    if (color != SGF_EMPTY)
-        sgf__board_place(b, p, (uint8_t)color, u);
-    return SGF_OK;
+    return sgf__board_setup_at(b, sgf__idx(b, pt), (uint8_t)color);
 }
 
 int sgf_board_record_position(sgf_board *b, sgf_history *hist,

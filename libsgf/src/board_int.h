@@ -44,6 +44,8 @@ struct sgf__undo {
     sgf__cell base;             /* chain the new stone joined (or itself) */
     sgf__cell merged[3];        /* chains merged into base, in order */
     uint16_t merged_plibs[3];   /* ... and their pseudo-liberties then */
+    uint16_t near;              /* sgf_board.near of the placed stone
+                                   (undo finds the same neighbours) */
     uint32_t saved;             /* links saved by lifting a stone: start */
     uint16_t nsaved;            /* ... and number */
     uint8_t kind;               /* SGF__OP_* */
@@ -163,11 +165,6 @@ static inline struct sgf__undo *sgf__board_push_undo(sgf_board *b,
 /* Distinct liberties of the chain with head h; counting stops at max. */
 int sgf__board_count_liberties(const sgf_board *b, sgf__cell h, int max);
 
-/* Put a stone of colour c on the empty point p: sgf__place, not inline
- * (setup). */
-unsigned sgf__board_place(sgf_board *b, sgf__cell p, uint8_t c,
-                          struct sgf__undo *u);
-
 /* Stones sgf__board_lift at p would save (0 when p is empty). */
 static inline size_t sgf__board_lift_size(const sgf_board *b, sgf__cell p)
 {
@@ -217,8 +214,9 @@ struct sgf__hist_entry {
 
 /* Clearing the table for a new game costs O(1): a slot is in use only
  * when it carries the current generation; deleted slots get 0 (the
- * lists' heads are cleared entry by entry). In each list the entries
- * in the hash set come after (are older than) those not yet in it. */
+ * lists' heads are cleared up to a bound, see below). In each list the
+ * entries in the hash set come after (are older than) those not yet in
+ * it. */
 struct sgf_history {
     struct sgf__hist_slot *slots;   /* open addressing, linear probing */
     size_t mask;                    /* slots - 1 */
@@ -234,10 +232,19 @@ struct sgf_history {
     /* By number of stones: 1 + index of the last entry with that many,
      * 0 for none (popping and clearing put back what was there). */
     uint32_t heads[SGF__MAX_STONES + 1];
-    /* The most stones of a position pushed since the last clear: the
-     * heads past it are all 0, so clearing sets only heads[0..max]. */
-    uint32_t max_stones;
+    /* No position pushed since the last clear holds more stones: the
+     * heads past it are all 0, so clearing sets only heads[0..bound].
+     * SGF__MAX_STONES after a clear, unless the owner promises fewer
+     * (sgf__history_bound): a bound costs no work per push. */
+    uint32_t bound;
 };
+
+/* Promise, right after a clear, that no position pushed until the next
+ * one holds more than stones (the board's points, for its owner). */
+static inline void sgf__history_bound(sgf_history *h, unsigned stones)
+{
+    h->bound = stones;
+}
 
 /* What a history entry stands for. */
 enum { SGF__HIST_RECORD, SGF__HIST_MOVE, SGF__HIST_PASS };
@@ -292,8 +299,6 @@ static inline struct sgf__hist_entry *sgf__history_stack(sgf_history *h,
 {
     struct sgf__hist_entry *e = &h->stack[h->len++];
     uint32_t *head = &h->heads[stones];
-    if (stones > h->max_stones)
-        h->max_stones = stones;
     e->key = key;
     e->prev = h->st;
     e->link = *head;
@@ -447,6 +452,7 @@ static SGF__HOT unsigned sgf__place(sgf_board *b, sgf__cell p, uint8_t c,
     unsigned friends = near & 15u;
     unsigned dead = 0;
     struct sgf__chain self = { (uint16_t)(near >> 8), 1 };
+    u->near = (uint16_t)near;
     b->color[p] = c;
     b->hash ^= b->zobrist[p][c - 1];
     b->stones[c]++;
@@ -474,6 +480,28 @@ static SGF__HOT unsigned sgf__place(sgf_board *b, sgf__cell p, uint8_t c,
         dead |= (unsigned)(--b->chain[h].plibs == 0) << d;
     }
     return dead | friends << 4;
+}
+
+/* sgf_board_setup of colour c (SGF_EMPTY, SGF_BLACK or SGF_WHITE) at
+ * the point with index p of the board: inline, for the replayer's AB,
+ * AW and AE. 0 or SGF_ENOMEM. */
+static inline int sgf__board_setup_at(sgf_board *b, sgf__cell p,
+                                      uint8_t c)
+{
+    if (sgf__board_reserve(b, NULL, sgf__board_lift_size(b, p)) != SGF_OK)
+        return SGF_ENOMEM;
+    sgf__board_check_gen(b);
+    struct sgf__undo *u = sgf__board_push_undo(b, SGF__OP_SETUP, p, c);
+    u->old_color = b->color[p];
+    if (u->old_color == c)
+        return SGF_OK;
+    if (u->old_color != SGF_EMPTY)
+        sgf__board_lift(b, p, u);
+    if (c != SGF_EMPTY) {
+        sgf__save_links(b, p, u);
+        sgf__place(b, p, c, u);
+    }
+    return SGF_OK;
 }
 
 /* Whether a position that occurred counts[0] times with Black and
@@ -510,8 +538,6 @@ static SGF__HOT bool sgf__history_push_move(sgf_history *h, uint64_t key,
     uint8_t o = SGF__OPP(c);
     struct sgf__hist_entry *e = &h->stack[h->len++];
     uint32_t *head = &h->heads[stones], link = *head;
-    if (stones > h->max_stones)
-        h->max_stones = stones;
     e->key = key;
     if (keep)
         e->prev = h->st;

@@ -167,6 +167,7 @@ int sgf_history_new(sgf_history **out)
     if (!*out)
         return SGF_ENOMEM;
     (*out)->gen = 1;
+    (*out)->bound = SGF__MAX_STONES;
     if (hist_grow(*out, FIRST_SLOTS) != SGF_OK) {
         free(*out);
         *out = NULL;
@@ -197,10 +198,10 @@ void sgf_history_clear(sgf_history *h)
         h->mask = FIRST_SLOTS - 1;      /* the rest is free by gen */
         set_quick(h);
     }
-    /* only heads[0..max_stones] can be set: one short memset, not a
-     * walk over every entry (whose memory is cold by now) */
-    memset(h->heads, 0, (h->max_stones + 1) * sizeof *h->heads);
-    h->max_stones = 0;
+    /* only heads[0..bound] can be set: one short memset for a promised
+     * bound, not a walk over every entry (whose memory is cold by now) */
+    memset(h->heads, 0, (h->bound + 1) * sizeof *h->heads);
+    h->bound = SGF__MAX_STONES;
     h->len = 0;
     h->st = (struct sgf__hist_state){ 0, 0, SGF_BLACK, SGF_EMPTY };
 }

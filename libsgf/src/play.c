@@ -116,13 +116,6 @@ void sgf__board_join(sgf_board *b, cell p, unsigned friends,
     }
 }
 
-unsigned sgf__board_place(sgf_board *b, cell p, uint8_t c,
-                          struct sgf__undo *u)
-{
-    sgf__save_links(b, p, u);
-    return sgf__place(b, p, c, u);
-}
-
 /* Empty the chain with head h (a capture or a suicide); its ring and
  * heads stay for undo. Returns its size. The neighbours' chains get
  * their pseudo-liberties back without a branch per neighbour: the head

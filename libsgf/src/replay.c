@@ -65,6 +65,7 @@ typedef struct walk {
     sgf_history *hist;
     const sgf_rules *rules;
     int (*on_move)(void *payload, const sgf_replay_move *m);    /* o's */
+    void *payload;              /* o's */
     sgf_collection *c;
     const sgf_game *g;
     const sgf_replay_options *o;
@@ -76,6 +77,10 @@ typedef struct walk {
     unsigned xmax, ymax;        /* board size, at most 26 (a..z) */
     sgf_replay_move m;          /* for on_move: board and history set */
     root_props root;
+    sgf__cell row[SGF_MAX_SIZE];    /* index of the point (0, y) */
+    /* xmax for the rows y < ymax, 0 for the others: one test for a point
+     * read from two lower-case letters */
+    uint8_t xlim[256];
 } walk;
 
 int sgf_replay_new(sgf_replay **out)
@@ -260,7 +265,9 @@ static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
             unsigned y = (unsigned)(unsigned char)v.ptr[1] - 'a';
             if (x < w->xmax && y < w->ymax) {
                 sgf_point pt = { (uint8_t)x, (uint8_t)y };
-                int rc = sgf_board_setup(w->board, pt, color);
+                int rc = sgf__board_setup_at(w->board,
+                                             sgf__idx(w->board, pt),
+                                             (uint8_t)color);
                 if (rc != 0)
                     return rc;
                 continue;
@@ -427,7 +434,9 @@ enum { WALK_STOP = 1 };
 /* Runs for every B and W of every record, its point read (kind
  * MOVE_*): the common case (a legal move in turn) takes no call but the
  * board's and on_move. The move goes to w->m, for on_move and for
- * sgf_replay_last_move. Returns 0, WALK_STOP or an error. */
+ * sgf_replay_last_move. p is the move's property, NULL for the node's
+ * first (read only for a diagnostic). Returns 0, WALK_STOP or an
+ * error. */
 static SGF__HOT int play_one(walk *w, walk_state *st, const sgf_node *n,
                              const sgf_prop *p, sgf_color color, int kind,
                              sgf_point pt, bool pl, bool ko_marked)
@@ -440,20 +449,36 @@ static SGF__HOT int play_one(walk *w, walk_state *st, const sgf_node *n,
     unsigned number = ++st->move_number;
     bool pass = kind == MOVE_PASS;
     if ((st->last_color == color || st->watch)
-        && (rc = order_checks(w, st, p, color, pt, pass, pl)) != 0)
+        && (rc = order_checks(w, st, p != NULL ? p : n->props, color, pt,
+                              pass, pl)) != 0)
         return rc;
     st->last_color = color;
     if (kind == MOVE_ON) {
         if (w->hist == NULL)
             __builtin_unreachable();  /* sgf_replay_new made one */
-        rc = sgf__board_play_mode(res, w->board, w->hist, w->rules,
-                                  sgf__idx(w->board, pt), (uint8_t)color,
-                                  w->keep);
+        /* four copies of the board's inline move, each with the colour
+         * and keep constant: fewer instructions per move */
+        sgf__cell at = (sgf__cell)(w->row[pt.y] + pt.x);
+        if (color == SGF_BLACK)
+            rc = w->keep ? sgf__board_play_mode(res, w->board, w->hist,
+                                                w->rules, at, SGF_BLACK,
+                                                true)
+                         : sgf__board_play_mode(res, w->board, w->hist,
+                                                w->rules, at, SGF_BLACK,
+                                                false);
+        else
+            rc = w->keep ? sgf__board_play_mode(res, w->board, w->hist,
+                                                w->rules, at, SGF_WHITE,
+                                                true)
+                         : sgf__board_play_mode(res, w->board, w->hist,
+                                                w->rules, at, SGF_WHITE,
+                                                false);
         if (rc > 0) {                 /* a capture, or more */
             rc = 0;
             if (!ko_marked
                 && (res->verdict != SGF_VERDICT_LEGAL || res->repetition))
-                rc = report_verdict(w, p, number, color, pt, res);
+                rc = report_verdict(w, p != NULL ? p : n->props, number,
+                                    color, pt, res);
         }
     } else if (pass) {
         *res = (sgf_move_result){ SGF_VERDICT_LEGAL, false, 0, 0 };
@@ -470,7 +495,7 @@ static SGF__HOT int play_one(walk *w, walk_state *st, const sgf_node *n,
     m->pass = pass;
     m->point = pt;
     m->ko_marked = ko_marked;
-    if (w->on_move != NULL && w->on_move(w->o->payload, m) != 0)
+    if (w->on_move != NULL && w->on_move(w->payload, m) != 0)
         return WALK_STOP;
     return number >= w->stop_at ? WALK_STOP : 0;
 }
@@ -518,9 +543,8 @@ static SGF__HOT int process_node(walk *w, walk_state *st,
                                  const sgf_node *n)
 {
     sgf_point pt = n->move_point;
-    if (n->move_color != SGF_EMPTY && pt.x < w->xmax
-        && pt.y < w->ymax)
-        return play_one(w, st, n, n->props, (sgf_color)n->move_color,
+    if (n->move_color != SGF_EMPTY && pt.x < w->xlim[pt.y])
+        return play_one(w, st, n, NULL, (sgf_color)n->move_color,
                         MOVE_ON, pt, false, false);
     return process_node_props(w, st, n);
 }
@@ -618,8 +642,6 @@ static int walk_all(walk *w, const sgf_node *n)
             return rc < 0 ? rc : 0;   /* an error, or WALK_STOP */
         }
         const sgf_node *child = n->child;
-        if (child == NULL && r->line_end == NULL)
-            r->line_end = n;          /* the first leaf: the main line's */
         if (child != NULL) {
             if (child->sibling != NULL) {
                 if (push_frame(r, child->sibling, r->board->undo_len, &st)
@@ -630,6 +652,8 @@ static int walk_all(walk *w, const sgf_node *n)
             n = child;
             continue;
         }
+        if (r->line_end == NULL)
+            r->line_end = n;          /* the first leaf: the main line's */
         if (r->frames.len == 0)
             return 0;
         r->frames.len -= sizeof(frame);
@@ -779,16 +803,21 @@ int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
     if (sgf_board_reset(r->board, g->width, g->height) != 0)
         return SGF_EINVAL;
     sgf_history_clear(r->hist);
+    sgf__history_bound(r->hist, (unsigned)(g->width * g->height));
     if (g->gm != 1)
         return 0;
-    walk w = { r, r->board, r->hist, &r->rules, o->on_move, c, g, o, 0,
+    walk w = { r, r->board, r->hist, &r->rules, o->on_move, o->payload, c,
+               g, o, 0,
                false,
                o->stop ? o->stop_after : UINT_MAX,
                (unsigned)(g->width < 26 ? g->width : 26),
                (unsigned)(g->height < 26 ? g->height : 26), { 0 },
-               find_root_props(g->root) };
+               find_root_props(g->root), { 0 }, { 0 } };
     w.m.board = r->board;
     w.m.history = r->hist;
+    for (int y = 0; y < g->height; y++)
+        w.row[y] = sgf__idx(r->board, (sgf_point){ 0, (uint8_t)y });
+    memset(w.xlim, (int)w.xmax, w.ymax);
     int rc = pick_rules(&w, g->root);
     if (rc == 0)
         rc = check_handicap(&w);

@@ -354,6 +354,42 @@ static void test_replay_reused_for_many_records(void **state)
     sgf_collection_free(c);
 }
 
+/* The history forgets a record's positions for the next one, also when
+ * a smaller board comes between two records of the same size (positions
+ * are keyed by their points, not the board's size, and clearing sets
+ * only as many lists of positions as the last board could fill). */
+static void test_replay_forgets_positions_across_sizes(void **state)
+{
+    (void)state;
+    static const char *sgf =
+        "(;SZ[9]RU[Chinese];B[aa];W[ii];B[ab];W[ih];B[ac];W[ig])"
+        "(;SZ[2]RU[Chinese];B[aa])"
+        "(;SZ[9]RU[Chinese];B[aa];W[ii];B[ab];W[ih];B[ac];W[ig])";
+    static const unsigned moves[] = { 6, 1, 6 };
+    sgf_collection *c;
+    sgf_replay *r;
+    assert_int_equal(sgf_parse_buffer(&c, sgf, strlen(sgf), NULL), 0);
+    assert_int_equal(sgf_replay_new(&r), 0);
+    assert_int_equal(sgf_collection_game_count(c), 3);
+    size_t first = sgf_collection_diag_count(c);
+    for (size_t i = 0; i < 3; i++) {
+        sgf_replay_options o = SGF_REPLAY_OPTIONS_INIT;
+        o.all_variations = true;
+        assert_int_equal(sgf_replay_run(r, c, sgf_collection_game(c, i),
+                                        &o), 0);
+        assert_int_equal(sgf_replay_illegal_count(r), 0);
+        assert_int_equal(sgf_history_move_count(sgf_replay_history(r)),
+                         moves[i]);
+    }
+    for (size_t i = first; i < sgf_collection_diag_count(c); i++) {
+        const sgf_diag *d = sgf_collection_diag(c, i);
+        assert_int_not_equal(d->code, SGF_D_ILLEGAL_SUPERKO);
+        assert_int_not_equal(d->code, SGF_D_REPETITION);
+    }
+    sgf_replay_free(r);
+    sgf_collection_free(c);
+}
+
 static void test_replay_handicap(void **state)
 {
     (void)state;
@@ -543,6 +579,7 @@ int main(void)
         cmocka_unit_test(test_replay_path),
         cmocka_unit_test(test_replay_rules_from_record),
         cmocka_unit_test(test_replay_reused_for_many_records),
+        cmocka_unit_test(test_replay_forgets_positions_across_sizes),
         cmocka_unit_test(test_replay_handicap),
         cmocka_unit_test(test_replay_plain_move_nodes),
         cmocka_unit_test(test_replay_undo_after_unrecorded_moves),
