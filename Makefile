@@ -36,7 +36,7 @@ XML_CFLAGS = $(shell pkg-config --cflags libxml-2.0 2>/dev/null)
 XML_LIBS   = $(shell pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2)
 ALL_CFLAGS = $(STD) $(WARN) -Ilibsgf/include -Ilibsgf/src $(XML_CFLAGS) \
              $(CPPFLAGS) $(CFLAGS)
-LIBS_ALL   = $(XML_LIBS) -lm
+LIBS_ALL   = $(XML_LIBS) -lm -pthread
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=undefined
 

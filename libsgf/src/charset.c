@@ -14,6 +14,7 @@
 #include <iconv.h>
 #include <stdint.h>
 #include <string.h>
+#include <pthread.h>
 
 /* --- charset table --------------------------------------------------- */
 
@@ -400,6 +401,58 @@ static int latin_to_utf8(bool cp1252, const char *in, size_t n,
 
 /* --- iconv ------------------------------------------------------------ */
 
+/* A process-wide pool of open descriptors, shared by every sgf__conv.
+ * glibc loads a converter module (GB18030.so, CP932.so, ...) on the first
+ * iconv_open of its charset and unloads it soon after the last
+ * iconv_close: a reader that opened and closed its converters per game
+ * mapped and unmapped the same shared objects again and again (a tenth of
+ * the time of a parse of the corpus concatenated). A released descriptor
+ * goes back to the pool instead, reset, for the next game of this or any
+ * other thread; the pool's lock is taken only when a game first needs a
+ * charset iconv converts. The pooled descriptors stay open until the
+ * process ends (at most POOL_MAX of them). */
+enum { POOL_MAX = 16 };
+static struct {
+    const char *from;
+    iconv_t cd;
+} pool[POOL_MAX];
+static int pool_n;
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* A pooled descriptor for `from`, or (iconv_t)-1. */
+static iconv_t pool_take(const char *from)
+{
+    iconv_t cd = (iconv_t)-1;
+    if (pthread_mutex_lock(&pool_lock) != 0)
+        return cd;
+    for (int i = pool_n - 1; i >= 0; i--)
+        if (strcmp(pool[i].from, from) == 0) {
+            cd = pool[i].cd;
+            pool[i] = pool[--pool_n];
+            break;
+        }
+    pthread_mutex_unlock(&pool_lock);
+    return cd;
+}
+
+/* Give cd back to the pool, or close it when the pool is full. */
+static void pool_give(const char *from, iconv_t cd)
+{
+    if (pthread_mutex_lock(&pool_lock) == 0) {
+        bool kept = pool_n < POOL_MAX;
+        if (kept) {
+            iconv(cd, NULL, NULL, NULL, NULL);   /* back to the initial
+                                                    shift state */
+            pool[pool_n].from = from;
+            pool[pool_n++].cd = cd;
+        }
+        pthread_mutex_unlock(&pool_lock);
+        if (kept)
+            return;
+    }
+    iconv_close(cd);
+}
+
 /* Only the first n slots are ever read: a game's set-up clears no more
  * than the count. */
 void sgf__conv_init(sgf__conv *cv)
@@ -410,26 +463,31 @@ void sgf__conv_init(sgf__conv *cv)
 void sgf__conv_release(sgf__conv *cv)
 {
     for (int i = 0; i < cv->n; i++)
-        iconv_close((iconv_t)cv->cd[i]);
+        pool_give(cv->from[i], (iconv_t)cv->cd[i]);
     cv->n = 0;
 }
 
-/* The cached descriptor for `from` (a name from charsets[]), opened on
- * first use; NULL with *err set (-1: iconv does not know it, SGF_ENOMEM).
- * When all slots are in use, the last one is recycled. */
+/* The cached descriptor for `from` (a name from charsets[]): this cache's,
+ * else one from the pool, else opened; NULL with *err set (-1: iconv does
+ * not know it, SGF_ENOMEM). When all slots are in use, the last one goes
+ * back to the pool. */
 static iconv_t descriptor(sgf__conv *cv, const char *from, int *err)
 {
     enum { NSLOTS = (int)(sizeof cv->cd / sizeof cv->cd[0]) };
     for (int i = 0; i < cv->n; i++)
         if (strcmp(cv->from[i], from) == 0)
             return (iconv_t)cv->cd[i];
-    iconv_t cd = iconv_open("UTF-8", from);
+    iconv_t cd = pool_take(from);
+    if (cd == (iconv_t)-1)
+        cd = iconv_open("UTF-8", from);
     if (cd == (iconv_t)-1) {
         *err = errno == ENOMEM ? SGF_ENOMEM : -1;
         return NULL;
     }
-    if (cv->n == NSLOTS)
-        iconv_close((iconv_t)cv->cd[--cv->n]);
+    if (cv->n == NSLOTS) {
+        cv->n--;
+        pool_give(cv->from[cv->n], (iconv_t)cv->cd[cv->n]);
+    }
     cv->from[cv->n] = from;
     cv->cd[cv->n++] = cd;
     return cd;

@@ -119,12 +119,13 @@ bool sgf__utf8_valid(const char *s, size_t n);
 /* Every byte < 0x80? */
 bool sgf__is_ascii(const char *s, size_t n);
 
-/* A cache of iconv descriptors, one per source charset, reused across
- * values and games (iconv_open is costly: detection without CA opens the
- * GB18030, CP932, CP950 and CP949 converters, about 300 us in all when
- * done afresh, against about 10 us per game with a warm cache; so keep
- * one for a whole parse, not one per game). Caller-owned; 8 slots, the
- * last recycled when full. */
+/* A game's iconv descriptors, one per source charset, reused across its
+ * values. iconv_open is costly (detection without CA opens the GB18030,
+ * CP932, CP950 and CP949 converters: about 300 us in all when glibc loads
+ * their modules afresh), so a release gives the descriptors back to a
+ * process-wide pool (charset.c) that the next game, of any file and any
+ * thread, takes them from. Caller-owned; 8 slots, the last given back
+ * when full. */
 typedef struct sgf__conv {
     const char *from[8];   /* canonical names (static storage) */
     void *cd[8];           /* iconv_t */

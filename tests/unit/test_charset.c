@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <string.h>
+#include <threads.h>
 #include <cmocka.h>
 
 #include "charset_int.h"
@@ -287,6 +288,65 @@ static void test_charset_conv_big5(void **state)
      * character can give two code points; none is lost at the end */
     EXPECT_CONV("Big5-HKSCS", "\xA4\x40", "一");
     EXPECT_CONV("Big5-HKSCS", "\x88\x62", "\xC3\x8A\xCC\x84");
+}
+
+/* Released descriptors go back to a process-wide pool (charset.c): one
+ * released in the middle of a sequence (a truncated value, a stateful
+ * converter) converts the next game's text from a clean state. */
+static void test_charset_conv_pool_reuse_clean(void **state)
+{
+    (void)state;
+    for (int round = 0; round < 3; round++) {
+        sgf__conv cv;
+        sgf__buf out = SGF__BUF_INIT;
+        sgf__conv_init(&cv);
+        assert_int_equal(conv(&cv, "Big5-HKSCS", "\x88", 1, &out), 1);
+        assert_int_equal(conv(&cv, "GBK", "\xB9", 1, &out), 1);
+        assert_int_equal(out.len, 0);
+        sgf__conv_release(&cv);
+        sgf__buf_release(&out);
+        EXPECT_CONV("Big5-HKSCS", "\xA4\x40", "一");
+        EXPECT_CONV("GBK", GB_GULI, "古力");
+    }
+}
+
+/* Two threads taking and giving back pooled descriptors at once: each
+ * conversion still gives its own text (run under ASan+UBSan). */
+static int pool_worker(void *arg)
+{
+    const char *name = arg;
+    bool gb = strcmp(name, "GBK") == 0;
+    for (int i = 0; i < 300; i++) {
+        sgf__conv cv;
+        sgf__buf out = SGF__BUF_INIT;
+        sgf__conv_init(&cv);
+        int r = gb ? conv(&cv, name, GB_LEESEDOL, sizeof GB_LEESEDOL - 1,
+                          &out)
+                   : conv(&cv, name, SJ_IYAMA, sizeof SJ_IYAMA - 1, &out);
+        const char *want = gb ? "李世石" : "井山裕太";
+        bool ok = r == 0 && out.len == strlen(want)
+                  && memcmp(out.ptr, want, out.len) == 0;
+        sgf__buf_release(&out);
+        sgf__conv_release(&cv);
+        if (!ok)
+            return 1;
+    }
+    return 0;
+}
+
+static void test_charset_conv_pool_threads(void **state)
+{
+    (void)state;
+    thrd_t t[4];
+    static char names[4][10] = { "GBK", "Shift_JIS", "GBK", "Shift_JIS" };
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(thrd_create(&t[k], pool_worker, names[k]),
+                         thrd_success);
+    for (int k = 0; k < 4; k++) {
+        int res = -1;
+        assert_int_equal(thrd_join(t[k], &res), thrd_success);
+        assert_int_equal(res, 0);
+    }
 }
 
 static void test_charset_conv_euc_kr(void **state)
@@ -709,6 +769,8 @@ int main(void)
         cmocka_unit_test(test_charset_choose_default_latin1),
         cmocka_unit_test(test_charset_choose_none_fits),
         cmocka_unit_test(test_charset_canonical_names),
+        cmocka_unit_test(test_charset_conv_pool_reuse_clean),
+        cmocka_unit_test(test_charset_conv_pool_threads),
         cmocka_unit_test(test_charset_pair_kinds),
         cmocka_unit_test(test_charset_choose_by_kind),
         cmocka_unit_test(test_charset_choose_keeps_better_declared),
