@@ -3,7 +3,9 @@
  * scratch buffer. One collection, one arena, one free: no per-node
  * bookkeeping, no leaks on error paths (STYLE.md section 5).
  */
+#include <pthread.h>
 #include <stdalign.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sgf/types.h>
@@ -179,4 +181,46 @@ void sgf__buf_release(sgf__buf *b)
     free(b->ptr);
     b->ptr = NULL;
     b->len = b->cap = 0;
+}
+
+/* --- scratch pool (see arena_int.h) ----------------------------------- */
+
+enum { SCRATCH_KEEP = 12 };
+static struct {
+    size_t size;
+    void *p;
+} scratch[SCRATCH_KEEP];
+static int nscratch;
+static pthread_mutex_t scratch_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void *sgf__scratch_take(size_t size)
+{
+    void *p = NULL;
+    if (pthread_mutex_lock(&scratch_lock) == 0) {
+        for (int i = nscratch - 1; i >= 0; i--)
+            if (scratch[i].size == size) {
+                p = scratch[i].p;
+                scratch[i] = scratch[--nscratch];
+                break;
+            }
+        pthread_mutex_unlock(&scratch_lock);
+    }
+    return p != NULL ? p : malloc(size);
+}
+
+void sgf__scratch_give(void *p, size_t size)
+{
+    if (p == NULL)
+        return;
+    if (pthread_mutex_lock(&scratch_lock) == 0) {
+        bool kept = nscratch < SCRATCH_KEEP;
+        if (kept) {
+            scratch[nscratch].size = size;
+            scratch[nscratch++].p = p;
+        }
+        pthread_mutex_unlock(&scratch_lock);
+        if (kept)
+            return;
+    }
+    free(p);
 }

@@ -71,4 +71,18 @@ int sgf__buf_grow(sgf__buf *b, size_t extra);
 int sgf__buf_add(sgf__buf *b, const void *p, size_t n);
 void sgf__buf_release(sgf__buf *b);
 
+/* Large work areas (the scorer's positions, Benson's regions, the
+ * playout boards: 50 to 200 KiB each) taken per call and given back at
+ * its end. A given-back block waits in a small process-wide pool
+ * (mutex-guarded) for the next call of any thread that asks for the same
+ * size: malloc would hand such blocks out of fresh pages each time (mmap,
+ * or a heap that grows and is trimmed back), and the page faults cost
+ * more than the work on a small board. The contents of a block taken are
+ * unspecified. At most a few blocks of each size are kept, until the
+ * process ends.
+ * sgf__scratch_take: NULL on failure. sgf__scratch_give: NULL is a
+ * no-op; size must be the size it was taken with. */
+void *sgf__scratch_take(size_t size);
+void sgf__scratch_give(void *p, size_t size);
+
 #endif

@@ -649,14 +649,14 @@ int sgf_score_count(sgf_score *out, const sgf_board *b, const sgf_rules *r,
     static const sgf_rules init = SGF_RULES_INIT;
     if (out == NULL || b == NULL)
         return SGF_EINVAL;
-    sgf__spos *p = malloc(sizeof *p);
+    sgf__spos *p = sgf__scratch_take(sizeof *p);
     if (p == NULL)
         return SGF_ENOMEM;
     p->gen = 0;
     memset(p->mark, 0, sizeof p->mark);
     int rc = count_with(out, p, b, r != NULL ? r : &init, dead, komi,
                         handicap);
-    free(p);
+    sgf__scratch_give(p, sizeof *p);
     return rc;
 }
 
@@ -814,10 +814,11 @@ int sgf_score_explain(sgf_score_reason *out, const sgf_board *b,
     if (r == NULL)
         r = &init;
     memset(out, 0, sizeof *out);
-    explain_ctx x = { malloc(sizeof(sgf__spos)), malloc(sizeof(sgf_score)),
+    explain_ctx x = { sgf__scratch_take(sizeof(sgf__spos)),
+                      malloc(sizeof(sgf_score)),
                       b, dead, komi, handicap, re, NULL };
     if (x.p == NULL || x.s == NULL) {
-        free(x.p);
+        sgf__scratch_give(x.p, sizeof(sgf__spos));
         free(x.s);
         return SGF_ENOMEM;
     }
@@ -849,7 +850,7 @@ int sgf_score_explain(sgf_score_reason *out, const sgf_board *b,
         out->cause = SGF_CAUSE_GROUP;
     else
         out->cause = SGF_CAUSE_UNKNOWN;
-    free(x.p);
+    sgf__scratch_give(x.p, sizeof(sgf__spos));
     free(x.s);
     return 0;
 }

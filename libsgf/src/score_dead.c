@@ -424,22 +424,24 @@ int sgf_score_pass_alive(uint8_t *alive, const sgf_board *b, sgf_color c)
 {
     if (alive == NULL || b == NULL || (c != SGF_BLACK && c != SGF_WHITE))
         return SGF_EINVAL;
-    sgf__spos *p = calloc(1, sizeof *p);
-    benson *bn = malloc(sizeof *bn);
+    sgf__spos *p = sgf__scratch_take(sizeof *p);
+    benson *bn = sgf__scratch_take(sizeof *bn);
     int stones = 0;
     if (p == NULL || bn == NULL) {
-        free(p);
-        free(bn);
+        sgf__scratch_give(p, sizeof *p);
+        sgf__scratch_give(bn, sizeof *bn);
         return SGF_ENOMEM;
     }
+    p->gen = 0;
+    memset(p->mark, 0, sizeof p->mark);
     sgf__spos_load(p, b, NULL);
     benson_run(bn, p, c);
     for (int i = 0; i < p->n; i++) {
         alive[i] = (uint8_t)(p->col[i] == c && bn->alive[p->id[i]]);
         stones += alive[i];
     }
-    free(p);
-    free(bn);
+    sgf__scratch_give(p, sizeof *p);
+    sgf__scratch_give(bn, sizeof *bn);
     return stones;
 }
 
@@ -692,7 +694,8 @@ int sgf_score_dead_estimate(uint8_t *dead, const sgf_board *b)
 {
     if (dead == NULL || b == NULL)
         return SGF_EINVAL;
-    est *e = malloc(sizeof *e);     /* every part is set before use */
+    est *e = sgf__scratch_take(sizeof *e);  /* every part is set before
+                                               use */
     if (e == NULL)
         return SGF_ENOMEM;
     e->p.gen = 0;
@@ -706,13 +709,13 @@ int sgf_score_dead_estimate(uint8_t *dead, const sgf_board *b)
     e->playouts = sgf__score_playouts(e->own, e->col, w, h, EST_PLAYOUTS,
                                       EST_BUDGET);
     if (e->playouts < 0) {
-        free(e);
+        sgf__scratch_give(e, sizeof *e);
         return SGF_ENOMEM;
     }
     sgf__spos_load(&e->p, b, dead);
     judge(e, b, dead);
     for (int i = 0; i < n; i++)
         count += dead[i] != 0;
-    free(e);
+    sgf__scratch_give(e, sizeof *e);
     return count;
 }

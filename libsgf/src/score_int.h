@@ -9,6 +9,7 @@
 #define SGF_SCORE_INT_H
 
 #include <sgf/score.h>
+#include "arena_int.h"
 
 #define SGF__SN (SGF_MAX_SIZE * SGF_MAX_SIZE)
 

@@ -551,7 +551,7 @@ static void load(mc *m, const uint8_t *col)
 int sgf__score_playouts(int32_t *own, const uint8_t *col, int w, int h,
                         int playouts, long budget)
 {
-    mc *m = malloc(sizeof *m);
+    mc *m = sgf__scratch_take(sizeof *m);
     if (m == NULL)
         return SGF_ENOMEM;
     m->w = w;
@@ -570,6 +570,6 @@ int sgf__score_playouts(int32_t *own, const uint8_t *col, int w, int h,
                          own);
         k++;
     }
-    free(m);
+    sgf__scratch_give(m, sizeof *m);
     return k;
 }

@@ -638,7 +638,13 @@ static void test_score_estimate_playouts(void **state)
     assert_int_equal(dead[6 * 9 + 6], 1);          /* gg */
     assert_int_equal(dead[3], 0);                  /* da: Black's wall */
     assert_int_equal(dead[4], 0);                  /* ea: White's wall */
-    /* the random numbers come from the position: the same every run */
+    /* the random numbers come from the position: the same every run,
+     * also after the work areas (pooled, arena.c) held another position */
+    game y = load("(;GM[1]SZ[5]AB[ba][da][ab][bb][cb][db][eb][ea]AW[ee])");
+    uint8_t other[25];
+    assert_int_equal(sgf_score_dead_estimate(other, y.b), 1);
+    assert_int_equal(sgf_score_pass_alive(other, y.b, SGF_BLACK), 8);
+    unload(&y);
     assert_int_equal(sgf_score_dead_estimate(again, x.b), 3);
     assert_memory_equal(dead, again, sizeof dead);
     assert_int_equal(sgf_rules_preset(&r, "japanese"), 0);
