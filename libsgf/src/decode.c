@@ -282,6 +282,15 @@ static int convert_value(dec *d, const pending *pe, const char *cs)
         v->text.len = d->out.len;
         return 0;
     }
+    /* The parser leaves NUL bytes unreported under a wide charset
+     * (UTF-16: they belong to its text). A value that is no text of that
+     * charset is read, or kept, as bytes of an ASCII-compatible one, in
+     * which a NUL byte is what it is anywhere else: the error the parser
+     * gives, and the one a reader of the written record will meet. */
+    if (!sgf__charset_is_ascii_compatible(cs)
+        && memchr(v->raw.ptr, '\0', v->raw.len) != NULL)
+        SGF__DIAG(d, SGF_D_NUL_BYTE, v->offset,
+                  "NUL byte in the value of '%s'", pe->p->ident);
     if (sgf__utf8_valid(v->text.ptr, v->text.len)) {
         /* a value written by other software than the rest (mixed files):
          * it is UTF-8, so it decodes in a charset after all */

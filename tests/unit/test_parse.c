@@ -322,6 +322,28 @@ static void test_parse_nul_bytes(void **state)
     sgf_collection_free(c);
 }
 
+/* Under CA[UTF-16] NUL bytes belong to the text (no report) while the
+ * value decodes as UTF-16; a value that does not, read as UTF-8 or kept
+ * as bytes, has its NUL byte reported like any other (decode.c), as a
+ * reader of the record written back under CA[UTF-8] will report it. */
+static void test_parse_nul_bytes_wide_charset(void **state)
+{
+    (void)state;
+    static const char good[] = "(;CA[UTF-16LE]C[h\0i\0])";
+    static const char bad[] = "(;CA[UTF-16]C[\0])";
+    sgf_collection *c = parse_opts(good, sizeof good - 1, 0);
+    assert_int_equal(count_code(c, SGF_D_NUL_BYTE), 0);
+    sgf_str t = sgf_prop_text(sgf_node_find_prop(
+        sgf_game_root(sgf_collection_game(c, 0)), SGF_PROP_C), 0);
+    assert_int_equal(t.len, 2);
+    assert_memory_equal(t.ptr, "hi", 2);
+    sgf_collection_free(c);
+    c = parse_opts(bad, sizeof bad - 1, 0);
+    assert_int_equal(count_code(c, SGF_D_NUL_BYTE), 1);
+    assert_diag_at(c, SGF_D_NUL_BYTE, 1, 14);
+    sgf_collection_free(c);
+}
+
 static void test_parse_line_endings(void **state)
 {
     (void)state;
@@ -833,6 +855,7 @@ int main(void)
         cmocka_unit_test(test_parse_stray_bracket),
         cmocka_unit_test(test_parse_stray_value_and_chars),
         cmocka_unit_test(test_parse_nul_bytes),
+        cmocka_unit_test(test_parse_nul_bytes_wide_charset),
         cmocka_unit_test(test_parse_line_endings),
         cmocka_unit_test(test_parse_bom_skipped),
         cmocka_unit_test(test_parse_utf16_converted),
