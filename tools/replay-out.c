@@ -292,29 +292,50 @@ static int replay_game(const replay_out_opts *o, const char *name,
     return TOOL_OK;
 }
 
+/* One input being replayed, one game tree at a time (sgf_parse_fd_each:
+ * memory stays that of one game however large the collection). */
+typedef struct replay_run {
+    replay_out_opts *o;
+    const char *name;
+    cli_counts *n;
+    size_t games;
+    int status;
+} replay_run;
+
+/* Each game tree as soon as it is read (and, with g NULL, the end of the
+ * input): replay it (all, or the one --game asks for), then print the
+ * diagnostics found while reading it. After trouble (out of memory, a
+ * board GTP cannot hold) no game is replayed, but the reading goes on:
+ * the record's faults are all reported. */
+static int replay_each(void *payload, sgf_collection *c, sgf_game *g)
+{
+    replay_run *r = payload;
+    replay_out_opts *o = r->o;
+    if (g != NULL) {
+        size_t i = r->games++;
+        if ((o->game < 0 || (size_t)o->game == i)
+            && r->status != TOOL_TROUBLE)
+            r->status = tool_worst(r->status, replay_game(o, r->name, c, g));
+    } else if (o->game >= 0 && (size_t)o->game >= r->games) {
+        tool_error("%s: no game %ld (the file holds %zu)", r->name, o->game,
+                   r->games);
+        r->status = TOOL_TROUBLE;
+    }
+    fflush(stdout);
+    r->status = tool_worst(r->status, cli_print_diag_batch(stderr, r->name,
+                                                           c, &o->diag,
+                                                           r->n));
+    return 0;
+}
+
 int replay_out_file(replay_out_opts *o, const char *path, cli_counts *n)
 {
-    sgf_collection *c;
-    const char *name = cli_display_name(path);
-    int status = cli_read_input(path, NULL, &c);
+    replay_run r = { o, cli_display_name(path), n, 0, TOOL_OK };
+    int status = cli_read_input_each(path, NULL, replay_each, &r);
     if (status != TOOL_OK) {
         n->unreadable++;
-        return status;
+        return tool_worst(status, r.status);
     }
-    size_t count = sgf_collection_game_count(c);
-    if (o->game >= 0 && (size_t)o->game >= count) {
-        tool_error("%s: no game %ld (the file holds %zu)", name, o->game,
-                   count);
-        status = TOOL_TROUBLE;
-    }
-    for (size_t i = 0; i < count && status != TOOL_TROUBLE; i++)
-        if (o->game < 0 || (size_t)o->game == i)
-            status = tool_worst(status,
-                                replay_game(o, name, c,
-                                            sgf_collection_game(c, i)));
-    fflush(stdout);
-    status = tool_worst(status, cli_print_diags(stderr, name, c, &o->diag,
-                                                n));
-    sgf_collection_free(c);
-    return status;
+    n->files++;
+    return r.status;
 }
