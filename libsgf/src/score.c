@@ -9,8 +9,9 @@
  * DECISIONS.md "Scoring") the empty points next to a chain in seki are
  * nobody's: a chain is in seki when it shares a liberty with an enemy
  * chain that neither player can fill without self-atari. Territory
- * counting also leaves out the points where a player must connect once
- * the dame are filled (teire).
+ * counting also leaves out the points where a player must connect, or
+ * take dead stones off, once the dame are filled (teire), and those the
+ * connections so made call for in turn.
  */
 #include "score_int.h"
 #include "board_int.h"
@@ -422,6 +423,69 @@ static bool throw_in(sgf__spos *p, int x, int ti, int tj)
     return true;
 }
 
+/* The one liberty left to the dead stones through start (dead[] points
+ * joined through each other), or -1 when they have none or several. */
+static int dead_liberty(sgf__spos *p, const uint8_t *dead, int start)
+{
+    int16_t stack[SGF__SN];
+    int sp = 0, nb[4], lib = -1, libs = 0;
+    uint32_t g = sgf__spos_gen(p);
+    stack[sp++] = (int16_t)start;
+    p->mark[start] = g;
+    while (sp > 0) {
+        int i = stack[--sp];
+        int m = sgf__spos_neighbors(p, i, nb);
+        for (int d = 0; d < m; d++) {
+            int j = nb[d];
+            if (p->mark[j] == g || p->col[j] != SGF_EMPTY)
+                continue;
+            p->mark[j] = g;
+            if (dead[j]) {
+                stack[sp++] = (int16_t)j;
+            } else {
+                lib = j;
+                libs++;
+            }
+        }
+    }
+    return libs == 1 ? lib : -1;
+}
+
+/* The point where the owner of chain x, next to dead enemy stones (some
+ * of its liberties lib[0 .. n - 1] are their points), must take some of
+ * them off once the enemy fills the dame: x's other liberties are dame
+ * points the enemy can fill and at most one point of its owner's
+ * territory, from which x does not connect out (connects()), so x would
+ * be left in atari; a dead chain next to it with one liberty left, in
+ * its owner's territory, is then taken there (the 27th Kisei, game 1:
+ * White's K16 takes J16 and L16, on which a group of White's lives).
+ * -1 when there is none. */
+static int capture_point(sgf__spos *p, int x, const uint8_t *dead,
+                         const int *lib, int n)
+{
+    sgf_color c = (sgf_color)p->kcol[x];
+    int t = -1;
+    for (int k = 0; k < n; k++) {
+        uint8_t bd = p->border[p->id[lib[k]]] & 6;
+        if (dead[lib[k]])
+            continue;
+        if (bd == (1u << c) && t < 0)
+            t = lib[k];
+        else if (bd != 6 || !can_fill(p, lib[k], (sgf_color)(3 - c)))
+            return -1;
+    }
+    if (t >= 0 && connects(p, t, x, lib, n))
+        return -1;
+    for (int k = 0; k < n; k++) {
+        if (!dead[lib[k]])
+            continue;
+        int l = dead_liberty(p, dead, lib[k]);
+        if (l >= 0 && (p->border[p->id[l]] & 6) == (1u << c))
+            return l;
+    }
+    return -1;
+}
+
 /* Territory counting counts the position once the dame are filled and
  * the connections that filling makes necessary are played (teire): a
  * point where the owner must add a stone is not territory. A chain
@@ -432,8 +496,9 @@ static bool throw_in(sgf__spos *p, int x, int ti, int tj)
  * With several dame liberties, the owner must also gain nothing by
  * filling one himself (else he extends there in time); with one, his
  * filling it leaves the chain no better off than the enemy's filling
- * would. Marks such points in teire[] (dead stones' points and chains
- * in seki left out); returns how many. */
+ * would. A chain next to dead stones must instead take them off when
+ * it lives by that (capture_point()). Marks such points in teire[]
+ * (chains in seki left out); returns how many. */
 static int teire_points(sgf__spos *p, const uint8_t *seki,
                         const uint8_t *dead, uint8_t *teire)
 {
@@ -446,10 +511,18 @@ static int teire_points(sgf__spos *p, const uint8_t *seki,
             || (seki != NULL && seki[x]))
             continue;
         int n = liberties(p, x, lib, MAXL), t = -1, t2 = -1, k = 0;
-        for (; k < n; k++) {
+        while (dead != NULL && k < n && !dead[lib[k]])
+            k++;
+        if (dead != NULL && k < n) {    /* next to dead stones */
+            t = capture_point(p, x, dead, lib, n);
+            if (t >= 0) {
+                found += !teire[t];
+                teire[t] = 1;
+            }
+            continue;
+        }
+        for (k = 0; k < n; k++) {
             uint8_t bd = p->border[p->id[lib[k]]] & 6;
-            if (dead != NULL && dead[lib[k]])
-                break;
             if (bd == (1u << c) && t < 0)
                 t = lib[k];
             else if (bd == (1u << c) && t2 < 0 && n > 2)
@@ -471,6 +544,46 @@ static int teire_points(sgf__spos *p, const uint8_t *seki,
         found += !teire[t];
         teire[t] = 1;
     }
+    return found;
+}
+
+/* teire_points() until no more are found: each round's points are
+ * filled with their owner's stones (the connections made join chains
+ * and take liberties, which may call for more: a chain joined to
+ * another by one connection may then be short of liberties itself),
+ * and the position is restored at the end. The rounds' seki are found
+ * again when the first had some. Returns the points found. */
+static int teire_all(sgf__spos *p, const uint8_t *seki, const uint8_t *dead,
+                     uint8_t *teire)
+{
+    enum { ROUNDS = 4 };
+    int found = teire_points(p, seki, dead, teire), nfill = 0;
+    int16_t fill[SGF__SN];
+    uint8_t more[SGF__SN], seki2[SGF__SN];
+    if (found == 0)
+        return 0;
+    for (int round = 0, added = found; round < ROUNDS && added > 0;
+         round++) {
+        for (int i = 0; i < p->n; i++)
+            if (teire[i] && p->col[i] == SGF_EMPTY) {
+                p->col[i] = (uint8_t)owner(p, i);
+                fill[nfill++] = (int16_t)i;
+            }
+        sgf__spos_label(p);
+        const uint8_t *s2 = seki != NULL && sgf__spos_seki(p, seki2) > 0
+                            ? seki2 : NULL;
+        added = 0;
+        if (teire_points(p, s2, dead, more) > 0)
+            for (int i = 0; i < p->n; i++)
+                if (more[i] && !teire[i]) {
+                    teire[i] = 1;
+                    added++;
+                }
+        found += added;
+    }
+    for (int k = 0; k < nfill; k++)
+        p->col[fill[k]] = SGF_EMPTY;
+    sgf__spos_label(p);
     return found;
 }
 
@@ -625,7 +738,7 @@ static int count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
     const uint8_t *splitp = r->scoring == SGF_SCORING_TERRITORY
                             && dame_split(p, split) ? split : NULL;
     int nteire = r->scoring == SGF_SCORING_TERRITORY
-        ? teire_points(p, seki, use_dead ? dead : NULL, teire) : 0;
+        ? teire_all(p, seki, use_dead ? dead : NULL, teire) : 0;
     for (int i = 0; i < p->n; i++) {
         sgf_color orig = SGF_EMPTY;
         if (use_dead && dead[i])

@@ -2,8 +2,9 @@
  * score_dead.c - which stones are dead at the end of a game: from the
  * TB/TW territory markup servers write, from a caller's list of points,
  * or estimated (Benson's unconditional life, then random playouts,
- * score_mc.c, and where they are split "rooms" and eyes; the method is
- * described in sgf/score.h and man/sgf-score.1).
+ * score_mc.c, and where they are split "rooms" and eyes; last, small
+ * enclosed eye spaces read to the end; the method is described in
+ * sgf/score.h and man/sgf-score.1).
  *
  * Benson, "Life in the game of Go", Information Sciences 10 (1976): for
  * colour c, regions are the maximal connected sets of points not of
@@ -170,32 +171,56 @@ static inline void apply_mark(sgf_score *s, int i, uint8_t v)
     }
 }
 
-/* apply_mark for each point of the point-list property p (each_point
- * with the mark applied in place: this is the whole work of a count
- * with markup). */
-static void apply_marks(sgf_score *s, const sgf_prop *p, uint8_t v)
+/* apply_mark for each point of value t (a point or a rectangle
+ * "aa:cc"; none off the board): the values apply_marks' loop leaves. */
+static void apply_value(sgf_score *s, sgf_str t, uint8_t v)
 {
     unsigned w = (unsigned)s->width, h = (unsigned)s->height;
-    uint32_t n = p != NULL ? p->nvalues : 0;
-    for (uint32_t k = 0; k < n; k++) {
-        sgf_str t = p->values[k].text;
-        unsigned x = 26, y = 26;
-        if (t.len == 2) {
-            x = (unsigned)(t.ptr[0] - 'a');
-            y = (unsigned)(t.ptr[1] - 'a');
-        }
-        if (x < 26 && y < 26) {         /* one point in lower case */
-            if (x < w && y < h)
-                apply_mark(s, (int)(y * w + x), v);
+    sgf_point ul, lr;
+    if (sgf_value_rect(t, &ul, &lr) != 0)
+        return;
+    for (unsigned yy = ul.y; yy <= lr.y && yy < h; yy++)
+        for (unsigned xx = ul.x; xx <= lr.x && xx < w; xx++)
+            apply_mark(s, (int)(yy * w + xx), v);
+}
+
+/* apply_mark for each point of the point-list property p (each_point
+ * with the mark applied in place: this is the whole work of a count
+ * with markup). The loop takes the common value, one point in lower
+ * case on the board, and the common case, an empty point becoming v's
+ * territory, counted in a local (the map's byte stores would make the
+ * compiler store and reload the counts at every point; they only ever
+ * move by steps, so adding them up at the end gives the same). */
+static void apply_marks(sgf_score *s, const sgf_prop *p, uint8_t v)
+{
+    if (p == NULL)
+        return;
+    unsigned w = (unsigned)s->width, h = (unsigned)s->height;
+    unsigned wl = w < 26 ? w : 26, hl = h < 26 ? h : 26;
+    uint8_t *map = s->map;
+    const uint8_t terr = v == SGF_BLACK ? SGF_SP_BLACK_TERRITORY
+                                        : SGF_SP_WHITE_TERRITORY;
+    int fresh = 0;                      /* empty points made territory */
+    for (const sgf__value *val = p->values, *end = val + p->nvalues;
+         val < end; val++) {
+        const char *q = val->text.ptr;
+        unsigned x, y;
+        if (val->text.len != 2                  /* else apply_value: */
+            || (x = (unsigned)(q[0] - 'a')) >= wl   /* capitals, */
+            || (y = (unsigned)(q[1] - 'a')) >= hl) {/* "aa:cc", off */
+            apply_value(s, val->text, v);           /* the board */
             continue;
         }
-        sgf_point ul, lr;
-        if (sgf_value_rect(t, &ul, &lr) != 0)
-            continue;
-        for (unsigned yy = ul.y; yy <= lr.y && yy < h; yy++)
-            for (unsigned xx = ul.x; xx <= lr.x && xx < w; xx++)
-                apply_mark(s, (int)(yy * w + xx), v);
+        unsigned i = y * w + x;
+        if (map[i] == SGF_SP_DAME) {
+            map[i] = terr;
+            fresh++;
+        } else {
+            apply_mark(s, (int)i, v);
+        }
     }
+    (v == SGF_BLACK ? &s->black : &s->white)->territory += fresh;
+    s->dame -= fresh;
 }
 
 /* The markup says all (the territory as the server counted it, and
@@ -453,12 +478,23 @@ int sgf_score_pass_alive(uint8_t *alive, const sgf_board *b, sgf_color c)
  * with the enemy owning its points is dead, one most end with its
  * owner's is alive. Where they are split (the balance over the chain's
  * points is under EST_SURE% of the playouts), the static method
- * decides: "rooms" and eyes, as sgf/score.h describes. EST_PLAYOUTS
+ * decides: "rooms" and eyes, as sgf/score.h describes. Groups left
+ * alive whose one eye space is small, enclosed and holds enemy stones
+ * are then read to the end (read_groups()). EST_PLAYOUTS
  * playouts are enough for a chain in doubt to settle (more change few
  * verdicts on the shared corpus); a budget of EST_BUDGET moves in all,
  * which the long playouts of open positions (unfinished games) use up
  * with fewer, keeps 19x19 games well under a millisecond. */
 enum { EST_PLAYOUTS = 32, EST_BUDGET = 2000, EST_SURE = 30 };
+
+/* Enclosed eye spaces read to the end (read_groups()): at most
+ * LD_POINTS points, the chains around them at most LD_CHAINS; the
+ * results kept by position (3^LD_POINTS colourings, side to play, ko
+ * point or none, last move a pass or not); a reading gives up (the
+ * group is left as the verdicts say) after LD_NODES_MAX positions. */
+enum { LD_POINTS = 7, LD_CHAINS = 8, LD_NODES = LD_POINTS + LD_CHAINS,
+       LD_STATES = 2187 * 2 * (LD_POINTS + 1) * 2,
+       LD_NODES_MAX = 20000 };
 
 typedef struct est {
     sgf__spos p;
@@ -470,8 +506,10 @@ typedef struct est {
     uint8_t rlive[SGF__SN];
     uint8_t seen[SGF__SN];      /* by region id: counted as an eye */
     uint8_t col[SGF__SN];       /* the position, Benson's dead lifted */
+    uint8_t orig[SGF__SN];      /* the position as it stands */
     uint8_t rdead[SGF__SN];     /* the rooms method's dead stones */
     int32_t own[SGF__SN];       /* playouts' ownership, +Black -White */
+    uint8_t memo[LD_STATES];    /* read_groups()' results (ld_search) */
     int playouts;
 } est;
 
@@ -516,16 +554,60 @@ static bool false_eye(const sgf__spos *p, int i)
     return enemy >= (off ? 1 : 2);
 }
 
+/* The vital point of region r when its shape is one the enemy kills by
+ * playing there (nakade): the pyramid four, the bulky five, the crossed
+ * five and the rabbity six, whose vital point is the one next to three
+ * or four others of the shape; -1 for any other shape. The square four
+ * has none (it is one eye however play goes). */
+static int nakade_point(const sgf__spos *p, int r)
+{
+    int s = p->head[r], x0 = p->w, x1 = 0, y0 = p->h, y1 = 0;
+    int size = p->size[r], vital = -1, top = 0, nb[4];
+    if (size < 4 || size > 6)
+        return -1;
+    do {
+        int x = p->px[s], y = p->py[s], deg = 0;
+        int m = sgf__spos_neighbors(p, s, nb);
+        for (int d = 0; d < m; d++)
+            deg += p->col[nb[d]] == SGF_EMPTY && p->id[nb[d]] == r;
+        if (deg > top) {
+            top = deg;
+            vital = s;
+        } else if (deg == top) {
+            vital = -1;                 /* two of the highest: no shape */
+        }
+        x0 = x < x0 ? x : x0;
+        x1 = x > x1 ? x : x1;
+        y0 = y < y0 ? y : y0;
+        y1 = y > y1 ? y : y1;
+        s = p->next[s];
+    } while (s != p->head[r]);
+    int box = (x1 - x0 + 1) * (y1 - y0 + 1);
+    bool shape = size == 4 ? top == 3                   /* pyramid */
+                 : size == 5 ? (top == 3 && box == 6)   /* bulky */
+                               || top == 4              /* crossed */
+                 : top == 4 && box == 9;                /* rabbity */
+    return shape ? vital : -1;
+}
+
 /* Eyes an empty region touching one colour only is worth: none for a
  * false eye, one up to three points and for the square four (the enemy
- * kills them by playing inside), two from four points (the enemy would
- * have played inside a killable shape before the game ended). */
-static int eye_value(const sgf__spos *p, int r)
+ * kills them by playing inside), one for a shape the enemy kills by its
+ * vital point (nakade_point()) when a stone of his, dead, sits there
+ * already, else two from four points (the enemy would have played
+ * inside a killable shape before the game ended). orig: the colours of
+ * the position before any stone was lifted. */
+static int eye_value(const sgf__spos *p, int r, const uint8_t *orig)
 {
     int s = p->head[r], x0 = p->w, x1 = 0, y0 = p->h, y1 = 0;
     if (p->size[r] == 1)
         return false_eye(p, s) ? 0 : 1;
     if (p->size[r] < 4)
+        return 1;
+    int v = nakade_point(p, r);
+    sgf_color enemy = p->border[r] == (1u << SGF_BLACK) ? SGF_WHITE
+                                                        : SGF_BLACK;
+    if (v >= 0 && orig[v] == enemy)
         return 1;
     if (p->size[r] > 4)
         return 2;
@@ -557,7 +639,7 @@ static void flood_room(est *e, sgf_color c, int start, int k)
             e->rlive[k] |= e->fixed[i];
         } else if (p->border[p->id[i]] == (1u << c) && !e->seen[p->id[i]]) {
             e->seen[p->id[i]] = 1;          /* an eye of this room */
-            e->reyes[k] += eye_value(p, p->id[i]);
+            e->reyes[k] += eye_value(p, p->id[i], e->orig);
         }
         int m = sgf__spos_neighbors(p, i, nb);
         for (int d = 0; d < m; d++)
@@ -568,13 +650,27 @@ static void flood_room(est *e, sgf_color c, int start, int k)
     }
 }
 
+/* Whether the empty point i is next to a stone of colour c. */
+static bool touches(const sgf__spos *p, int i, sgf_color c)
+{
+    int nb[4], m = sgf__spos_neighbors(p, i, nb);
+    for (int d = 0; d < m; d++)
+        if (p->col[nb[d]] == c)
+            return true;
+    return false;
+}
+
 /* Whether the chain x cannot be captured without the enemy filling a
- * liberty in self-atari (seki). */
+ * liberty in self-atari, and one of its liberties next to an enemy stone
+ * is self-atari for its owner too (seki: a liberty shared with the
+ * enemy that neither side can fill; without one, the owner fills his
+ * own liberties first and the enemy's throw-ins then kill). */
 static bool chain_seki(est *e, int x)
 {
     sgf__spos *p = &e->p;
     int s = p->head[x], nb[4], libs = 0;
-    sgf_color enemy = (sgf_color)(3 - p->kcol[x]);
+    sgf_color own = (sgf_color)p->kcol[x], enemy = (sgf_color)(3 - own);
+    bool mutual = false;
     do {
         int m = sgf__spos_neighbors(p, s, nb);
         for (int d = 0; d < m; d++)
@@ -582,10 +678,12 @@ static bool chain_seki(est *e, int x)
                 if (!sgf__spos_self_atari(p, nb[d], enemy))
                     return false;
                 libs++;
+                if (!mutual && touches(p, nb[d], enemy))
+                    mutual = sgf__spos_self_atari(p, nb[d], own);
             }
         s = p->next[s];
     } while (s != p->head[x]);
-    return libs >= 2;
+    return libs >= 2 && mutual;
 }
 
 static bool room_seki(est *e, sgf_color c, int k)
@@ -690,6 +788,284 @@ static void judge(est *e, const sgf_board *b, uint8_t *dead)
     }
 }
 
+/* ---- reading an enclosed eye space -------------------------------------- */
+
+/* A group of colour own whose chains have all their liberties in one
+ * small enclosed area (empty points and enemy stones, bounded by the
+ * group and the edge) lives or dies there alone: reading every play in
+ * the area tells which. The area's points are nodes 0 .. n - 1, the
+ * group's chains nodes n .. n + k - 1 (they never move: capturing one
+ * kills the group). */
+typedef struct ld {
+    int n, k, depth;
+    long nodes;                 /* positions read so far */
+    uint8_t own;
+    uint8_t nadj[LD_NODES];
+    uint8_t adj[LD_NODES][LD_POINTS];   /* neighbours: an area point has
+                                           4 at most, a chain n */
+    uint8_t *memo;
+} ld;
+
+/* Whether the group of node a (nodes of col[a]'s colour joined through
+ * adjacency) has a liberty; its nodes into grp (count in *size). */
+static bool ld_group(const ld *g, const uint8_t *col, int a, uint8_t *grp,
+                     int *size)
+{
+    uint16_t seen = (uint16_t)(1u << a);
+    int sp = 0, m = 0;
+    bool lib = false;
+    grp[m++] = (uint8_t)a;
+    while (sp < m) {
+        int v = grp[sp++];
+        for (int d = 0; d < g->nadj[v]; d++) {
+            int u = g->adj[v][d];
+            if (col[u] == SGF_EMPTY)
+                lib = true;
+            else if (col[u] == col[a] && !(seen & (1u << u))) {
+                seen |= (uint16_t)(1u << u);
+                grp[m++] = (uint8_t)u;
+            }
+        }
+    }
+    *size = m;
+    return lib;
+}
+
+/* Play c at area point p in col[]: -1 illegal (suicide), 1 when a chain
+ * of the group is taken, else 0; *ko gets the point the other side may
+ * not retake at once (n for none). */
+static int ld_play(const ld *g, uint8_t *col, int p, uint8_t c, int *ko)
+{
+    uint8_t grp[LD_NODES];
+    int size, taken = 0, last = -1;
+    col[p] = c;
+    for (int d = 0; d < g->nadj[p]; d++) {
+        int u = g->adj[p][d];
+        if (col[u] != 3 - c || ld_group(g, col, u, grp, &size))
+            continue;
+        for (int j = 0; j < size; j++) {
+            if (grp[j] >= g->n)
+                return 1;
+            col[grp[j]] = SGF_EMPTY;
+        }
+        taken += size;
+        last = grp[0];
+    }
+    if (!ld_group(g, col, p, grp, &size))
+        return -1;
+    *ko = g->n;
+    if (taken == 1 && size == 1) {
+        int libs = 0;
+        for (int d = 0; d < g->nadj[p]; d++)
+            libs += col[g->adj[p][d]] == SGF_EMPTY;
+        if (libs == 1)
+            *ko = last;
+    }
+    return 0;
+}
+
+/* Whether the group lives with side to play in col[] (ko: the point
+ * side may not take, n for none; passed: the last move was a pass),
+ * reading depth moves more: a group still standing then lives, and so
+ * does one whose owner passes after the enemy passed. Either side may
+ * play any legal move in the area, or pass. Results are kept in
+ * g->memo: one that the group dies holds with more moves left, one that
+ * it lives with fewer. Past LD_NODES_MAX positions the group lives. */
+static bool ld_search(ld *g, const uint8_t *col, uint8_t side, int ko,
+                      int passed, int depth)
+{
+    if (depth == 0 || ++g->nodes > LD_NODES_MAX)
+        return true;
+    int key = 0;
+    for (int i = g->n - 1; i >= 0; i--)
+        key = key * 3 + col[i];
+    key = ((key * 2 + (side == g->own)) * (LD_POINTS + 1) + ko) * 2
+          + passed;
+    uint8_t m = g->memo[key];
+    if (m != 0) {
+        bool lives = (m & 1) != 0;
+        int d = m >> 1;
+        if (lives ? depth <= d : depth >= d)
+            return lives;
+    }
+    bool enemy = side != g->own, lives = !enemy;
+    if (!passed || enemy) {             /* the owner's pass after the
+                                           enemy's ends the reading */
+        lives = passed ? true : ld_search(g, col, (uint8_t)(3 - side), g->n,
+                                          1, depth - 1);
+        for (int p = 0; p < g->n && lives == enemy; p++) {
+            uint8_t next[LD_NODES];
+            int nko;
+            if (col[p] != SGF_EMPTY || p == ko)
+                continue;
+            memcpy(next, col, sizeof next);
+            int r = ld_play(g, next, p, side, &nko);
+            if (r < 0)
+                continue;
+            if (r > 0) {
+                lives = false;
+                break;
+            }
+            lives = ld_search(g, next, (uint8_t)(3 - side), nko, 0,
+                              depth - 1);
+        }
+    }
+    if (g->nodes <= LD_NODES_MAX)
+        g->memo[key] = (uint8_t)(depth << 1 | lives);
+    return lives;
+}
+
+/* Read the enclosed eye space next to chain x of e->p (labels of the
+ * position as it stands, no stone lifted): fills g and returns true
+ * when x's group has all its liberties in one area of at most LD_POINTS
+ * points, with LD_CHAINS chains at most, and the enemy chains outside
+ * the area next to the group are pass-alive or have more liberties than
+ * the area has points (the group cannot win a race against them). The
+ * area's points go to pts[], the group's chains to chains[]. */
+static bool ld_area(est *e, int x, ld *g, int *pts, int *chains)
+{
+    sgf__spos *p = &e->p;
+    uint8_t own = p->kcol[x];
+    int nb[4], sp = 0;
+    uint32_t gen = sgf__spos_gen(p);
+    g->n = g->k = 0;
+    g->own = own;
+    int s = p->head[x];
+    do {                                /* the area: from x's liberties */
+        int m = sgf__spos_neighbors(p, s, nb);
+        for (int d = 0; d < m; d++)
+            if (p->col[nb[d]] == SGF_EMPTY && p->mark[nb[d]] != gen) {
+                if (g->n == LD_POINTS)
+                    return false;
+                p->mark[nb[d]] = gen;
+                pts[g->n++] = nb[d];
+            }
+        s = p->next[s];
+    } while (s != p->head[x]);
+    while (sp < g->n) {
+        int m = sgf__spos_neighbors(p, pts[sp++], nb);
+        for (int d = 0; d < m; d++) {
+            int j = nb[d];
+            if (p->col[j] == own || p->mark[j] == gen)
+                continue;
+            if (g->n == LD_POINTS)
+                return false;
+            p->mark[j] = gen;
+            pts[g->n++] = j;
+        }
+    }
+    for (int a = 0; a < g->n; a++) {    /* the chains around it */
+        int m = sgf__spos_neighbors(p, pts[a], nb);
+        for (int d = 0; d < m; d++) {
+            int y = p->id[nb[d]], c = 0;
+            if (p->col[nb[d]] != own)
+                continue;
+            while (c < g->k && chains[c] != y)
+                c++;
+            if (c == g->k) {
+                if (g->k == LD_CHAINS)
+                    return false;
+                chains[g->k++] = y;
+            }
+        }
+    }
+    for (int c = 0; c < g->k; c++) {   /* no liberty outside, no race */
+        s = p->head[chains[c]];
+        do {
+            int m = sgf__spos_neighbors(p, s, nb);
+            for (int d = 0; d < m; d++) {
+                int j = nb[d];
+                if (p->mark[j] == gen || p->col[j] == own)
+                    continue;
+                if (p->col[j] == SGF_EMPTY)
+                    return false;
+                int sure = own == SGF_BLACK ? -e->own[j] : e->own[j];
+                if (!e->fixed[j] && p->libs[p->id[j]] <= g->n
+                    && sure * 10 < e->playouts * 9)
+                    return false;
+            }
+            s = p->next[s];
+        } while (s != p->head[chains[c]]);
+    }
+    for (int a = 0; a < g->n + g->k; a++)
+        g->nadj[a] = 0;
+    for (int a = 0; a < g->n; a++) {
+        int m = sgf__spos_neighbors(p, pts[a], nb);
+        for (int d = 0; d < m; d++) {
+            int j = nb[d], u = -1;
+            if (p->mark[j] == gen) {
+                for (u = 0; pts[u] != j; u++)
+                    ;
+            } else {
+                for (u = 0; chains[u] != p->id[j]; u++)
+                    ;
+                u += g->n;
+                bool dup = false;
+                for (int t = 0; t < g->nadj[a]; t++)
+                    dup |= g->adj[a][t] == u;
+                if (dup)
+                    continue;
+                g->adj[u][g->nadj[u]++] = (uint8_t)a;
+            }
+            g->adj[a][g->nadj[a]++] = (uint8_t)u;
+        }
+    }
+    return true;
+}
+
+/* Groups the verdicts leave alive whose one eye space is small and
+ * enclosed are read to the end, the enemy playing first (a group is
+ * dead when its owner cannot stop the enemy from taking it off): those
+ * that die are marked dead, and the enemy stones in their eye space
+ * alive. Playouts miss these: their enemy does not put three stones or
+ * more in atari to leave a killing shape (a group whose liberties are
+ * all inside the eye space, with enemy stones there). Labels of e->p
+ * are those of the position as it stands. */
+static void read_groups(est *e, uint8_t *dead)
+{
+    sgf__spos *p = &e->p;
+    int pts[LD_POINTS], chains[LD_CHAINS];
+    uint8_t col[LD_NODES], done[SGF__SN];
+    ld g;
+    memset(done, 0, (size_t)p->count);
+    for (int x = 0; x < p->count; x++) {
+        int h = p->head[x];
+        if (p->kcol[x] == SGF_EMPTY || done[x] || e->fixed[h] || dead[h]
+            || p->libs[x] > LD_POINTS || !ld_area(e, x, &g, pts, chains))
+            continue;
+        int enemies = 0, fixed = 0;
+        for (int c = 0; c < g.k; c++) {
+            done[chains[c]] = 1;
+            fixed += e->fixed[p->head[chains[c]]];
+        }
+        for (int a = 0; a < g.n; a++) {
+            col[a] = p->col[pts[a]];
+            enemies += col[a] == 3 - g.own;
+        }
+        if (enemies == 0 || fixed > 0)
+            continue;       /* the rooms judge eye spaces without enemy */
+        for (int c = 0; c < g.k; c++)
+            col[g.n + c] = g.own;
+        memset(e->memo, 0, sizeof e->memo);
+        g.memo = e->memo;
+        g.nodes = 0;
+        g.depth = 4 * g.n + 10;     /* passes included */
+        bool lives = ld_search(&g, col, (uint8_t)(3 - g.own), g.n, 0,
+                               g.depth);
+        if (lives || g.nodes > LD_NODES_MAX)
+            continue;
+        for (int c = 0; c < g.k; c++) {
+            int s = p->head[chains[c]];
+            do {
+                dead[s] = 1;
+                s = p->next[s];
+            } while (s != p->head[chains[c]]);
+        }
+        for (int a = 0; a < g.n; a++)
+            dead[pts[a]] = 0;
+    }
+}
+
 int sgf_score_dead_estimate(uint8_t *dead, const sgf_board *b)
 {
     if (dead == NULL || b == NULL)
@@ -704,6 +1080,7 @@ int sgf_score_dead_estimate(uint8_t *dead, const sgf_board *b)
     int count = 0;
     memset(dead, 0, (size_t)n);
     benson_both(e, b, dead);
+    memcpy(e->orig, e->p.col, (size_t)n);
     for (int i = 0; i < n; i++)
         e->col[i] = dead[i] ? (uint8_t)SGF_EMPTY : e->p.col[i];
     e->playouts = sgf__score_playouts(e->own, e->col, w, h, EST_PLAYOUTS,
@@ -714,6 +1091,8 @@ int sgf_score_dead_estimate(uint8_t *dead, const sgf_board *b)
     }
     sgf__spos_load(&e->p, b, dead);
     judge(e, b, dead);
+    sgf__spos_load(&e->p, b, NULL);
+    read_groups(e, dead);
     for (int i = 0; i < n; i++)
         count += dead[i] != 0;
     sgf__scratch_give(e, sizeof *e);

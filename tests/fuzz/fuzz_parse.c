@@ -20,6 +20,8 @@
 #include <sgf/write.h>
 #include <sgf/replay.h>
 #include <sgf/diagram.h>
+#include <sgf/props.h>
+#include <sgf/score.h>
 #include "../treecmp.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -175,9 +177,40 @@ static int on_move(void *payload, const sgf_replay_move *m)
     return 0;
 }
 
+/* Count the end of the main line replayed as sgf-score does: with the
+ * dead stones of the TB/TW markup when there is some, with the
+ * estimate's (reading included), and the cause of a disagreement with
+ * RE[]. Only out of memory may fail. */
+static void score_end(sgf_replay *r, const sgf_game *g)
+{
+    static uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    const sgf_board *b = sgf_replay_board(r);
+    const sgf_rules *rules = sgf_replay_rules(r);
+    const sgf_node *end = sgf_replay_line_end(r);
+    double komi;
+    sgf_score s;
+    sgf_score_re re;
+    sgf_score_reason why;
+    (void)sgf_score_komi(&komi, g, rules);   /* else the rule set's */
+    int ha = sgf_score_handicap(g);
+    if (end != NULL && sgf_score_dead_markup(dead, b, end) > 0
+        && sgf_score_count_markup(&s, b, rules, end, komi, ha) != 0)
+        abort();
+    if (sgf_score_dead_estimate(dead, b) < 0
+        || sgf_score_count(&s, b, rules, dead, komi, ha) != 0)
+        abort();
+    const sgf_prop *p = sgf_node_find_prop(sgf_game_root(g), SGF_PROP_RE);
+    if (p != NULL && sgf_prop_value_count(p) > 0
+        && sgf_score_re_parse(&re, sgf_prop_text(p, 0)) >= 0
+        && sgf_score_explain(&why, b, rules, dead, komi, ha, &re, NULL)
+           != 0)
+        abort();
+}
+
 /* Replay every game of the input along every variation under every rule
- * preset, then its main line, and draw the final board: nothing may
- * crash, leak or read out of bounds, whatever the record holds. */
+ * preset, then its main line, and draw and count the final board:
+ * nothing may crash, leak or read out of bounds, whatever the record
+ * holds. */
 static void replay_all(const uint8_t *data, size_t size)
 {
     sgf_collection *c = parse((const char *)data, size, 0);
@@ -208,6 +241,7 @@ static void replay_all(const uint8_t *data, size_t size)
         FILE *fp = null_stream();
         if (fp != NULL)
             sgf_diagram_write_board(fp, sgf_replay_board(r), NULL);
+        score_end(r, sgf_collection_game(c, i));
     }
     print_diags(c);
     sgf_replay_free(r);

@@ -684,6 +684,146 @@ static void test_score_estimate_nakade_sacrifice(void **state)
     unload(&x);
 }
 
+static void test_score_estimate_seki_needs_shared_point(void **state)
+{
+    (void)state;
+    /* 13x13 (the final position of MFGN1 in the shared corpus): Black's
+     * group on the left side (B7-D6, A5, B4-D3) has no eye but a false
+     * one; every liberty of the chain B4 is a point where a white stone
+     * would be in atari (A3-A4, B5), yet Black can fill them all: no
+     * liberty is shared with a white chain that neither side can fill,
+     * so it is no seki and the group is dead. */
+    game x = load("(;GM[1]SZ[13]KM[0]"
+                  "AB[ea][fa][ga][ja][ka][la][bb][fb][kb][mb][ec][gc][lc]"
+                  "[fd][gd][hd][jd][kd][ld][ke][jf][bg][eg][jg][bh][ch][dh]"
+                  "[ih][ai][fi][hi][ii][ki][bj][fj][ij][bk][ck][dk][fk][gk]"
+                  "[ik][jk][al][fl][hl][il][bm][em][fm][gm][im]"
+                  "AW[ca][da][ha][ia][cb][db][eb][gb][ib][jb][bc][dc][hc]"
+                  "[ic][jc][kc][bd][cd][dd][ed][id][ce][he][ie][je][bf][df]"
+                  "[gf][if][cg][dg][gg][ig][eh][fh][gh][hh][ei][gi][cj][dj]"
+                  "[ej][gj][hj][ak][ek][hk][bl][cl][dl][el][cm][dm]"
+                  ";B[];W[])");
+    uint8_t dead[169];
+    assert_true(sgf_score_dead_estimate(dead, x.b) > 0);
+    assert_int_equal(dead[6 * 13 + 1], 1);         /* B7 */
+    assert_int_equal(dead[7 * 13 + 3], 1);         /* D6 */
+    assert_int_equal(dead[8 * 13 + 0], 1);         /* A5 */
+    assert_int_equal(dead[9 * 13 + 1], 1);         /* B4 */
+    assert_int_equal(dead[10 * 13 + 3], 1);        /* D3 */
+    unload(&x);
+}
+
+static void test_score_estimate_nakade_stone_on_vital_point(void **state)
+{
+    (void)state;
+    /* 19x19 (the final position of 2003-02-13-2 in the shared corpus):
+     * Black's group in the lower left (B5-B4, A4-C3, C2-E1) has a false
+     * eye at A5 and the corner A1, B1, C1, A2, B2, a bulky five with
+     * White's dead stone B1 on its vital point: one eye, not two, so
+     * the group is dead and White's B1 lives. */
+    game x = load("(;GM[1]SZ[19]KM[0]"
+                  "AB[ia][ja][ka][kb][lb][mb][rb][sb][hc][ic][jc][nc][qc]"
+                  "[rc][ad][ed][gd][hd][id][jd][kd][md][nd][od][pd][qd][ae]"
+                  "[be][ee][ge][he][ke][me][qe][af][bf][cf][df][ef][lf][mf]"
+                  "[nf][qf][ag][bg][gg][hg][ig][bh][ch][gh][nh][oh][qh][ci]"
+                  "[fi][gi][ii][ji][ki][li][mi][ni][pi][cj][fj][gj][hj][ij]"
+                  "[nj][pj][qj][ek][fk][gk][ik][mk][nk][ok][qk][bl][fl][ml]"
+                  "[nl][fm][gm][jm][an][dn][en][fn][jn][ln][mn][sn][bo][go]"
+                  "[ho][io][jo][ko][lo][oo][po][qo][so][ap][bp][dp][jp][mp]"
+                  "[np][op][qp][rp][sp][aq][bq][cq][gq][hq][kq][nq][cr][dr]"
+                  "[er][gr][hr][kr][nr][or][ds][es][js][ks]"
+                  "AW[ga][ha][bb][fb][hb][ib][jb][ac][ec][fc][gc][sc][bd]"
+                  "[cd][dd][rd][sd][ce][ie][je][oe][pe][re][ff][gf][hf][if]"
+                  "[kf][pf][rf][cg][dg][fg][jg][kg][lg][mg][ng][og][pg][qg]"
+                  "[ah][dh][eh][fh][hh][ih][jh][kh][ph][ai][bi][hi][qi][ri]"
+                  "[aj][bj][dj][ej][lj][mj][rj][bk][ck][dk][hk][jk][kk][lk]"
+                  "[pk][rk][cl][el][hl][il][jl][ll][ol][pl][ql][am][bm][dm]"
+                  "[em][im][km][lm][mm][nm][sm][bn][cn][hn][in][kn][nn][on]"
+                  "[pn][qn][rn][co][do][eo][mo][no][ro][ep][ip][pp][eq][fq]"
+                  "[iq][oq][pq][qq][rq][fr][ir][jr][pr][bs][fs][gs][hs][is]"
+                  ";B[];W[])");
+    uint8_t dead[361];
+    assert_true(sgf_score_dead_estimate(dead, x.b) > 0);
+    assert_int_equal(dead[14 * 19 + 1], 1);        /* B5 */
+    assert_int_equal(dead[16 * 19 + 2], 1);        /* C3 */
+    assert_int_equal(dead[18 * 19 + 4], 1);        /* E1 */
+    assert_int_equal(dead[18 * 19 + 1], 0);        /* B1 lives */
+    unload(&x);
+}
+
+static void test_score_estimate_reads_enclosed_space(void **state)
+{
+    (void)state;
+    /* 9x9: Black's chain aa-ba-bb-bc-cc-cd-ce-be-bf-af has its three
+     * liberties ab, bd, ae in one enclosed area of five points holding
+     * White's ac and ad; White's wall around it lives. White kills: bd,
+     * then ae in self-atari (four stones); Black takes them with ab and
+     * is left with a pyramid four, whose vital point ad White takes.
+     * Playouts never make that sacrifice (both sides leave ab and ae,
+     * as in seki); reading the area finds it. */
+    game x = load("(;GM[1]SZ[9]KM[0]AB[aa][ba][bb][bc][cc][cd][ce][be]"
+                  "[bf][af]AW[ac][ad][ca][da][cb][db][dc][dd][de][df]"
+                  "[cf][cg][bg][ag][dg];B[];W[])");
+    uint8_t dead[81];
+    sgf_score s;
+    sgf_rules r;
+    assert_int_equal(sgf_score_dead_estimate(dead, x.b), 10);
+    assert_int_equal(dead[0], 1);                  /* aa */
+    assert_int_equal(dead[5 * 9 + 0], 1);          /* af */
+    assert_int_equal(dead[2 * 9 + 0], 0);          /* ac lives */
+    assert_int_equal(dead[3 * 9 + 0], 0);          /* ad lives */
+    assert_int_equal(sgf_rules_preset(&r, "japanese"), 0);
+    assert_int_equal(sgf_score_count(&s, x.b, &r, dead, 0, 0), 0);
+    assert_int_equal(s.black.territory, 0);
+    assert_true(s.margin == -76.0);
+    unload(&x);
+}
+
+static void test_score_teire_in_turn(void **state)
+{
+    (void)state;
+    /* 11x5 (kisei27_g1, columns J-T, rows 5-1): White's chain H1-K1 has
+     * the dame J2 and L1 and G1, White's territory: G1 is teire. With
+     * White's stone there, the chain joins F2-G2 and has the dame and
+     * E2, F1: Black's stone thrown in at E2 (two liberties) leaves it in
+     * atari at F1, where extending gives one liberty: E2 is teire too,
+     * found once G1 is filled. */
+    game x = load("(;GM[1]SZ[11:5]KM[0]AB[ca][da][ea][ga][ja][ka][ab][bb]"
+                  "[db][gb][ib][kb][ac][fc][gc][hc][ic][jc][hd][jd][kd]"
+                  "AW[fa][ha][ia][eb][hb][bc][cc][dc][ec][ad][fd][gd][he]"
+                  "[ie][je];B[];W[])");
+    sgf_score s;
+    assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
+    assert_int_equal(s.map[4 * 11 + 6], SGF_SP_DAME);          /* G1 */
+    assert_int_equal(s.map[3 * 11 + 4], SGF_SP_DAME);          /* E2 */
+    assert_int_equal(s.map[4 * 11 + 5], SGF_SP_WHITE_TERRITORY); /* F1 */
+    unload(&x);
+}
+
+static void test_score_teire_capture(void **state)
+{
+    (void)state;
+    /* 10x7 (kisei27_g1, columns A-K, rows 19-13): White's group B4-H4
+     * has one point of White's territory next to it, A4 (a one-point
+     * eye), and dame Black can fill (C2, E3, F3, G2, A1); it lives only
+     * by taking Black's dead J4, next to it, whose last liberty is K4:
+     * White must play there, so K4 is teire, not White's territory (J4
+     * is still dead). */
+    game x = load("(;GM[1]SZ[10:7]KM[0]AB[ba][ha][bb][eb][fb][hb][ib][jb]"
+                  "[bc][cc][dc][ec][gc][hc][cd][id][he][ef][ff][hf][if][bg]"
+                  "[dg][gg][ig]AW[ia][ja][ab][ac][fc][ic][jc][bd][dd][ed]"
+                  "[fd][gd][hd][ae][be][ce][de][ge][ie][je][af][bf][df][jf]"
+                  ";B[];W[])");
+    uint8_t dead[70] = { 0 };
+    sgf_score s;
+    dead[3 * 10 + 8] = 1;                          /* J4 */
+    assert_int_equal(sgf_score_count(&s, x.b, NULL, dead, 0, 0), 0);
+    assert_int_equal(s.map[3 * 10 + 9], SGF_SP_DAME);          /* K4 */
+    assert_int_equal(s.map[3 * 10 + 8], SGF_SP_BLACK_DEAD);
+    assert_int_equal(s.white.dead, 1);
+    unload(&x);
+}
+
 static void test_score_markup_forms(void **state)
 {
     (void)state;
@@ -743,6 +883,26 @@ static void test_score_markup_forms(void **state)
     assert_int_equal(s.map[4], SGF_SP_WHITE_TERRITORY); /* ea */
     unload(&x);
     unload(&y);
+    /* boards past 26 lines: a capital letter is column 26 and on; a
+     * lower-case point past a narrow board's edge marks nothing */
+    x = load("(;GM[1]FF[4]SZ[30:3]KM[0]AB[Aa]AW[Ba];B[];W[]"
+             "TB[Ab][ac][Dc]TW[Ca][Db])");
+    assert_int_equal(sgf_score_count_markup(&s, x.b, NULL, last_node(&x),
+                                            0, 0), 0);
+    assert_int_equal(s.black.territory, 3);
+    assert_int_equal(s.white.territory, 2);
+    assert_int_equal(s.map[30 + 26], SGF_SP_BLACK_TERRITORY);   /* Ab */
+    assert_int_equal(s.map[60 + 29], SGF_SP_BLACK_TERRITORY);   /* Dc */
+    assert_int_equal(s.map[28], SGF_SP_WHITE_TERRITORY);        /* Ca */
+    assert_int_equal(s.dame, 90 - 2 - 5);
+    unload(&x);
+    x = load("(;GM[1]FF[4]SZ[3];B[];W[]TB[aa][da][ad]TW[cc])");
+    assert_int_equal(sgf_score_count_markup(&s, x.b, NULL, last_node(&x),
+                                            0, 0), 0);
+    assert_int_equal(s.black.territory, 1);
+    assert_int_equal(s.white.territory, 1);
+    assert_int_equal(s.dame, 7);
+    unload(&x);
 }
 
 static void test_score_diag_codes(void **state)
@@ -803,6 +963,11 @@ int main(void)
         cmocka_unit_test(test_score_shared_style_cases),
         cmocka_unit_test(test_score_estimate_playouts),
         cmocka_unit_test(test_score_estimate_nakade_sacrifice),
+        cmocka_unit_test(test_score_estimate_seki_needs_shared_point),
+        cmocka_unit_test(test_score_estimate_nakade_stone_on_vital_point),
+        cmocka_unit_test(test_score_estimate_reads_enclosed_space),
+        cmocka_unit_test(test_score_teire_in_turn),
+        cmocka_unit_test(test_score_teire_capture),
         cmocka_unit_test(test_score_markup_forms),
         cmocka_unit_test(test_score_diag_codes),
         cmocka_unit_test(test_score_bad_arguments),

@@ -85,7 +85,10 @@ typedef struct sgf_score {
  * a chain whose liberties are dame points the enemy can fill and one
  * point of its owner's territory that saves it, or two, where an enemy
  * stone thrown in at one, with two liberties, leaves the chain in atari
- * at the other; counted as dame). Also
+ * at the other; or, for a chain next to dead enemy stones that the dame
+ * filled would leave one liberty, the last liberty of a dead chain next
+ * to it, where its owner must take it off; and, the connections so made
+ * played, the points they call for in turn; counted as dame). Also
  * under territory rules, a region of 12 points or fewer touching both
  * colours (a boundary left open) is split as dame filling would close
  * it: its points three or more steps (through empty points) nearer one
@@ -179,14 +182,23 @@ SGF_API int sgf_score_pass_alive(uint8_t *alive, const sgf_board *b,
  * through empty points and its own stones (enemy stones already found
  * dead count as empty). A room with two eyes (empty areas touching no
  * live enemy stone; one of 4 points or more, except the square four,
- * counts as two; a one-point eye with two diagonal points held by the
- * enemy, one on the edge, is false and counts for nothing) or holding a
- * pass-alive chain lives; a chain whose every liberty the enemy cannot
- * fill without self-atari lives (seki); of the other rooms, the one
- * with the fewest stones is dead, and the search starts again, until
- * every room lives. It misjudges groups whose fate needs reading
- * (capturing races, ko, bent four, killable big eyes) and unfinished
- * games. Returns the number of dead stones, SGF_EINVAL or SGF_ENOMEM. */
+ * counts as two, but as one when it is a shape killed by its vital
+ * point (pyramid four, bulky and crossed five, rabbity six) with a dead
+ * enemy stone on that point; a one-point eye with two diagonal points
+ * held by the enemy, one on the edge, is false and counts for nothing)
+ * or holding a pass-alive chain lives; a chain whose every liberty the
+ * enemy cannot fill without self-atari, and one of them next to enemy
+ * stones its owner cannot fill without self-atari either, lives (seki);
+ * of the other rooms, the one with the fewest stones is dead, and the
+ * search starts again, until every room lives. Last, a group found
+ * alive whose liberties all lie in one enclosed area of at most 7
+ * points holding enemy stones (the enemy stones next to the group
+ * outside it not in a race with it) is read to the end, the enemy
+ * playing first: when the enemy can take a chain of it off, it is dead
+ * and the enemy stones in the area live. It misjudges other groups
+ * whose fate needs reading (capturing races, ko, bent four, killable
+ * big eyes) and unfinished games. Returns the number of dead stones,
+ * SGF_EINVAL or SGF_ENOMEM. */
 SGF_API int sgf_score_dead_estimate(uint8_t *dead, const sgf_board *b);
 
 /* ---- results ----------------------------------------------------------- */
