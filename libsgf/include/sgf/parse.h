@@ -7,7 +7,10 @@
  * with its position, as a diagnostic. Unless told otherwise it then runs
  * the property layer over every game: charset detection and text decoding
  * (CA[], iconv), value decoding and the FF[4] placement and value checks.
- * Thread-safe: parses of different inputs may run at once.
+ * Thread-safe: parses of different inputs may run at once. The iconv
+ * converters a game opened wait in a small process-wide pool for the next
+ * game of any thread (mutex-guarded; at most 16, until the process ends):
+ * glibc would otherwise load and unload their modules game after game.
  */
 #ifndef SGF_PARSE_H
 #define SGF_PARSE_H

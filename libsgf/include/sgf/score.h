@@ -14,10 +14,13 @@
  *
  * Maps of dead stones are caller-owned byte arrays of width * height
  * entries, index y * width + x (SGF point order: row y from the top);
- * non-zero = the stone there is dead. Counting and the estimate use a
- * work area of some tens of kilobytes, allocated and freed before they
- * return; nothing here prints or keeps state: every function is
- * reentrant.
+ * non-zero = the stone there is dead. Counting and the estimate use work
+ * areas of some tens to a few hundred kilobytes, taken from a small
+ * process-wide pool and given back before they return (mutex-guarded; at
+ * most 12 blocks are kept, until the process ends), so that a batch does
+ * not page in fresh memory for every game. No result depends on the
+ * pool and nothing here prints: every function is reentrant and may run
+ * in several threads at once.
  */
 #ifndef SGF_SCORE_H
 #define SGF_SCORE_H
