@@ -49,6 +49,9 @@ typedef struct walk_state {
     /* order_checks has more to check than two moves in a row: the first
      * move after handicap stones, or one after the game ended */
     bool watch;
+    /* the last setup recorded its position with the side to move
+     * guessed (no PL[]): the next move says who it was (retake_turn) */
+    bool guessed;
 } walk_state;
 
 /* A branching point still to visit: the next sibling to walk, and the
@@ -291,7 +294,8 @@ static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
 /* AB, AW and AE in file order (where they overlap, an FF[4] error the
  * checks report, the later one wins, as the checks' message says); PL
  * last. Returns 0 or ENOMEM; *pl set when the node has a readable PL. */
-static int apply_setup(walk *w, const sgf_node *n, bool *pl)
+static int apply_setup(walk *w, walk_state *st, const sgf_node *n,
+                       bool *pl)
 {
     bool changed = false;
     sgf_color to_move = sgf_history_to_move(w->r->hist), c;
@@ -317,7 +321,20 @@ static int apply_setup(walk *w, const sgf_node *n, bool *pl)
     }
     if (!changed)
         return 0;
+    st->guessed = !*pl;
     return sgf_board_record_position(w->r->board, w->r->hist, to_move);
+}
+
+/* The first move after a setup without PL[] is by the other colour than
+ * the one the setup's position was recorded with (White's first move
+ * after handicap stones, say): that position occurred with this colour
+ * to play, which situational superko compares. It is recorded again so
+ * (the record is the last undo step: nothing came between). */
+static int retake_turn(walk *w, sgf_color color)
+{
+    if (sgf_board_undo(w->board, w->hist) != 0)
+        return 0;
+    return sgf_board_record_position(w->board, w->hist, color);
 }
 
 /* --- moves --------------------------------------------------------------- */
@@ -448,6 +465,12 @@ static SGF__HOT int play_one(walk *w, walk_state *st, const sgf_node *n,
         return WALK_STOP;             /* -m 0: before the first move */
     unsigned number = ++st->move_number;
     bool pass = kind == MOVE_PASS;
+    if (st->guessed) {
+        st->guessed = false;
+        if (color != sgf_history_to_move(w->hist)
+            && (rc = retake_turn(w, color)) != 0)
+            return rc;
+    }
     if ((st->last_color == color || st->watch)
         && (rc = order_checks(w, st, p != NULL ? p : n->props, color, pt,
                               pass, pl)) != 0)
@@ -527,7 +550,7 @@ static int process_node_props(walk *w, walk_state *st, const sgf_node *n)
         default: break;
         }
     }
-    int rc = setup ? apply_setup(w, n, &pl) : 0;
+    int rc = setup ? apply_setup(w, st, n, &pl) : 0;
     if (black != NULL && rc == 0)
         rc = play_prop(w, st, n, black, SGF_BLACK, pl, ko_marked);
     if (white != NULL && rc == 0)
@@ -632,7 +655,8 @@ static inline int push_frame(sgf_replay *r, const sgf_node *next,
 static int walk_all(walk *w, const sgf_node *n)
 {
     sgf_replay *r = w->r;
-    walk_state st = { 0, SGF_EMPTY, false, false, w->handicap != 0 };
+    walk_state st = { 0, SGF_EMPTY, false, false, w->handicap != 0,
+                      false };
     r->frames.len = 0;
     for (;;) {
         int rc = process_node(w, &st, n);
@@ -701,7 +725,8 @@ static bool path_fits(const sgf_node *n, const sgf_replay_options *o)
 
 static int walk_line(walk *w, const sgf_node *n)
 {
-    walk_state st = { 0, SGF_EMPTY, false, false, w->handicap != 0 };
+    walk_state st = { 0, SGF_EMPTY, false, false, w->handicap != 0,
+                      false };
     size_t used = 0;
     bool bad = false;
     while (n != NULL) {

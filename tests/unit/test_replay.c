@@ -111,6 +111,28 @@ static void test_replay_single_stone_suicide(void **state)
     expect(sgf, "nz", "");
 }
 
+/* After setup without PL[], the position's side to move is the colour
+ * of the first move played from it (White after handicap stones), in
+ * each variation: situational superko compares it. */
+static void test_replay_suicide_first_after_setup(void **state)
+{
+    (void)state;
+    const char *sgf = "(;SZ[9]AB[ba][ab];W[aa])";
+    expect(sgf, "nz", "");
+    expect(sgf, "tromp-taylor", "illegal-superko@1");
+    expect(sgf, "aga", "illegal-suicide@1");
+    /* first variation: White was to move; second: Black was, passed,
+     * and White's suicide brings back the start with Black to move */
+    const char *two = "(;SZ[9]AB[ba][ab](;W[aa])(;B[];W[aa]))";
+    run x = replay_with(two, "nz", true);
+    assert_string_equal(codes(&x), "illegal-superko@2");
+    done(&x);
+    x = replay_with("(;SZ[9]AB[ba][ab](;B[];W[aa])(;W[aa]))", "nz", true);
+    assert_string_equal(codes(&x), "illegal-superko@2");
+    done(&x);
+    expect("(;SZ[9]AB[ba][ab]PL[W];W[aa])", "nz", "");
+}
+
 static void test_replay_multi_stone_suicide(void **state)
 {
     (void)state;
@@ -565,6 +587,7 @@ int main(void)
         cmocka_unit_test(test_replay_capture_in_corner),
         cmocka_unit_test(test_replay_occupied),
         cmocka_unit_test(test_replay_single_stone_suicide),
+        cmocka_unit_test(test_replay_suicide_first_after_setup),
         cmocka_unit_test(test_replay_multi_stone_suicide),
         cmocka_unit_test(test_replay_ko),
         cmocka_unit_test(test_replay_snapback_is_not_ko),
