@@ -420,6 +420,44 @@ static bool plain_result(const char *s, size_t n)
     return i == n;                    /* what sgf_value_real reads */
 }
 
+/* A readable result other than the FF[4] form (s trimmed): any case,
+ * "Black+" / "White+" for "B+" / "W+", "Jigo" (the Japanese word for a
+ * draw), or the forms result_words reads. */
+static bool result_readable(const char *s, size_t n, char norm[32])
+{
+    if (result_ff4(s, n, true)) {
+        result_norm(s, n, norm);
+        return true;
+    }
+    if (word_is(s, n, "Jigo", true)) {
+        snprintf(norm, 32, "0");
+        return true;
+    }
+    if (n >= 6 && n < 40 && s[5] == '+'
+        && (word_is(s, 5, "Black", true) || word_is(s, 5, "White", true))) {
+        char b[40];                     /* "White+6.5" as "W+6.5" */
+        b[0] = (s[0] == 'b' || s[0] == 'B') ? 'B' : 'W';
+        memcpy(b + 1, s + 5, n - 5);
+        return result_readable(b, n - 4, norm);
+    }
+    return result_words(s, n, norm);
+}
+
+/* Where a remark in brackets after the result starts, "B+R (time)",
+ * "W+6.5 (counted)" (blanks before it included), or n when there is
+ * none. */
+static size_t remark_start(const char *s, size_t n)
+{
+    if (n < 4 || s[n - 1] != ')')
+        return n;
+    size_t i = n - 1;
+    while (i > 0 && s[i] != '(')
+        i--;
+    while (i > 0 && is_blank(s[i - 1]))
+        i--;
+    return i > 0 ? i : n;
+}
+
 sgf__form sgf__check_result(sgf_str v, char norm[32])
 {
     const char *s = v.ptr;
@@ -431,10 +469,9 @@ sgf__form sgf__check_result(sgf_str v, char norm[32])
         s++, n--;
     while (n > 0 && is_blank(s[n - 1]))
         n--;
-    if (result_ff4(s, n, true)) {
-        result_norm(s, n, norm);
+    if (result_readable(s, n, norm))
         return SGF__FORM_READABLE;
-    }
-    return result_words(s, n, norm) ? SGF__FORM_READABLE
-                                    : SGF__FORM_UNREADABLE;
+    size_t m = remark_start(s, n);
+    return m < n && result_readable(s, m, norm) ? SGF__FORM_READABLE
+                                                : SGF__FORM_UNREADABLE;
 }

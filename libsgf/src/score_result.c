@@ -6,7 +6,8 @@
  * "B+score", "W+score", "B+R"/"B+Resign", "B+T"/"B+Time",
  * "B+F"/"B+Forfeit", "Void" (no result or suspended), "?" (unknown).
  * Archives add lower case, "Black+"/"White+", "Jigo", "B+" without
- * margin, decimal commas and words after the result.
+ * margin, decimal commas and remarks after the result: they are read as
+ * the property checks read them (sgf__check_result, checkinfo.c).
  */
 #include "score_int.h"
 #include "props_int.h"

@@ -858,7 +858,12 @@ static void test_check_results(void **state)
         { "B", "read as B+" }, { "W+resign", "read as W+Resign" },
         { "\xE7\x99\xBD\xE8\x83\x9C" "43.5", "kept as text" },
         { "B+AW", "kept as text" }, { "", "kept as text" },
-        { "Jigo?", "kept as text" },
+        { "Jigo?", "kept as text" }, { "Jigo", "read as 0" },
+        { "White+6.5", "read as W+6.5" }, { "black+", "read as B+" },
+        { "White+Resign", "read as W+Resign" },
+        { "B+R (time)", "read as B+R" },
+        { "W+6.5 (counted)", "read as W+6.5" }, { "(x)", "kept as text" },
+        { "W+J", "kept as text" },
     };
     char in[128];
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {

@@ -449,15 +449,20 @@ static void test_score_re_forms(void **state)
     /* RE[] is read as the property checks read it (sgf-validate says
      * "read as ..." or "kept as text"): forms they do not read are not
      * counted */
-    expect_re("Jigo", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
+    expect_re("Jigo", 1, SGF_RE_DRAW, SGF_EMPTY, 0, "0");
+    expect_re("Jigo?", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
     expect_re("b+r", 1, SGF_RE_RESIGN, SGF_BLACK, 0, "B+R");
     expect_re("w+3.5", 1, SGF_RE_SCORE, SGF_WHITE, 3.5, "W+3.5");
     expect_re("void", 1, SGF_RE_VOID, SGF_EMPTY, 0, "Void");
     expect_re("draw", 1, SGF_RE_DRAW, SGF_EMPTY, 0, "0");
     expect_re("W+resign", 1, SGF_RE_RESIGN, SGF_WHITE, 0, "W+R");
     expect_re("B+6,5", 1, SGF_RE_SCORE, SGF_BLACK, 6.5, "B+6.5");
-    expect_re("Black+12.5", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
-    expect_re("B+R (time)", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
+    expect_re("Black+12.5", 1, SGF_RE_SCORE, SGF_BLACK, 12.5, "B+12.5");
+    expect_re("White+", 1, SGF_RE_WIN, SGF_WHITE, 0, "W+");
+    expect_re("B+R (time)", 1, SGF_RE_RESIGN, SGF_BLACK, 0, "B+R");
+    expect_re("W+6.5 (counted)", 1, SGF_RE_SCORE, SGF_WHITE, 6.5,
+              "W+6.5");
+    expect_re("(time)", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
     expect_re("W+J", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
     expect_re("B", 1, SGF_RE_WIN, SGF_BLACK, 0, "B+");
     expect_re(" W+1.5 ", 1, SGF_RE_SCORE, SGF_WHITE, 1.5, "W+1.5");

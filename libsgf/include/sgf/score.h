@@ -225,10 +225,12 @@ typedef struct sgf_score_re {
     double margin;           /* SCORE only, >= 0 */
 } sgf_score_re;
 
-/* Read an RE[] value: B+3.5, W+0.5, B+R, B+Resign, W+T, W+Time, B+F,
- * B+Forfeit, B+ (no margin), 0, Draw, Jigo, Void, ?, also in lower case,
- * with "Black+"/"White+", blanks, a decimal comma, or words after the
- * result ("B+R (time)"). Returns 0 for the FF[4] form, 1 for another
+/* Read an RE[] value as the property checks read it (sgf-validate's
+ * result-format warning says "read as" or "kept as text"): B+3.5, W+0.5,
+ * B+R, B+Resign, W+T, W+Time, B+F, B+Forfeit, B+ (no margin), 0, Draw,
+ * Jigo, Void, ?, also in lower case, with "Black+"/"White+", "Black
+ * wins", blanks, a decimal comma, or a remark after the result ("B+R
+ * (time)", "W+2.5 points"). Returns 0 for the FF[4] form, 1 for another
  * readable form (*out set in both cases), SGF_ESYNTAX with kind OTHER
  * when unreadable. Empty v gives kind NONE and 0. */
 SGF_API int sgf_score_re_parse(sgf_score_re *out, sgf_str v);
