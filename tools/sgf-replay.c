@@ -29,7 +29,7 @@ static const cli_option options[] = {
     { "path", OPT_PATH, "I.J.K", 0,
       "follow variation I at the first branching point, J at the next..." },
     { "all-variations", OPT_ALL, NULL, 0,
-      "check every variation (the position shown is the main line's)" },
+      "also check every variation, not only the line shown" },
     { "game", OPT_GAME, "N", 0,
       "only game N (0-based) of each collection" },
     { "rules", OPT_RULES, "NAME", 0,

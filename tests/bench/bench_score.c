@@ -173,15 +173,20 @@ int main(int argc, char **argv)
     }
     size_t reps = markup > 0 && n > markup ? n / markup : 1;
     double tr = run(rp, cs, n, MODE_REPLAY, rounds, 1, &sink);
-    double tmr, tm;
-    double share = markup_ratio(rp, mk, markup, rounds, reps, &sink, &tmr,
-                                &tm);
+    double tmr = 0, tm = 0;
+    double share = markup > 0 ? markup_ratio(rp, mk, markup, rounds, reps,
+                                             &sink, &tmr, &tm)
+                              : 0;
     double ta = run(rp, cs, n, MODE_AUTO, rounds, 1, &sink);
     printf("score-replay games=%zu cpu_s=%.4f games_s=%.0f\n", n, tr,
            n / (tr > 0 ? tr : 1e-9));
-    printf("score-markup games=%zu cpu_s=%.4f games_s=%.0f replay_only_s="
-           "%.4f of_replay=%.1f%%\n", markup, tm,
-           markup / (tm > 0 ? tm : 1e-9), tmr, 100 * share);
+    if (markup > 0)
+        printf("score-markup games=%zu cpu_s=%.4f games_s=%.0f "
+               "replay_only_s=%.4f of_replay=%.1f%%\n", markup, tm,
+               markup / (tm > 0 ? tm : 1e-9), tmr, 100 * share);
+    else
+        printf("score-markup games=0 (no record has TB/TW markup: not "
+               "measured)\n");
     printf("score-auto games=%zu cpu_s=%.4f games_s=%.0f\n", n, ta,
            n / (ta > 0 ? ta : 1e-9));
     for (size_t i = 0; i < n; i++)
