@@ -29,6 +29,7 @@
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sgf/board.h>
 #include <sgf/parse.h>
 #include <sgf/replay.h>
 #include "../filelist.h"
@@ -156,31 +157,83 @@ static uint32_t next_random(uint32_t *state)
     return *state >> 8;
 }
 
-/* One synthetic record of about 1 KB: game info, ~150 moves, a few
- * comments and a short variation. */
-static void write_record(FILE *fp, unsigned k, uint32_t *rnd)
+/* A random point where color may play on b (Japanese rules: not
+ * occupied, no suicide, no ko), other than avoid; pass = none found. */
+static sgf_point legal_point(const sgf_board *b, sgf_color color,
+                             sgf_point avoid, uint32_t *rnd, bool *pass)
+{
+    for (int tries = 0; tries < 64; tries++) {
+        uint32_t r = next_random(rnd);
+        sgf_point pt = { (uint8_t)(r % 19), (uint8_t)(r / 19 % 19) };
+        if ((pt.x != avoid.x || pt.y != avoid.y)
+            && sgf_board_check(b, NULL, NULL, color, pt)
+               == SGF_VERDICT_LEGAL) {
+            *pass = false;
+            return pt;
+        }
+    }
+    *pass = true;
+    return (sgf_point){ 0, 0 };
+}
+
+static void write_move(FILE *fp, sgf_color color, sgf_point pt, bool pass)
+{
+    if (pass)
+        fprintf(fp, ";%c[]", color == SGF_BLACK ? 'B' : 'W');
+    else
+        fprintf(fp, ";%c[%c%c]", color == SGF_BLACK ? 'B' : 'W',
+                'a' + pt.x, 'a' + pt.y);
+}
+
+/* One synthetic record of about 1 KB: game info, ~150 random legal moves
+ * (played on b, so that the replay measures moves, not error reports), a
+ * few comments and two short variations. */
+static void write_record(FILE *fp, unsigned k, uint32_t *rnd, sgf_board *b)
 {
     fprintf(fp, "(;FF[4]GM[1]SZ[19]CA[UTF-8]AP[libsgf-bench:1]\n"
             "PB[Black %u]PW[White %u]BR[%ud]WR[%ud]KM[6.5]RU[Japanese]\n"
             "DT[2024-%02u-%02u]RE[%c+R]\n", k, k + 1, 1 + k % 9,
             1 + (k + 3) % 9, 1 + k % 12, 1 + k % 28, k % 2 ? 'W' : 'B');
+    sgf_board_reset(b, 19, 19);
     unsigned moves = 140 + next_random(rnd) % 20;
+    sgf_point none = { 19, 19 }, pt, alt;
+    bool pass, alt_pass;
+    sgf_color color = SGF_BLACK;
     for (unsigned m = 0; m < moves; m++) {
-        uint32_t r = next_random(rnd);
-        fprintf(fp, ";%c[%c%c]", m % 2 ? 'W' : 'B', 'a' + (int)(r % 19),
-                'a' + (int)(r / 19 % 19));
+        pt = legal_point(b, color, none, rnd, &pass);
+        write_move(fp, color, pt, pass);
+        if (pass)
+            sgf_board_pass(b, NULL, color);
+        else
+            sgf_board_play(NULL, b, NULL, NULL, color, pt);
         if (m % 50 == 49)
             fprintf(fp, "C[move %u: a comment]", m + 1);
         if (m % 12 == 11)
             fputc('\n', fp);
+        color = color == SGF_BLACK ? SGF_WHITE : SGF_BLACK;
     }
-    fputs("\n(;B[aa];W[bb])(;B[cc]))\n", fp);
+    /* two variations from the last position */
+    pt = legal_point(b, color, none, rnd, &pass);
+    alt = legal_point(b, color, pt, rnd, &alt_pass);
+    fputs("\n(", fp);
+    write_move(fp, color, pt, pass);
+    if (!pass)
+        sgf_board_play(NULL, b, NULL, NULL, color, pt);
+    sgf_color other = color == SGF_BLACK ? SGF_WHITE : SGF_BLACK;
+    pt = legal_point(b, other, none, rnd, &pass);
+    write_move(fp, other, pt, pass);
+    fputs(")(", fp);
+    write_move(fp, color, alt, alt_pass);
+    fputs("))\n", fp);
 }
 
 static int generate(const char *dir, unsigned count)
 {
     char path[4096];
     uint32_t rnd = 20241129u;
+    sgf_board *b = NULL;
+    if (sgf_board_new(&b, 19, 19) != 0)
+        return 2;
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         perror(dir);
         return 2;
@@ -190,14 +243,17 @@ static int generate(const char *dir, unsigned count)
         FILE *fp = fopen(path, "w");
         if (fp == NULL) {
             perror(path);
+            sgf_board_free(b);
             return 2;
         }
-        write_record(fp, k, &rnd);
+        write_record(fp, k, &rnd, b);
         if (fclose(fp) != 0) {
             perror(path);
+            sgf_board_free(b);
             return 2;
         }
     }
+    sgf_board_free(b);
     return 0;
 }
 
