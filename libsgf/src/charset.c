@@ -549,6 +549,18 @@ int sgf__conv_to_utf8(sgf__conv *cv, const char *from, const char *in,
             out->len = before;
         return r;
     }
+    if (strcmp(ci->name, "UTF-16") == 0) {
+        /* glibc's UTF-16 takes its byte order from a byte-order mark and
+         * keeps it for the descriptor's life (a reset does not clear
+         * it): each value gets a descriptor of its own, so that a value
+         * reads the same whatever came before it */
+        iconv_t cd = iconv_open("UTF-8", ci->name);
+        if (cd == (iconv_t)-1)
+            return errno == ENOMEM ? SGF_ENOMEM : -1;
+        int r = iconv_to_utf8(cd, in, n, out);
+        iconv_close(cd);
+        return r;
+    }
     int err = 0;
     iconv_t cd = descriptor(cv, ci->name, &err);
     if (cd == NULL)

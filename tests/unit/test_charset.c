@@ -310,6 +310,37 @@ static void test_charset_conv_pool_reuse_clean(void **state)
     }
 }
 
+/* UTF-16 takes its byte order from a byte-order mark: a value with a
+ * little-endian mark after one with a big-endian mark (in the same game,
+ * or the game before) still reads as itself. */
+static void test_charset_conv_utf16_bom_per_value(void **state)
+{
+    (void)state;
+    sgf__conv cv;
+    sgf__buf alone = SGF__BUF_INIT, out = SGF__BUF_INIT;
+    sgf__conv_init(&cv);                /* no mark: iconv's default order */
+    assert_int_equal(conv(&cv, "UTF-16", "\0H\0i", 4, &alone), 0);
+    sgf__conv_release(&cv);
+    for (int round = 0; round < 2; round++) {
+        sgf__conv_init(&cv);
+        assert_int_equal(conv(&cv, "UTF-16", "\xFE\xFF\0H\0i", 6, &out), 0);
+        assert_int_equal(out.len, 2);
+        assert_memory_equal(out.ptr, "Hi", 2);
+        out.len = 0;
+        assert_int_equal(conv(&cv, "UTF-16", "\xFF\xFEH\0i\0", 6, &out), 0);
+        assert_int_equal(out.len, 2);
+        assert_memory_equal(out.ptr, "Hi", 2);
+        out.len = 0;
+        assert_int_equal(conv(&cv, "UTF-16", "\0H\0i", 4, &out), 0);
+        assert_int_equal(out.len, alone.len);
+        assert_memory_equal(out.ptr, alone.ptr, alone.len);
+        out.len = 0;
+        sgf__conv_release(&cv);
+    }
+    sgf__buf_release(&out);
+    sgf__buf_release(&alone);
+}
+
 /* Two threads taking and giving back pooled descriptors at once: each
  * conversion still gives its own text (run under ASan+UBSan). */
 static int pool_worker(void *arg)
@@ -771,6 +802,7 @@ int main(void)
         cmocka_unit_test(test_charset_canonical_names),
         cmocka_unit_test(test_charset_conv_pool_reuse_clean),
         cmocka_unit_test(test_charset_conv_pool_threads),
+        cmocka_unit_test(test_charset_conv_utf16_bom_per_value),
         cmocka_unit_test(test_charset_pair_kinds),
         cmocka_unit_test(test_charset_choose_by_kind),
         cmocka_unit_test(test_charset_choose_keeps_better_declared),
