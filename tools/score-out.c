@@ -543,7 +543,8 @@ static int score_game(score_out_opts *o, game_count *x,
 {
     sgf_replay_options ro = SGF_REPLAY_OPTIONS_INIT;
     ro.rules = o->rules_given ? &o->rules : NULL;
-    ro.quiet = true;
+    ro.quiet = false;           /* its illegal moves are errors of the
+                                   record, printed with the others */
     if (sgf_replay_run(o->replay, c, x->g, &ro) != 0) {
         tool_error("out of memory");
         return TOOL_TROUBLE;

@@ -1066,6 +1066,63 @@ static void read_groups(est *e, uint8_t *dead)
     }
 }
 
+/* A stone is dead when a living enemy would take it off. Areas are the
+ * points connected through empty points and dead stones, bounded by live
+ * stones: the dead stones of an area no live enemy stone borders can be
+ * taken by no one, and live (a stone thrown into an eye space whose
+ * owner was found dead; two chains in mutual atari on a tiny board, of
+ * which the rooms' verdicts had killed one and then, once it was
+ * lifted, the other). Where an area borders live stones of neither
+ * colour, only the colour with more dead stones there lives (Black on a
+ * tie). Repeated until nothing changes: each round revives stones, so
+ * it ends. Scratch: e->room (area of a point), e->rstones (stack),
+ * e->rsize (the area's points). */
+static void settle_dead(est *e, uint8_t *dead)
+{
+    const sgf__spos *p = &e->p;
+    const uint8_t *col = e->orig;
+    int n = p->n, nb[4];
+    int16_t *area = e->room, *stack = e->rstones, *pts = e->rsize;
+    for (bool changed = true; changed;) {
+        changed = false;
+        memset(area, 0xff, (size_t)n * sizeof *area);
+        for (int i = 0; i < n; i++) {
+            if (area[i] >= 0 || (col[i] != SGF_EMPTY && !dead[i]))
+                continue;
+            int sp = 0, m = 0, ndead[3] = { 0, 0, 0 };
+            bool live[3] = { false, false, false };
+            area[i] = (int16_t)i;
+            stack[sp++] = (int16_t)i;
+            while (sp > 0) {
+                int v = stack[--sp];
+                pts[m++] = (int16_t)v;
+                ndead[col[v]] += dead[v] != 0;
+                int k = sgf__spos_neighbors(p, v, nb);
+                for (int d = 0; d < k; d++) {
+                    int u = nb[d];
+                    if (col[u] != SGF_EMPTY && !dead[u])
+                        live[col[u]] = true;
+                    else if (area[u] < 0) {
+                        area[u] = (int16_t)i;
+                        stack[sp++] = (int16_t)u;
+                    }
+                }
+            }
+            bool up[3] = { false,
+                           ndead[SGF_BLACK] > 0 && !live[SGF_WHITE],
+                           ndead[SGF_WHITE] > 0 && !live[SGF_BLACK] };
+            if (up[SGF_BLACK] && up[SGF_WHITE])
+                up[ndead[SGF_BLACK] >= ndead[SGF_WHITE] ? SGF_WHITE
+                                                        : SGF_BLACK] = false;
+            for (int j = 0; j < m; j++)
+                if (dead[pts[j]] && up[col[pts[j]]]) {
+                    dead[pts[j]] = 0;
+                    changed = true;
+                }
+        }
+    }
+}
+
 int sgf_score_dead_estimate(uint8_t *dead, const sgf_board *b)
 {
     if (dead == NULL || b == NULL)
@@ -1093,6 +1150,7 @@ int sgf_score_dead_estimate(uint8_t *dead, const sgf_board *b)
     judge(e, b, dead);
     sgf__spos_load(&e->p, b, NULL);
     read_groups(e, dead);
+    settle_dead(e, dead);
     for (int i = 0; i < n; i++)
         count += dead[i] != 0;
     sgf__scratch_give(e, sizeof *e);

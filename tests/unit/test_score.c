@@ -910,6 +910,32 @@ static void test_score_markup_forms(void **state)
     unload(&x);
 }
 
+/* A dead stone is one a living enemy takes off (settle_dead): of two
+ * chains in mutual atari on a 2x2 board one lives; a stone on the vital
+ * point of an eye space whose owner is dead lives. */
+static void test_score_estimate_capturer_lives(void **state)
+{
+    (void)state;
+    game x = load("(;GM[1]FF[4]SZ[2]KM[6.5]AB[aa]AW[ba];B[];W[])");
+    uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    assert_int_equal(sgf_score_dead_estimate(dead, x.b), 1);
+    assert_int_equal(dead[0] + dead[1], 1);
+    unload(&x);
+    /* top left: Black's chain (da db cb cc bc ac) around a bulky five
+     * with White's stone ba on its vital point, inside White's wall,
+     * itself inside Black's */
+    x = load("(;GM[1]FF[4]SZ[19]KM[6.5]AB[da][ga][cb][db][gb][ac][bc]"
+             "[cc][gc][gd][ge][af][bf][cf][df][ef][ff][gf]AW[ba][ea][eb]"
+             "[dc][ec][ad][bd][cd][dd];B[];W[])");
+    assert_true(sgf_score_dead_estimate(dead, x.b) >= 6);
+    assert_int_equal(dead[1], 0);                   /* ba: the killer */
+    assert_int_equal(dead[3], 1);                   /* da */
+    assert_int_equal(dead[2 * 19 + 2], 1);          /* cc */
+    assert_int_equal(dead[4], 0);                   /* ea: the wall */
+    assert_int_equal(dead[6], 0);                   /* ga: outside */
+    unload(&x);
+}
+
 static void test_score_diag_codes(void **state)
 {
     (void)state;
@@ -974,6 +1000,7 @@ int main(void)
         cmocka_unit_test(test_score_teire_in_turn),
         cmocka_unit_test(test_score_teire_capture),
         cmocka_unit_test(test_score_markup_forms),
+        cmocka_unit_test(test_score_estimate_capturer_lives),
         cmocka_unit_test(test_score_diag_codes),
         cmocka_unit_test(test_score_bad_arguments),
     };

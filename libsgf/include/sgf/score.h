@@ -198,7 +198,11 @@ SGF_API int sgf_score_pass_alive(uint8_t *alive, const sgf_board *b,
  * points holding enemy stones (the enemy stones next to the group
  * outside it not in a race with it) is read to the end, the enemy
  * playing first: when the enemy can take a chain of it off, it is dead
- * and the enemy stones in the area live. It misjudges other groups
+ * and the enemy stones in the area live. Then dead stones no live
+ * enemy could take off (in an area of empty points and dead stones
+ * whose border holds no live enemy stone) live; where the border holds
+ * no live stone of either colour, those of the colour with more dead
+ * stones there (Black on a tie). It misjudges other groups
  * whose fate needs reading (capturing races, ko, bent four, killable
  * big eyes) and unfinished games. Returns the number of dead stones,
  * SGF_EINVAL or SGF_ENOMEM. */
