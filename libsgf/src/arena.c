@@ -7,7 +7,6 @@
 #define _DEFAULT_SOURCE 1       /* madvise, MADV_HUGEPAGE */
 #include <sys/mman.h>
 #endif
-#include <pthread.h>
 #include <stdalign.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -215,44 +214,46 @@ void sgf__buf_release(sgf__buf *b)
     b->len = b->cap = 0;
 }
 
-/* --- scratch pool (see arena_int.h) ----------------------------------- */
+/* --- pools (see arena_int.h) ------------------------------------------ */
 
-enum { SCRATCH_KEEP = 12 };
-static struct {
-    size_t size;
-    void *p;
-} scratch[SCRATCH_KEEP];
-static int nscratch;
-static pthread_mutex_t scratch_lock = PTHREAD_MUTEX_INITIALIZER;
+void *sgf__pool_take(sgf__pool *pl, uintptr_t key)
+{
+    void *item = NULL;
+    if (pthread_mutex_lock(&pl->lock) != 0)
+        return NULL;
+    for (int i = pl->n - 1; i >= 0; i--)
+        if (pl->slot[i].key == key) {
+            item = pl->slot[i].item;
+            pl->slot[i] = pl->slot[--pl->n];
+            break;
+        }
+    pthread_mutex_unlock(&pl->lock);
+    return item;
+}
+
+bool sgf__pool_give(sgf__pool *pl, uintptr_t key, void *item)
+{
+    if (pthread_mutex_lock(&pl->lock) != 0)
+        return false;
+    bool kept = pl->n < SGF__POOL_MAX;
+    if (kept) {
+        pl->slot[pl->n].key = key;
+        pl->slot[pl->n++].item = item;
+    }
+    pthread_mutex_unlock(&pl->lock);
+    return kept;
+}
+
+static sgf__pool scratch = SGF__POOL_INIT;
 
 void *sgf__scratch_take(size_t size)
 {
-    void *p = NULL;
-    if (pthread_mutex_lock(&scratch_lock) == 0) {
-        for (int i = nscratch - 1; i >= 0; i--)
-            if (scratch[i].size == size) {
-                p = scratch[i].p;
-                scratch[i] = scratch[--nscratch];
-                break;
-            }
-        pthread_mutex_unlock(&scratch_lock);
-    }
+    void *p = sgf__pool_take(&scratch, (uintptr_t)size);
     return p != NULL ? p : malloc(size);
 }
 
 void sgf__scratch_give(void *p, size_t size)
 {
-    if (p == NULL)
-        return;
-    if (pthread_mutex_lock(&scratch_lock) == 0) {
-        bool kept = nscratch < SCRATCH_KEEP;
-        if (kept) {
-            scratch[nscratch].size = size;
-            scratch[nscratch++].p = p;
-        }
-        pthread_mutex_unlock(&scratch_lock);
-        if (kept)
-            return;
-    }
-    free(p);
+    if (p != NULL && !sgf__pool_give(&scratch, (uintptr_t)size, p))
+        free(p);
 }

@@ -9,6 +9,8 @@
 #ifndef SGF_ARENA_INT_H
 #define SGF_ARENA_INT_H
 
+#include <pthread.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -71,15 +73,35 @@ int sgf__buf_grow(sgf__buf *b, size_t extra);
 int sgf__buf_add(sgf__buf *b, const void *p, size_t n);
 void sgf__buf_release(sgf__buf *b);
 
+/* A small process-wide pool of things kept for reuse between calls, each
+ * under a key: the scorer's work areas under their size, iconv
+ * descriptors under their charset's canonical name (its address).
+ * Mutex-guarded, at most SGF__POOL_MAX items, kept until the process
+ * ends. Define one with SGF__POOL_INIT. */
+enum { SGF__POOL_MAX = 16 };
+typedef struct sgf__pool {
+    pthread_mutex_t lock;
+    int n;
+    struct {
+        uintptr_t key;
+        void *item;
+    } slot[SGF__POOL_MAX];
+} sgf__pool;
+#define SGF__POOL_INIT { PTHREAD_MUTEX_INITIALIZER, 0, { { 0, NULL } } }
+
+/* An item kept under key, taken out of the pool; NULL when there is
+ * none. */
+void *sgf__pool_take(sgf__pool *pl, uintptr_t key);
+/* Keep item under key for a later take; false when the pool is full (or
+ * its lock fails): the caller disposes of the item. */
+bool sgf__pool_give(sgf__pool *pl, uintptr_t key, void *item);
+
 /* Large work areas (the scorer's positions, Benson's regions, the
- * playout boards: 50 to 200 KiB each) taken per call and given back at
- * its end. A given-back block waits in a small process-wide pool
- * (mutex-guarded) for the next call of any thread that asks for the same
- * size: malloc would hand such blocks out of fresh pages each time (mmap,
- * or a heap that grows and is trimmed back), and the page faults cost
- * more than the work on a small board. The contents of a block taken are
- * unspecified. At most a few blocks of each size are kept, until the
- * process ends.
+ * playout boards: 50 to 300 KiB each) taken per call and given back at
+ * its end, through a pool under their size: malloc would hand such
+ * blocks out of fresh pages each time (mmap, or a heap that grows and is
+ * trimmed back), and the page faults cost more than the work on a small
+ * board. The contents of a block taken are unspecified.
  * sgf__scratch_take: NULL on failure. sgf__scratch_give: NULL is a
  * no-op; size must be the size it was taken with. */
 void *sgf__scratch_take(size_t size);

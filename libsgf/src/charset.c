@@ -14,7 +14,6 @@
 #include <iconv.h>
 #include <stdint.h>
 #include <string.h>
-#include <pthread.h>
 
 /* --- charset table --------------------------------------------------- */
 
@@ -410,47 +409,16 @@ static int latin_to_utf8(bool cp1252, const char *in, size_t n,
  * goes back to the pool instead, reset, for the next game of this or any
  * other thread; the pool's lock is taken only when a game first needs a
  * charset iconv converts. The pooled descriptors stay open until the
- * process ends (at most POOL_MAX of them). */
-enum { POOL_MAX = 16 };
-static struct {
-    const char *from;
-    iconv_t cd;
-} pool[POOL_MAX];
-static int pool_n;
-static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+ * process ends (at most SGF__POOL_MAX of them, arena_int.h); the key is
+ * the canonical name's address. */
+static sgf__pool pool = SGF__POOL_INIT;
 
-/* A pooled descriptor for `from`, or (iconv_t)-1. */
-static iconv_t pool_take(const char *from)
-{
-    iconv_t cd = (iconv_t)-1;
-    if (pthread_mutex_lock(&pool_lock) != 0)
-        return cd;
-    for (int i = pool_n - 1; i >= 0; i--)
-        if (strcmp(pool[i].from, from) == 0) {
-            cd = pool[i].cd;
-            pool[i] = pool[--pool_n];
-            break;
-        }
-    pthread_mutex_unlock(&pool_lock);
-    return cd;
-}
-
-/* Give cd back to the pool, or close it when the pool is full. */
+/* Give cd back to the pool, reset, or close it when the pool is full. */
 static void pool_give(const char *from, iconv_t cd)
 {
-    if (pthread_mutex_lock(&pool_lock) == 0) {
-        bool kept = pool_n < POOL_MAX;
-        if (kept) {
-            iconv(cd, NULL, NULL, NULL, NULL);   /* back to the initial
-                                                    shift state */
-            pool[pool_n].from = from;
-            pool[pool_n++].cd = cd;
-        }
-        pthread_mutex_unlock(&pool_lock);
-        if (kept)
-            return;
-    }
-    iconv_close(cd);
+    iconv(cd, NULL, NULL, NULL, NULL);      /* the initial shift state */
+    if (!sgf__pool_give(&pool, (uintptr_t)from, (void *)cd))
+        iconv_close(cd);
 }
 
 /* Only the first n slots are ever read: a game's set-up clears no more
@@ -477,9 +445,9 @@ static iconv_t descriptor(sgf__conv *cv, const char *from, int *err)
     for (int i = 0; i < cv->n; i++)
         if (strcmp(cv->from[i], from) == 0)
             return (iconv_t)cv->cd[i];
-    iconv_t cd = pool_take(from);
-    if (cd == (iconv_t)-1)
-        cd = iconv_open("UTF-8", from);
+    void *pooled = sgf__pool_take(&pool, (uintptr_t)from);
+    iconv_t cd = pooled != NULL ? (iconv_t)pooled
+                                : iconv_open("UTF-8", from);
     if (cd == (iconv_t)-1) {
         *err = errno == ENOMEM ? SGF_ENOMEM : -1;
         return NULL;

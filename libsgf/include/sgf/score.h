@@ -17,7 +17,7 @@
  * non-zero = the stone there is dead. Counting and the estimate use work
  * areas of some tens to a few hundred kilobytes, taken from a small
  * process-wide pool and given back before they return (mutex-guarded; at
- * most 12 blocks are kept, until the process ends), so that a batch does
+ * most 16 blocks are kept, until the process ends), so that a batch does
  * not page in fresh memory for every game. No result depends on the
  * pool and nothing here prints: every function is reentrant and may run
  * in several threads at once.
