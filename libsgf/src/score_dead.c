@@ -23,32 +23,37 @@
 
 /* ---- markup ------------------------------------------------------------- */
 
-/* Call fn(ctx, i, v) for each point i of the point-list property p, in
- * the order written: single points in lower case read inline (boards up
- * to 26 wide), others and compressed rectangles "aa:cc" by
- * sgf_value_rect. */
+/* Call fn(ctx, i, v) for each point i of value t on a w x h board: a
+ * single point in lower case read inline (boards up to 26 wide), others
+ * and compressed rectangles "aa:cc" by sgf_value_rect. */
+static void each_point_of(sgf_str t, int w, int h, uint8_t v,
+                          void (*fn)(void *, int, uint8_t), void *ctx)
+{
+    sgf_point ul, lr;
+    if (t.len == 2) {                   /* the common case: one point */
+        unsigned x = (unsigned)(t.ptr[0] - 'a');
+        unsigned y = (unsigned)(t.ptr[1] - 'a');
+        if (x < 26 && y < 26) {
+            if (x < (unsigned)w && y < (unsigned)h)
+                fn(ctx, (int)(y * (unsigned)w + x), v);
+            return;
+        }
+    }
+    if (sgf_value_rect(t, &ul, &lr) != 0)
+        return;
+    for (int y = ul.y; y <= lr.y && y < h; y++)
+        for (int x = ul.x; x <= lr.x && x < w; x++)
+            fn(ctx, y * w + x, v);
+}
+
+/* each_point_of for every value of the point-list property p, in the
+ * order written. */
 static void each_point(const sgf_prop *p, int w, int h, uint8_t v,
                        void (*fn)(void *, int, uint8_t), void *ctx)
 {
     uint32_t n = p != NULL ? p->nvalues : 0;
-    for (uint32_t k = 0; k < n; k++) {
-        sgf_str t = p->values[k].text;
-        sgf_point ul, lr;
-        if (t.len == 2) {               /* the common case: one point */
-            unsigned x = (unsigned)(t.ptr[0] - 'a');
-            unsigned y = (unsigned)(t.ptr[1] - 'a');
-            if (x < 26 && y < 26) {
-                if (x < (unsigned)w && y < (unsigned)h)
-                    fn(ctx, (int)(y * (unsigned)w + x), v);
-                continue;
-            }
-        }
-        if (sgf_value_rect(t, &ul, &lr) != 0)
-            continue;
-        for (int y = ul.y; y <= lr.y && y < h; y++)
-            for (int x = ul.x; x <= lr.x && x < w; x++)
-                fn(ctx, y * w + x, v);
-    }
+    for (uint32_t k = 0; k < n; k++)
+        each_point_of(p->values[k].text, w, h, v, fn, ctx);
 }
 
 static void set_mark(void *ctx, int i, uint8_t v)
@@ -171,17 +176,10 @@ static inline void apply_mark(sgf_score *s, int i, uint8_t v)
     }
 }
 
-/* apply_mark for each point of value t (a point or a rectangle
- * "aa:cc"; none off the board): the values apply_marks' loop leaves. */
-static void apply_value(sgf_score *s, sgf_str t, uint8_t v)
+/* apply_mark as each_point_of calls it (ctx: the count). */
+static void mark_point(void *ctx, int i, uint8_t v)
 {
-    unsigned w = (unsigned)s->width, h = (unsigned)s->height;
-    sgf_point ul, lr;
-    if (sgf_value_rect(t, &ul, &lr) != 0)
-        return;
-    for (unsigned yy = ul.y; yy <= lr.y && yy < h; yy++)
-        for (unsigned xx = ul.x; xx <= lr.x && xx < w; xx++)
-            apply_mark(s, (int)(yy * w + xx), v);
+    apply_mark(ctx, i, v);
 }
 
 /* apply_mark for each point of the point-list property p (each_point
@@ -205,10 +203,11 @@ static void apply_marks(sgf_score *s, const sgf_prop *p, uint8_t v)
          val < end; val++) {
         const char *q = val->text.ptr;
         unsigned x, y;
-        if (val->text.len != 2                  /* else apply_value: */
+        if (val->text.len != 2                  /* else each_point_of: */
             || (x = (unsigned)(q[0] - 'a')) >= wl   /* capitals, */
             || (y = (unsigned)(q[1] - 'a')) >= hl) {/* "aa:cc", off */
-            apply_value(s, val->text, v);           /* the board */
+            each_point_of(val->text, (int)w, (int)h, v, /* the board */
+                          mark_point, s);
             continue;
         }
         unsigned i = y * w + x;
@@ -554,6 +553,22 @@ static bool false_eye(const sgf__spos *p, int i)
     return enemy >= (off ? 1 : 2);
 }
 
+/* The width and height of the smallest rectangle holding region r. */
+static void region_box(const sgf__spos *p, int r, int *bw, int *bh)
+{
+    int s = p->head[r], x0 = p->w, x1 = 0, y0 = p->h, y1 = 0;
+    do {
+        int x = p->px[s], y = p->py[s];
+        x0 = x < x0 ? x : x0;
+        x1 = x > x1 ? x : x1;
+        y0 = y < y0 ? y : y0;
+        y1 = y > y1 ? y : y1;
+        s = p->next[s];
+    } while (s != p->head[r]);
+    *bw = x1 - x0 + 1;
+    *bh = y1 - y0 + 1;
+}
+
 /* The vital point of region r when its shape is one the enemy kills by
  * playing there (nakade): the pyramid four, the bulky five, the crossed
  * five and the rabbity six, whose vital point is the one next to three
@@ -561,12 +576,11 @@ static bool false_eye(const sgf__spos *p, int i)
  * has none (it is one eye however play goes). */
 static int nakade_point(const sgf__spos *p, int r)
 {
-    int s = p->head[r], x0 = p->w, x1 = 0, y0 = p->h, y1 = 0;
-    int size = p->size[r], vital = -1, top = 0, nb[4];
+    int s = p->head[r], size = p->size[r], vital = -1, top = 0, nb[4];
     if (size < 4 || size > 6)
         return -1;
     do {
-        int x = p->px[s], y = p->py[s], deg = 0;
+        int deg = 0;
         int m = sgf__spos_neighbors(p, s, nb);
         for (int d = 0; d < m; d++)
             deg += p->col[nb[d]] == SGF_EMPTY && p->id[nb[d]] == r;
@@ -576,13 +590,11 @@ static int nakade_point(const sgf__spos *p, int r)
         } else if (deg == top) {
             vital = -1;                 /* two of the highest: no shape */
         }
-        x0 = x < x0 ? x : x0;
-        x1 = x > x1 ? x : x1;
-        y0 = y < y0 ? y : y0;
-        y1 = y > y1 ? y : y1;
         s = p->next[s];
     } while (s != p->head[r]);
-    int box = (x1 - x0 + 1) * (y1 - y0 + 1);
+    int bw, bh;
+    region_box(p, r, &bw, &bh);
+    int box = bw * bh;
     bool shape = size == 4 ? top == 3                   /* pyramid */
                  : size == 5 ? (top == 3 && box == 6)   /* bulky */
                                || top == 4              /* crossed */
@@ -599,9 +611,8 @@ static int nakade_point(const sgf__spos *p, int r)
  * the position before any stone was lifted. */
 static int eye_value(const sgf__spos *p, int r, const uint8_t *orig)
 {
-    int s = p->head[r], x0 = p->w, x1 = 0, y0 = p->h, y1 = 0;
     if (p->size[r] == 1)
-        return false_eye(p, s) ? 0 : 1;
+        return false_eye(p, p->head[r]) ? 0 : 1;
     if (p->size[r] < 4)
         return 1;
     int v = nakade_point(p, r);
@@ -611,15 +622,9 @@ static int eye_value(const sgf__spos *p, int r, const uint8_t *orig)
         return 1;
     if (p->size[r] > 4)
         return 2;
-    do {
-        int x = s % p->w, y = s / p->w;
-        x0 = x < x0 ? x : x0;
-        x1 = x > x1 ? x : x1;
-        y0 = y < y0 ? y : y0;
-        y1 = y > y1 ? y : y1;
-        s = p->next[s];
-    } while (s != p->head[r]);
-    return x1 - x0 == 1 && y1 - y0 == 1 ? 1 : 2;
+    int bw, bh;
+    region_box(p, r, &bw, &bh);
+    return bw == 2 && bh == 2 ? 1 : 2;  /* the square four: one eye */
 }
 
 /* Flood the room of colour c through start (empty or c points). */
