@@ -667,17 +667,49 @@ int cli_read_input(const char *path, const sgf_parse_options *po,
     return close_input(path, fd, rc, err);
 }
 
-int cli_read_input_each(const char *path, const sgf_parse_options *po,
-                        sgf_game_fn fn, void *payload)
+/* One input being read game by game (cli_read_games). */
+struct games_run {
+    cli_game_fn fn;
+    void *payload;
+    FILE *fp;
+    const cli_diag_opts *d;
+    cli_counts *n;
+    const char *name;
+    int status;
+};
+
+static int each_game(void *arg, sgf_collection *c, sgf_game *g)
 {
+    struct games_run *r = arg;
+
+    r->status = tool_worst(r->status, r->fn(r->payload, c, g));
+    fflush(stdout);
+    r->status = tool_worst(r->status, cli_print_diag_batch(r->fp, r->name,
+                                                           c, r->d, r->n));
+    return 0;
+}
+
+int cli_read_games(const char *path, const sgf_parse_options *po,
+                   cli_game_fn fn, void *payload, FILE *fp,
+                   const cli_diag_opts *d, cli_counts *n)
+{
+    struct games_run r = { fn, payload, fp, d, n, cli_display_name(path),
+                           TOOL_OK };
     int fd, rc, err;
 
-    if ((fd = open_input(path)) < 0)
+    if ((fd = open_input(path)) < 0) {
+        n->unreadable++;
         return TOOL_TROUBLE;
+    }
     errno = 0;
-    rc = sgf_parse_fd_each(fd, po, fn, payload);
+    rc = sgf_parse_fd_each(fd, po, each_game, &r);
     err = errno;
-    return close_input(path, fd, rc, err);
+    rc = close_input(path, fd, rc, err);
+    if (rc != TOOL_OK)
+        n->unreadable++;
+    else
+        n->files++;
+    return tool_worst(rc, r.status);
 }
 
 int cli_check_charset(const char *name)

@@ -205,12 +205,6 @@ const char *cli_display_name(const char *path);
 int cli_read_input(const char *path, const sgf_parse_options *po,
                    sgf_collection **out);
 
-/* The same, one game tree at a time: sgf_parse_fd_each(fd, po, fn,
- * payload) (sgf/parse.h says what fn sees). Returns TOOL_OK, or
- * TOOL_TROUBLE after a message. */
-int cli_read_input_each(const char *path, const sgf_parse_options *po,
-                        sgf_game_fn fn, void *payload);
-
 /* Check that a --charset argument names a charset iconv knows. Returns 0,
  * or -1 after a message. */
 int cli_check_charset(const char *name);
@@ -260,6 +254,24 @@ int cli_print_diags(FILE *fp, const char *name, const sgf_collection *c,
 int cli_print_diag_batch(FILE *fp, const char *name,
                          const sgf_collection *c, const cli_diag_opts *o,
                          cli_counts *n);
+
+/* What cli_read_games does with each game tree g of collection c as
+ * soon as it is read, and once more with g NULL at the end of the input:
+ * its output. Returns a tool status. */
+typedef int (*cli_game_fn)(void *payload, sgf_collection *c, sgf_game *g);
+
+/* Read one input one game tree at a time (sgf_parse_fd_each: memory stays
+ * that of one game however large the collection), with the given parse
+ * options (may be NULL): fn for each game, then the diagnostics found
+ * since the last (the reading's and what fn added) to fp as
+ * cli_print_diag_batch prints them, counted in *n (standard output is
+ * flushed first, so that the two streams interleave game by game). The
+ * input is counted in n->files, or in n->unreadable after a message when
+ * it cannot be read. Returns the worst status of fn, the diagnostics and
+ * the reading. */
+int cli_read_games(const char *path, const sgf_parse_options *po,
+                   cli_game_fn fn, void *payload, FILE *fp,
+                   const cli_diag_opts *d, cli_counts *n);
 
 /* A JSON string (RFC 8259 escapes; bytes >= 0x80 passed through) for the
  * tools' JSON Lines output. */

@@ -292,21 +292,18 @@ static int replay_game(const replay_out_opts *o, const char *name,
     return TOOL_OK;
 }
 
-/* One input being replayed, one game tree at a time (sgf_parse_fd_each:
- * memory stays that of one game however large the collection). */
+/* One input being replayed, one game tree at a time (cli_read_games). */
 typedef struct replay_run {
     replay_out_opts *o;
     const char *name;
-    cli_counts *n;
     size_t games;
     int status;
 } replay_run;
 
 /* Each game tree as soon as it is read (and, with g NULL, the end of the
- * input): replay it (all, or the one --game asks for), then print the
- * diagnostics found while reading it. After trouble (out of memory, a
- * board GTP cannot hold) no game is replayed, but the reading goes on:
- * the record's faults are all reported. */
+ * input): replay it (all, or the one --game asks for). After trouble
+ * (out of memory, a board GTP cannot hold) no game is replayed, but the
+ * reading goes on: the record's faults are all reported. */
 static int replay_each(void *payload, sgf_collection *c, sgf_game *g)
 {
     replay_run *r = payload;
@@ -321,21 +318,11 @@ static int replay_each(void *payload, sgf_collection *c, sgf_game *g)
                    r->games);
         r->status = TOOL_TROUBLE;
     }
-    fflush(stdout);
-    r->status = tool_worst(r->status, cli_print_diag_batch(stderr, r->name,
-                                                           c, &o->diag,
-                                                           r->n));
-    return 0;
+    return r->status;
 }
 
 int replay_out_file(replay_out_opts *o, const char *path, cli_counts *n)
 {
-    replay_run r = { o, cli_display_name(path), n, 0, TOOL_OK };
-    int status = cli_read_input_each(path, NULL, replay_each, &r);
-    if (status != TOOL_OK) {
-        n->unreadable++;
-        return tool_worst(status, r.status);
-    }
-    n->files++;
-    return r.status;
+    replay_run r = { o, cli_display_name(path), 0, TOOL_OK };
+    return cli_read_games(path, NULL, replay_each, &r, stderr, &o->diag, n);
 }

@@ -576,26 +576,22 @@ static int score_game(score_out_opts *o, game_count *x,
     return TOOL_OK;
 }
 
-/* One input being scored, one game tree at a time (sgf_parse_fd_each:
- * memory stays that of one game however large the collection). */
+/* One input being scored, one game tree at a time (cli_read_games). */
 typedef struct score_run {
     score_out_opts *o;
     const char *name;
     game_count *x;
-    cli_diag_opts d;
     int status;
 } score_run;
 
-/* Each game tree as soon as it is read (and, with g NULL, the end of the
- * input): count it, then the faults of the record itself found while
- * reading it (as sgf-validate reports them): errors only, on stderr;
- * they make the exit status 1. After trouble (out of memory) no game is
- * counted, but the reading goes on: the record's faults are all
- * reported. */
+/* Each game tree as soon as it is read: count it. cli_read_games then
+ * prints the faults of the record itself found while reading it (as
+ * sgf-validate reports them): errors only, on stderr; they make the exit
+ * status 1. After trouble (out of memory) no game is counted, but the
+ * reading goes on: the record's faults are all reported. */
 static int score_each(void *payload, sgf_collection *c, sgf_game *g)
 {
     score_run *r = payload;
-    cli_counts n = { 0, 0, 0, 0, 0 };
     if (g != NULL && r->status != TOOL_TROUBLE) {
         game_count *x = r->x;
         memset(x, 0, offsetof(game_count, s));
@@ -604,30 +600,24 @@ static int score_each(void *payload, sgf_collection *c, sgf_game *g)
         x->g = g;
         r->status = tool_worst(r->status, score_game(r->o, x, c));
     }
-    fflush(stdout);
-    r->status = tool_worst(r->status,
-                           cli_print_diag_batch(stderr, r->name, c, &r->d,
-                                                &n));
-    return 0;
+    return r->status;
 }
 
 int score_out_file(score_out_opts *o, const char *path)
 {
     score_run r = { o, cli_display_name(path), malloc(sizeof(game_count)),
-                    { o->format == SCORE_FORMAT_JSON ? CLI_FORMAT_JSON
-                                                     : CLI_FORMAT_TEXT,
-                      true, false },
                     TOOL_OK };
+    cli_diag_opts d = { o->format == SCORE_FORMAT_JSON ? CLI_FORMAT_JSON
+                                                       : CLI_FORMAT_TEXT,
+                        true, false };
+    cli_counts n = { 0, 0, 0, 0, 0 };   /* the game counts are o's */
     if (r.x == NULL) {
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }
-    int status = cli_read_input_each(path, NULL, score_each, &r);
+    int status = cli_read_games(path, NULL, score_each, &r, stderr, &d, &n);
     free(r.x);
-    if (status != TOOL_OK) {
-        o->totals.unreadable++;
-        return tool_worst(status, r.status);
-    }
-    o->totals.files++;
-    return r.status;
+    o->totals.files += n.files;
+    o->totals.unreadable += n.unreadable;
+    return status;
 }

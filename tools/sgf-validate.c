@@ -97,45 +97,26 @@ static int on_option(void *payload, int option, const char *arg)
     return 0;
 }
 
-/* One input being checked, one game tree at a time. */
-struct run {
-    const struct opts *o;
-    const char *name;
-    cli_counts *n;
-    int status;
-};
-
 /* Each game tree as soon as it is read (and, with g NULL, the end of the
- * input): replay it, print its diagnostics. */
+ * input): replay it; cli_read_games prints its diagnostics. */
 static int on_game(void *payload, sgf_collection *c, sgf_game *g)
 {
-    struct run *r = payload;
-    const struct opts *o = r->o;
+    const struct opts *o = payload;
 
     if (g != NULL && !(o->parse.flags & SGF_PARSE_SYNTAX_ONLY)
         && sgf_replay_run(o->replayer, c, g, &o->replay) != 0) {
         tool_error("out of memory");
-        r->status = TOOL_TROUBLE;
+        return TOOL_TROUBLE;
     }
-    r->status = tool_worst(r->status, cli_print_diag_batch(stdout, r->name,
-                                                           c, &o->diag,
-                                                           r->n));
-    return 0;
+    return TOOL_OK;
 }
 
 /* Read, check and report one input. Returns its exit status. */
 static int check_one(void *payload, const char *path, cli_counts *n)
 {
     struct opts *o = payload;
-    struct run r = { o, cli_display_name(path), n, TOOL_OK };
-    int status = cli_read_input_each(path, &o->parse, on_game, &r);
 
-    if (status != TOOL_OK) {
-        n->unreadable++;
-        return tool_worst(status, r.status);
-    }
-    n->files++;
-    return r.status;
+    return cli_read_games(path, &o->parse, on_game, o, stdout, &o->diag, n);
 }
 
 static int start(void *payload)
