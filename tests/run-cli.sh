@@ -13,7 +13,14 @@
 #   CASE.err     expected standard error (absent = empty)
 #   CASE.status  expected exit status (absent = 0)
 # The tool runs in tests/cli/TOOL/, so names in its output are short and
-# the same on every machine; other files there are shared inputs. A run
+# the same on every machine; other files there are shared inputs.
+#
+# A case may instead be a script, tests/cli/TOOL/CASE.sh, for what needs
+# files made on the spot (links, odd names, outputs checked after the
+# run): it runs with sh in a new empty directory, with TOOL set to the
+# tool's path, BINDIR to the directory of all the tools and CASES to
+# tests/cli/TOOL/; its standard output, standard error and exit status
+# are compared with CASE.out, CASE.err and CASE.status as above. A run
 # whose standard error mentions a sanitizer report fails, also under
 # UPDATE=1. The last line is "cli: N passed, M failed"; the exit status is
 # 1 when a case failed.
@@ -64,11 +71,21 @@ run_case() {
     dir=$1 tool=$2 name=$3
     stdin=/dev/null
     [ -f "$dir/$name.sgf" ] && stdin="$dir/$name.sgf"
-    args=$(grep -v '^#' "$dir/$name.args" | tr '\n' ' ')
-    (
-        cd "$dir" &&
-        eval "\"\$bindir/\$tool\" $args" <"$stdin" >"$tmp/out" 2>"$tmp/err"
-    )
+    if [ -f "$dir/$name.sh" ]; then
+        rm -rf "$tmp/work" && mkdir "$tmp/work" &&
+        (
+            cd "$tmp/work" &&
+            TOOL="$bindir/$tool" BINDIR="$bindir" CASES="$dir" \
+                sh "$dir/$name.sh" <"$stdin" >"$tmp/out" 2>"$tmp/err"
+        )
+    else
+        args=$(grep -v '^#' "$dir/$name.args" | tr '\n' ' ')
+        (
+            cd "$dir" &&
+            eval "\"\$bindir/\$tool\" $args" <"$stdin" >"$tmp/out" \
+                2>"$tmp/err"
+        )
+    fi
     echo $? > "$tmp/status"
     if grep -q -e 'AddressSanitizer' -e 'LeakSanitizer' \
                -e 'runtime error:' "$tmp/err"; then
@@ -100,9 +117,10 @@ for dir in "$top"/tests/cli/*/; do
         failed=$((failed + 1))
         continue
     fi
-    for args in "$dir"/*.args; do
+    for args in "$dir"/*.args "$dir"/*.sh; do
         [ -f "$args" ] || continue
-        if run_case "$dir" "$tool" "$(basename "$args" .args)"; then
+        case=$(basename "$args"); case=${case%.*}
+        if run_case "$dir" "$tool" "$case"; then
             passed=$((passed + 1))
         else
             failed=$((failed + 1))

@@ -44,23 +44,43 @@ static void flush(FILE *fp)
 
 void tool_error(const char *fmt, ...)
 {
+    char small[512], *msg = small;
     va_list ap;
+    int len;
 
     flush(stdout);   /* keep stdout and stderr in order on a terminal */
-    fprintf(stderr, "%s: ", program_name);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    len = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
+    if (len >= (int)sizeof small && (msg = malloc((size_t)len + 1)) != NULL) {
+        va_start(ap, fmt);
+        vsnprintf(msg, (size_t)len + 1, fmt, ap);
+        va_end(ap);
+    }
+    if (msg == NULL || len < 0)
+        msg = small;
+    /* a message is one line: a name or value holding a newline or another
+     * control character must not end it or forge the next one */
+    fprintf(stderr, "%s: ", program_name);
+    sgf_print_name(stderr, msg);
     fputc('\n', stderr);
+    if (msg != small)
+        free(msg);
 }
 
 int tool_close_stdout(void)
 {
-    bool failed_before = ferror(stdout) != 0;
-    int err = stdout_errno;
+    bool failed_before;
+    int err;
+
+    flush(stdout);     /* whatever is pending: its failure is recorded */
+    failed_before = ferror(stdout) != 0;
+    err = stdout_errno;
 
     errno = 0;
-    if (fclose(stdout) != 0 && err == 0)
+    /* EBADF from the close alone, with nothing written: standard output
+     * was closed (">&-") and the run never meant to use it (-o FILE) */
+    if (fclose(stdout) != 0 && err == 0 && errno != EBADF)
         err = errno;
     if (err != 0) {
         tool_error("cannot write to standard output: %s", strerror(err));
@@ -874,6 +894,7 @@ int cli_run(const cli_tool *t, int argc, char **argv,
             const cli_run_hooks *h)
 {
     cli_inputs *in;
+    cli_input_list *list = NULL;
     cli_counts n = { 0, 0, 0, 0, 0 };
     const char *path;
     int first, hv, status = TOOL_OK;
@@ -892,8 +913,24 @@ int cli_run(const cli_tool *t, int argc, char **argv,
         cli_inputs_close(in);
         return TOOL_TROUBLE;
     }
-    while ((path = cli_inputs_next(in)) != NULL)
+    if (h->list_first != NULL && *h->list_first
+        && (list = cli_input_list_new(in)) == NULL)
+        status = TOOL_TROUBLE;
+    if (status == TOOL_OK && h->plan != NULL)
+        status = h->plan(h->payload, list);
+    if (status != TOOL_OK) {         /* nothing read, nothing written */
+        cli_input_list_free(list);
+        cli_inputs_close(in);
+        if (h->finish != NULL)
+            h->finish(h->payload, status);
+        return tool_worst(status, tool_close_stdout());
+    }
+    for (size_t i = 0; list != NULL && i < cli_input_list_count(list); i++)
+        status = tool_worst(status, h->file(h->payload,
+                            cli_input_list_path(list, i), &n));
+    while (list == NULL && (path = cli_inputs_next(in)) != NULL)
         status = tool_worst(status, h->file(h->payload, path, &n));
+    cli_input_list_free(list);
     n.unreadable += cli_inputs_skipped(in);
     status = tool_worst(status, cli_inputs_close(in));
     if (h->finish != NULL)

@@ -124,6 +124,7 @@ void cli_print_version(const cli_tool *t, FILE *fp);
 
 struct cli_counts;
 struct cli_input_opts;
+struct cli_input_list;
 
 /* A tool's run over its inputs (cli_run): the hooks get payload. */
 typedef struct cli_run_hooks {
@@ -141,6 +142,14 @@ typedef struct cli_run_hooks {
     int (*finish)(void *payload, int status);
     /* Set by on_option: no summary line. NULL: the tool prints none. */
     const bool *quiet;
+    /* Set by on_option when the tool must know every input before it
+     * writes anything (sgf-convert -o): the inputs are then listed first
+     * (cli_input_list_new) and read from the list. NULL: never. */
+    const bool *list_first;
+    /* After start, before the first input is read: the inputs listed
+     * first, or NULL when they were not. TOOL_OK, or TOOL_TROUBLE after a
+     * message: then no input is read. May be NULL. */
+    int (*plan)(void *payload, const struct cli_input_list *list);
 } cli_run_hooks;
 
 /* The whole of a tool's main(): tool_init, the options, --help and
@@ -194,6 +203,25 @@ size_t cli_inputs_skipped(const cli_inputs *in);
 /* Free the walk. Returns TOOL_OK, or TOOL_TROUBLE when any trouble was
  * met while listing. NULL is a no-op returning TOOL_OK. */
 int cli_inputs_close(cli_inputs *in);
+
+/* --- inputs listed first ------------------------------------------------ */
+
+/* Every input of the walk (cli_inputs_next until the end), in order, and
+ * the identity of each (device and inode, symbolic links followed; "-":
+ * what standard input is). Only names are kept (a few bytes each), never
+ * contents. Trouble with the walk is reported as met, as by
+ * cli_inputs_next. Returns NULL after a message when out of memory. */
+typedef struct cli_input_list cli_input_list;
+cli_input_list *cli_input_list_new(cli_inputs *in);
+void cli_input_list_free(cli_input_list *l);
+size_t cli_input_list_count(const cli_input_list *l);
+/* The path of input i (0-based), valid while the list lives. */
+const char *cli_input_list_path(const cli_input_list *l, size_t i);
+/* The index of the first input that is the regular file st describes
+ * (same device and inode: a symbolic or hard link to it too), or -1.
+ * Devices and pipes given as inputs are not remembered. */
+struct stat;
+long cli_input_list_find(const cli_input_list *l, const struct stat *st);
 
 /* The name to print for a path: "<stdin>" for "-", else the path. */
 const char *cli_display_name(const char *path);

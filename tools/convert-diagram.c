@@ -7,15 +7,17 @@
 #include "convert-diagram.h"
 #include <sgf/figure.h>
 
-/* "aa:jj" (or one point "dd") into a rectangle on a w x h board. */
+/* "aa:jj" (or one point "dd") into a rectangle on a w x h board; the
+ * form itself was checked once (convert_diagram_check). A crop off this
+ * board leaves the game unconverted. */
 static int parse_crop(const char *s, int w, int h, sgf_point *ul,
                       sgf_point *lr)
 {
     sgf_str v = { s, strlen(s) };
     if (sgf_value_rect(v, ul, lr) != 0 || lr->x >= w || lr->y >= h) {
-        tool_error("bad crop '%s': want two SGF corners on the %dx%d "
-                   "board, upper left first (e.g. 'aa:jj')", s, w, h);
-        return TOOL_TROUBLE;
+        tool_error("crop '%s' is off the %dx%d board; not converted", s, w,
+                   h);
+        return TOOL_INVALID;
     }
     return TOOL_OK;
 }
@@ -88,11 +90,12 @@ static int write_figures(FILE *out, sgf_figure *f, sgf_collection *c,
     return status;
 }
 
-static int check_opts(const convert_diagram_opts *o, const sgf_game *g,
-                      sgf_figure_style *style)
+int convert_diagram_check(const convert_diagram_opts *o)
 {
+    sgf_figure_style style;
+    sgf_point ul, lr;
     const char *name = o->style != NULL ? o->style : "gtp";
-    if (o->format == 0 && sgf_figure_style_from_name(name, style) != 0) {
+    if (o->format == 0 && sgf_figure_style_from_name(name, &style) != 0) {
         tool_error("unknown diagram style '%s' (gtp, book, sensei)", name);
         return TOOL_TROUBLE;
     }
@@ -100,23 +103,32 @@ static int check_opts(const convert_diagram_opts *o, const sgf_game *g,
         tool_error("--move cannot go with --moves or --figures");
         return TOOL_TROUBLE;
     }
+    if (o->crop != NULL
+        && sgf_value_rect((sgf_str){ o->crop, strlen(o->crop) }, &ul,
+                          &lr) != 0) {
+        tool_error("invalid --crop '%s': two SGF corners, upper left first "
+                   "(e.g. 'aa:jj')", o->crop);
+        return TOOL_TROUBLE;
+    }
     if (o->format == 0 && o->crop != NULL && strcmp(name, "gtp") == 0) {
         tool_error("--crop needs --style=book or sensei, or --to=svg (the "
                    "gtp style draws the whole board, as engines do)");
         return TOOL_TROUBLE;
     }
-    if (o->format == 1 && o->figures > 0) {
-        tool_error("--figures needs --to=ascii (one SVG per document)");
-        return TOOL_TROUBLE;
-    }
-    if (o->from >= 0 && o->to >= 0 && o->to < o->from) {
-        tool_error("--moves=%ld-%ld: the range is empty", o->from, o->to);
-        return TOOL_TROUBLE;
-    }
+    return TOOL_OK;
+}
+
+/* What depends on the game: a game of Go, the crop on its board. */
+static int check_game(const convert_diagram_opts *o, const sgf_game *g,
+                      sgf_figure_style *style)
+{
+    if (o->format == 0)
+        sgf_figure_style_from_name(o->style != NULL ? o->style : "gtp",
+                                   style);
     if (sgf_game_gm(g) != 1) {
-        tool_error("game %zu is not a game of Go (GM[%d])",
+        tool_error("game %zu is not a game of Go (GM[%d]); not converted",
                    sgf_game_index(g), sgf_game_gm(g));
-        return TOOL_TROUBLE;
+        return TOOL_INVALID;
     }
     return TOOL_OK;
 }
@@ -131,7 +143,7 @@ int convert_diagram(FILE *out, sgf_collection *c, const sgf_game *g,
 {
     sgf_figure_style style = SGF_FIGURE_GTP;
     sgf_figure_options fo = SGF_FIGURE_OPTIONS_INIT;
-    int status = check_opts(o, g, &style);
+    int status = check_game(o, g, &style);
     if (status == TOOL_OK)
         status = base_options(&fo, g, o);
     if (status != TOOL_OK)

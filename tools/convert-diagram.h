@@ -43,11 +43,15 @@ typedef struct convert_diagram_opts {
 #define CONVERT_DIAGRAM_OPTS_INIT { 0, NULL, -1, -1, -1, 0, NULL, 0, NULL, \
     0 }
 
-/* Write the diagram(s) of game g of c to out. Returns 0 (TOOL_OK), or
- * TOOL_TROUBLE after a message (tool_error): bad style, --move with
- * --moves, a crop that is not two corners on the board, a path that
- * leaves the tree, a game that is not Go, --figures with svg, out of
- * memory, a write error. */
+/* Check the options once, before any input is read: the style, --move
+ * with --moves or --figures, the form of --crop, --crop with the gtp
+ * style. Returns TOOL_OK, or TOOL_TROUBLE after a message. */
+int convert_diagram_check(const convert_diagram_opts *o);
+
+/* Write the diagram(s) of game g of c to out. Returns 0 (TOOL_OK),
+ * TOOL_INVALID after a message when the game is not converted (not a
+ * game of Go, a crop off its board), or TOOL_TROUBLE after a message: a
+ * path that leaves the tree, out of memory, a write error. */
 int convert_diagram(FILE *out, sgf_collection *c, const sgf_game *g,
                     const convert_diagram_opts *o);
 

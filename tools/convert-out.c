@@ -3,6 +3,8 @@
  * convert-out.h): reading SGF or XML, the refusal of critical faults,
  * the writers per format, temporary files renamed into place.
  */
+/* realpath() with a NULL buffer (POSIX.1-2008, XSI) */
+#define _XOPEN_SOURCE 700
 #include "convert-out.h"
 
 #include <errno.h>
@@ -46,6 +48,12 @@ int convert_parse_format(const char *arg, convert_format *out)
     return -1;
 }
 
+const char *convert_format_name(convert_format f)
+{
+    return f >= 0 && (size_t)f < sizeof format_names / sizeof *format_names
+        ? format_names[f] : "?";
+}
+
 /* --- files ------------------------------------------------------------- */
 
 static bool is_dir(const char *path)
@@ -54,14 +62,6 @@ static bool is_dir(const char *path)
     size_t len = strlen(path);
     return (len > 0 && path[len - 1] == '/')
         || (stat(path, &st) == 0 && S_ISDIR(st.st_mode));
-}
-
-/* Whether two names are the same existing file. */
-static bool same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    return strcmp(a, "-") != 0 && stat(a, &sa) == 0 && stat(b, &sb) == 0
-        && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 /* A temporary file next to target ("DIR/.NAME.XXXXXX"). Returns the open
@@ -124,44 +124,110 @@ static int close_tmp(FILE *fp, char *tmp, const char *target, bool ok)
     return status;
 }
 
-int convert_start(convert_opts *o)
+/* Where -o FILE is renamed to: FILE itself, or, when FILE is a symbolic
+ * link to a regular file, the file it points to (so the link stays).
+ * Returns the malloc'd path, or NULL after a message. */
+static char *rename_target(const char *output)
+{
+    struct stat st;
+    char *t;
+    if (lstat(output, &st) == 0 && S_ISLNK(st.st_mode)
+        && stat(output, &st) == 0 && S_ISREG(st.st_mode))
+        t = realpath(output, NULL);
+    else
+        t = strdup(output);
+    if (t == NULL)
+        tool_error("cannot resolve '%s': %s", output, strerror(errno));
+    return t;
+}
+
+/* -o FILE: refused when it is an input (by any name or link), else a
+ * temporary file next to the file it names, or the file itself when it
+ * is not a regular one (a device or a fifo: /dev/null, /dev/stdout). */
+static int open_output_file(convert_opts *o, const cli_input_list *l)
+{
+    struct stat st;
+    if (stat(o->output, &st) == 0) {
+        long j = cli_input_list_find(l, &st);
+        const char *in = j >= 0 ? cli_input_list_path(l, (size_t)j) : "";
+        if (j >= 0 && strcmp(in, o->output) == 0)
+            tool_error("'%s' is an input; nothing written (-o must name "
+                       "another file)", o->output);
+        else if (j >= 0)
+            tool_error("'%s' is the input '%s' (the same file); nothing "
+                       "written (-o must name another file)", o->output,
+                       cli_display_name(in));
+        if (j >= 0)
+            return TOOL_TROUBLE;
+        if (!S_ISREG(st.st_mode)) {
+            o->out = fopen(o->output, "w");
+            if (o->out == NULL) {
+                tool_error("cannot open '%s': %s", o->output,
+                           strerror(errno));
+                return TOOL_TROUBLE;
+            }
+            return TOOL_OK;
+        }
+    }
+    if ((o->final = rename_target(o->output)) == NULL)
+        return TOOL_TROUBLE;
+    o->out = open_tmp(o->final, &o->tmp);
+    return o->out ? TOOL_OK : TOOL_TROUBLE;
+}
+
+static char *dir_target(const convert_opts *o, const char *path);
+
+/* -o DIR: refused when the output of some input would replace an input
+ * (the same or a later one), before anything is written. */
+static int check_dir_targets(const convert_opts *o, const cli_input_list *l)
+{
+    for (size_t i = 0; i < cli_input_list_count(l); i++) {
+        const char *path = cli_input_list_path(l, i);
+        char *target = dir_target(o, path);
+        struct stat st;
+        long j;
+        if (target == NULL) {
+            tool_error("out of memory");
+            return TOOL_TROUBLE;
+        }
+        j = stat(target, &st) == 0 ? cli_input_list_find(l, &st) : -1;
+        if (j == (long)i)
+            tool_error("'%s' would overwrite its input; nothing written",
+                       target);
+        else if (j >= 0)
+            tool_error("'%s', the output for '%s', is the input '%s'; "
+                       "nothing written", target, cli_display_name(path),
+                       cli_input_list_path(l, (size_t)j));
+        free(target);
+        if (j >= 0)
+            return TOOL_TROUBLE;
+    }
+    return TOOL_OK;
+}
+
+int convert_plan(convert_opts *o, const cli_input_list *l)
 {
     o->out = stdout;
-    if (o->output == NULL)
+    if (o->output == NULL || l == NULL)
         return TOOL_OK;
     o->out_dir = is_dir(o->output);
+    if (!o->out_dir)
+        return open_output_file(o, l);
+    if (check_dir_targets(o, l) != TOOL_OK)
+        return TOOL_TROUBLE;
     struct stat st;
-    if (o->out_dir && stat(o->output, &st) != 0
+    if (stat(o->output, &st) != 0
         && mkdir(o->output, 0777) != 0) {     /* "-o out/": make out/ */
         tool_error("cannot create directory '%s': %s", o->output,
                    strerror(errno));
         return TOOL_TROUBLE;
     }
-    if (o->out_dir)
-        return TOOL_OK;
-    if (lstat(o->output, &st) == 0
-        && (!S_ISREG(st.st_mode) || st.st_nlink > 1)) {
-        /* a device, a pipe, a symbolic or hard link (/dev/null, a fifo,
-         * /dev/stdout): write to it; renaming a temporary file over it
-         * would replace the device or break the link */
-        o->out = fopen(o->output, "w");
-        if (o->out == NULL) {
-            tool_error("cannot open '%s': %s", o->output, strerror(errno));
-            return TOOL_TROUBLE;
-        }
-        return TOOL_OK;
-    }
-    o->out = open_tmp(o->output, &o->tmp);
-    return o->out ? TOOL_OK : TOOL_TROUBLE;
+    return TOOL_OK;
 }
 
 int convert_finish(convert_opts *o, bool ok)
 {
-    for (size_t i = 0; i < o->ntargets; i++)
-        free(o->targets[i]);
-    free(o->targets);
-    o->targets = NULL;
-    o->ntargets = o->targets_cap = 0;
+    keyset_release(&o->targets);
     if (o->tmp == NULL && o->out != NULL && o->out != stdout) {
         bool failed = ferror(o->out) != 0;    /* a device opened as is */
         if (fclose(o->out) != 0 || failed) {
@@ -175,8 +241,10 @@ int convert_finish(convert_opts *o, bool ok)
     }
     if (o->tmp == NULL)
         return TOOL_OK;
-    int st = close_tmp(o->out, o->tmp, o->output, ok && o->written > 0);
+    int st = close_tmp(o->out, o->tmp, o->final, ok && o->written > 0);
     o->tmp = NULL;
+    free(o->final);
+    o->final = NULL;
     o->out = stdout;
     return st;
 }
@@ -325,56 +393,29 @@ static int write_format(convert_opts *o, FILE *out, sgf_collection *c,
     }
 }
 
-/* Whether target was written before in this run; if not, remember it
- * (target is taken over). */
-static bool seen_target(convert_opts *o, char *target)
-{
-    for (size_t i = 0; i < o->ntargets; i++)
-        if (strcmp(o->targets[i], target) == 0)
-            return true;
-    if (o->ntargets == o->targets_cap) {
-        size_t cap = o->targets_cap ? 2 * o->targets_cap : 64;
-        char **a = realloc(o->targets, cap * sizeof *a);
-        if (a == NULL)
-            return false;
-        o->targets = a;
-        o->targets_cap = cap;
-    }
-    o->targets[o->ntargets++] = target;
-    return false;
-}
-
-/* Whether target was written earlier in this run. */
-static bool seen_in_run(const convert_opts *o, const char *target)
-{
-    for (size_t i = 0; i < o->ntargets; i++)
-        if (strcmp(o->targets[i], target) == 0)
-            return true;
-    return false;
-}
-
 /* One output file per input (-o DIR). */
 static int write_to_dir(convert_opts *o, const char *path,
                         sgf_collection *c)
 {
     char *target = dir_target(o, path), *tmp;
+    size_t index = o->targets.count;
+    int st = TOOL_TROUBLE, added = -1;
+    struct stat st_target;
     if (target == NULL) {
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }
-    int st = TOOL_TROUBLE;
-    bool kept = false;
-    struct stat st_target;
-    if (same_file(path, target))
-        tool_error("'%s' would overwrite its input; not written", target);
-    else if (!o->overwrite && lstat(target, &st_target) == 0
-             && !seen_in_run(o, target))
-        tool_error("'%s' exists (it may be an input still to come); not "
-                   "written (--overwrite replaces existing files)", target);
-    else if ((kept = !seen_target(o, target)) == false)
+    bool earlier = keyset_find(&o->targets, target, strlen(target), NULL);
+    if (!earlier && !o->overwrite && lstat(target, &st_target) == 0)
+        tool_error("'%s' exists; not written (--overwrite replaces "
+                   "existing files)", target);
+    else if (earlier)
         tool_error("'%s' was already written for another input of the "
                    "same name; '%s' not written", target,
                    cli_display_name(path));
+    else if ((added = keyset_add(&o->targets, target, strlen(target),
+                                 &index)) < 0)
+        tool_error("out of memory");
     else {
         FILE *fp = open_tmp(target, &tmp);
         if (fp != NULL) {
@@ -382,8 +423,7 @@ static int write_to_dir(convert_opts *o, const char *path,
             st = tool_worst(st, close_tmp(fp, tmp, target, st == TOOL_OK));
         }
     }
-    if (!kept || o->ntargets == 0 || o->targets[o->ntargets - 1] != target)
-        free(target);
+    free(target);
     return st;
 }
 
@@ -396,11 +436,6 @@ static int convert_collection(convert_opts *o, const char *path,
     }
     if (o->out_dir)
         return write_to_dir(o, path, c);
-    if (o->output != NULL && same_file(path, o->output)) {
-        tool_error("'%s' would overwrite its input; not written",
-                   o->output);
-        return TOOL_TROUBLE;
-    }
     int st = write_format(o, o->out, c, cli_display_name(path), false);
     if (o->out == stdout)
         fflush(stdout);

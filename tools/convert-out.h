@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include "cli.h"
 #include "convert-diagram.h"
+#include "keyset.h"
 
 typedef enum convert_format {
     CONVERT_NONE = -1,
@@ -41,14 +42,17 @@ typedef struct convert_opts {
     cli_input_opts in;
     cli_diag_opts diag;
     bool help, version;
+    unsigned long long given;   /* bit i: option CLI_LONG_ONLY + i given */
     /* run state */
     bool out_dir;               /* -o names a directory */
     FILE *out;                  /* stdout or the -o FILE being written */
     char *tmp;                  /* its temporary name (-o FILE) */
+    char *final;                /* what tmp is renamed to: -o FILE, or
+                                   the file a symbolic link names */
+    bool list_first;            /* -o: list every input before writing */
     unsigned long written;      /* inputs converted so far */
     bool header_done;           /* the TSV header is out */
-    char **targets;             /* -o DIR: the files written so far */
-    size_t ntargets, targets_cap;
+    keyset targets;             /* -o DIR: the files written so far */
 } convert_opts;
 
 void convert_opts_init(convert_opts *o);
@@ -57,9 +61,15 @@ void convert_opts_init(convert_opts *o);
  * "svg"). Returns 0, or -1 after a message. */
 int convert_parse_format(const char *arg, convert_format *out);
 
-/* Prepare the output (after the options). Returns TOOL_OK, or
- * TOOL_TROUBLE after a message. */
-int convert_start(convert_opts *o);
+/* The name of a format ("xml"). */
+const char *convert_format_name(convert_format f);
+
+/* Prepare the output, after the options and, with -o, with every input
+ * listed (l; NULL without -o): -o FILE that is an input (by any name, a
+ * symbolic or hard link included), or -o DIR where the output of an input
+ * would replace an input, is refused before anything is opened for
+ * writing. Returns TOOL_OK, or TOOL_TROUBLE after a message. */
+int convert_plan(convert_opts *o, const cli_input_list *l);
 
 /* Convert one input. Returns TOOL_OK, TOOL_INVALID (errors in the input,
  * or refused) or TOOL_TROUBLE. */

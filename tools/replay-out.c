@@ -20,8 +20,9 @@ typedef struct game_ctx {
 static void print_header(game_ctx *x)
 {
     const sgf_rules *r = sgf_replay_rules(x->o->replay);
-    printf("%s: game %zu, %dx%d, %s rules%s\n", x->name,
-           sgf_game_index(x->g), x->width, x->height, r->name,
+    sgf_print_name(stdout, x->name);
+    printf(": game %zu, %dx%d, %s rules%s\n", sgf_game_index(x->g),
+           x->width, x->height, r->name,
            sgf_replay_rules_defaulted(x->o->replay) ? " (no RU[])" : "");
     x->headed = true;
 }

@@ -250,8 +250,7 @@ static void print_tsv(const game_count *x)
 {
     char k[32], b[32], w[32], cause[64];
     cause_text(cause, sizeof cause, x);
-    for (const char *s = x->name; *s != '\0'; s++)
-        putchar(*s == '\t' || *s == '\n' ? ' ' : *s);
+    sgf_print_name(stdout, x->name);
     printf("\t%zu\t%s\t%s\t%s\t%s\t%s\t%s\t", sgf_game_index(x->g),
            x->rules->name, number(k, x->komi), x->dead_source,
            number(b, x->s.black.score), number(w, x->s.white.score),
@@ -265,8 +264,9 @@ static void print_text(const game_count *x)
 {
     char k[32], cause[128];
     cause_sentence(cause, sizeof cause, x);
-    printf("%s: game %zu: %s, komi %s%s, dead stones: %s: %s, recorded %s:"
-           " %s%s\n", x->name, sgf_game_index(x->g), x->rules->name,
+    sgf_print_name(stdout, x->name);
+    printf(": game %zu: %s, komi %s%s, dead stones: %s: %s, recorded %s:"
+           " %s%s\n", sgf_game_index(x->g), x->rules->name,
            number(k, x->komi), komi_note(x), x->dead_source, x->result,
            x->recorded[0] != '\0' ? x->recorded : "(none)",
            sgf_score_verdict_name(x->verdict), cause);

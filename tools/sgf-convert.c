@@ -194,6 +194,8 @@ static int on_diagram_option(convert_opts *o, int option, const char *arg)
 static int on_option(void *payload, int option, const char *arg)
 {
     convert_opts *o = payload;
+    if (option >= CLI_LONG_ONLY && option - CLI_LONG_ONLY < 64)
+        o->given |= 1ull << (option - CLI_LONG_ONLY);
     int rc = on_format_option(o, option, arg);
     if (rc <= 0)
         return rc;
@@ -201,7 +203,7 @@ static int on_option(void *payload, int option, const char *arg)
     if (rc <= 0)
         return rc;
     switch (option) {
-    case 'o': o->output = arg; return 0;
+    case 'o': o->output = strcmp(arg, "-") == 0 ? NULL : arg; return 0;
     case OPT_FORCE: o->force = true; return 0;
     case OPT_OVERWRITE: o->overwrite = true; return 0;
     case OPT_GAME: return parse_long(arg, "--game", 1000000000, &o->game);
@@ -218,24 +220,90 @@ static int on_option(void *payload, int option, const char *arg)
     }
 }
 
+/* Options that only some output formats read: given with another, they
+ * would be ignored, so they are refused. */
+#define FMT(f) (1u << (f))
+static const struct {
+    int option;
+    unsigned formats;
+    const char *which;
+} only_for[] = {
+    { OPT_NO_GO, FMT(CONVERT_XML), "--to=xml" },
+    { OPT_COMPACT, FMT(CONVERT_XML), "--to=xml" },
+    { OPT_EXPAND, FMT(CONVERT_SGF), "--to=sgf" },
+    { OPT_COMPRESS, FMT(CONVERT_SGF), "--to=sgf" },
+    { OPT_PASS_TT, FMT(CONVERT_SGF), "--to=sgf" },
+    { OPT_WIDTH, FMT(CONVERT_SGF), "--to=sgf" },
+    { OPT_STYLE, FMT(CONVERT_ASCII), "--to=ascii" },
+    { OPT_FIGURES, FMT(CONVERT_ASCII), "--to=ascii" },
+    { OPT_MOVE, FMT(CONVERT_ASCII) | FMT(CONVERT_SVG), "--to=ascii or svg" },
+    { OPT_MOVES, FMT(CONVERT_ASCII) | FMT(CONVERT_SVG),
+      "--to=ascii or svg" },
+    { OPT_PATH, FMT(CONVERT_ASCII) | FMT(CONVERT_SVG), "--to=ascii or svg" },
+    { OPT_CROP, FMT(CONVERT_ASCII) | FMT(CONVERT_SVG), "--to=ascii or svg" },
+};
+
+static bool given(const convert_opts *o, int option)
+{
+    return (o->given >> (option - CLI_LONG_ONLY)) & 1u;
+}
+
+static const char *long_name(int option)
+{
+    for (const cli_option *p = options; p->long_name != NULL; p++)
+        if (p->short_name == option)
+            return p->long_name;
+    return "?";
+}
+
+/* Every combination of options, checked once before anything is read. */
 static int check_options(convert_opts *o)
 {
     if (o->to == CONVERT_NONE) {
         tool_error("missing --to=FORMAT (xml, sgf, tsv, json, ascii, svg)");
         return TOOL_TROUBLE;
     }
+    for (size_t i = 0; i < sizeof only_for / sizeof *only_for; i++)
+        if (given(o, only_for[i].option)
+            && !(only_for[i].formats & FMT(o->to))) {
+            tool_error("--%s goes with %s only, not --to=%s",
+                       long_name(only_for[i].option), only_for[i].which,
+                       convert_format_name(o->to));
+            return TOOL_TROUBLE;
+        }
+    if (given(o, OPT_EXPAND) && given(o, OPT_COMPRESS)) {
+        tool_error("--expand-points cannot go with --compress-points");
+        return TOOL_TROUBLE;
+    }
+    if (given(o, OPT_CHARSET) && o->from == 1) {
+        tool_error("--charset reads SGF; XML input is always UTF-8");
+        return TOOL_TROUBLE;
+    }
+    if (o->overwrite && o->output == NULL) {
+        tool_error("--overwrite goes with -o DIR only");
+        return TOOL_TROUBLE;
+    }
     o->dia.format = o->to == CONVERT_SVG;
+    o->list_first = o->output != NULL;
+    if (o->to == CONVERT_ASCII || o->to == CONVERT_SVG)
+        return convert_diagram_check(&o->dia);
     return TOOL_OK;
 }
 
-/* The options checked, then the output opened. */
+/* The options checked, before any input is listed or read. */
 static int start(void *payload)
 {
     if (check_options(payload) != TOOL_OK) {
         fprintf(stderr, "Try 'sgf-convert --help' for more information.\n");
         return TOOL_TROUBLE;
     }
-    return convert_start(payload);
+    return TOOL_OK;
+}
+
+/* With every input known: the output checked against them, and opened. */
+static int plan(void *payload, const cli_input_list *l)
+{
+    return convert_plan(payload, l);
 }
 
 static int one_file(void *payload, const char *path, cli_counts *n)
@@ -253,7 +321,8 @@ int main(int argc, char **argv)
 {
     convert_opts o;
     cli_run_hooks h = { on_option, &o, &o.help, &o.version, &o.in, start,
-                        one_file, finish, &o.diag.quiet };
+                        one_file, finish, &o.diag.quiet, &o.list_first,
+                        plan };
 
     convert_opts_init(&o);
     return cli_run(&tool, argc, argv, &h);

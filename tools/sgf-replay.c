@@ -125,8 +125,30 @@ static int on_option(void *payload, int option, const char *arg)
     }
 }
 
+/* Combinations one of the options would be ignored in: refused once,
+ * before anything is read. */
+static int check_options(const replay_out_opts *o)
+{
+    const char *clash = NULL;
+    if (o->gtp && o->format == CLI_FORMAT_JSON)
+        clash = "--gtp cannot go with --format=json (GTP is its own "
+                "format)";
+    else if (o->gtp && o->each)
+        clash = "--gtp cannot go with --each (GTP rebuilds one position)";
+    else if (o->each && o->format == CLI_FORMAT_JSON)
+        clash = "--each cannot go with --format=json (JSON has every "
+                "move already)";
+    if (clash == NULL)
+        return TOOL_OK;
+    tool_error("%s", clash);
+    fprintf(stderr, "Try 'sgf-replay --help' for more information.\n");
+    return TOOL_TROUBLE;
+}
+
 static int start(void *payload)
 {
+    if (check_options(payload) != TOOL_OK)
+        return TOOL_TROUBLE;
     return replay_out_start(payload);
 }
 
@@ -145,7 +167,7 @@ int main(int argc, char **argv)
 {
     replay_out_opts o;
     cli_run_hooks h = { on_option, &o, &o.help, &o.version, &o.in, start,
-                        one_file, finish, &o.diag.quiet };
+                        one_file, finish, &o.diag.quiet, NULL, NULL };
 
     replay_out_opts_init(&o);
     return cli_run(&tool, argc, argv, &h);

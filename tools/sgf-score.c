@@ -77,6 +77,15 @@ static int on_option(void *payload, int option, const char *arg)
 
 static int start(void *payload)
 {
+    const score_out_opts *o = payload;
+    if (o->verbose && o->format != SCORE_FORMAT_TEXT) {
+        /* the point-by-point count is text: it would be ignored */
+        tool_error("-v cannot go with --format=%s (the count point by "
+                   "point is text)", o->format == SCORE_FORMAT_JSON
+                   ? "json" : "tsv");
+        fprintf(stderr, "Try 'sgf-score --help' for more information.\n");
+        return TOOL_TROUBLE;
+    }
     return score_out_start(payload);
 }
 
@@ -96,7 +105,7 @@ int main(int argc, char **argv)
 {
     score_out_opts o;
     cli_run_hooks h = { on_option, &o, &o.help, &o.version, &o.in, start,
-                        one_file, finish, NULL };
+                        one_file, finish, NULL, NULL, NULL };
 
     score_out_opts_init(&o);
     return cli_run(&tool, argc, argv, &h);

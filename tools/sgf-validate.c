@@ -123,7 +123,20 @@ static int start(void *payload)
 {
     struct opts *o = payload;
 
-    return sgf_replay_new(&o->replayer) == 0 ? TOOL_OK : TOOL_TROUBLE;
+    if ((o->parse.flags & SGF_PARSE_SYNTAX_ONLY)
+        && (o->replay.rules != NULL || !o->replay.all_variations)) {
+        /* no move is judged: the option would be ignored */
+        tool_error("--syntax-only cannot go with --%s (no move is judged)",
+                   o->replay.rules != NULL ? "rules" : "main-line");
+        fprintf(stderr, "Try 'sgf-validate --help' for more "
+                "information.\n");
+        return TOOL_TROUBLE;
+    }
+    if (sgf_replay_new(&o->replayer) != 0) {
+        tool_error("out of memory");
+        return TOOL_TROUBLE;
+    }
+    return TOOL_OK;
 }
 
 static int finish(void *payload, int status)
@@ -141,7 +154,8 @@ int main(int argc, char **argv)
                       SGF_PARSE_OPTIONS_INIT, SGF_REPLAY_OPTIONS_INIT,
                       SGF_RULES_INIT, NULL, false, false };
     cli_run_hooks h = { on_option, &o, &o.help, &o.version, &o.in, start,
-                        check_one, finish, &o.diag.quiet };
+                        check_one, finish, &o.diag.quiet, NULL,
+                        NULL };
 
     o.replay.all_variations = true;
     return cli_run(&tool, argc, argv, &h);

@@ -269,19 +269,52 @@ int sgf_collection_add_diag(sgf_collection *c, const sgf_diag *d,
 
 /* --- printers ----------------------------------------------------------- */
 
+static bool is_control(unsigned char ch)
+{
+    return ch < 0x20 || ch == 0x7F;
+}
+
+int sgf_print_name(FILE *fp, const char *name)
+{
+    const char *s;
+    bool plain = true;
+    if (name == NULL)
+        name = "<input>";
+    for (s = name; *s != '\0' && plain; s++)
+        plain = !is_control((unsigned char)*s);
+    if (plain)
+        return fputs(name, fp) < 0 ? SGF_EIO : 0;
+    for (s = name; *s != '\0'; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '\\')
+            fputs("\\\\", fp);
+        else if (ch == '\n')
+            fputs("\\n", fp);
+        else if (ch == '\t')
+            fputs("\\t", fp);
+        else if (ch == '\r')
+            fputs("\\r", fp);
+        else if (is_control(ch))
+            fprintf(fp, "\\x%02X", ch);
+        else
+            putc(ch, fp);
+    }
+    return ferror(fp) ? SGF_EIO : 0;
+}
+
 int sgf_diag_print_text(FILE *fp, const char *file, const sgf_diag *d)
 {
     int n;
     const char *name = sgf_diag_code_name(d->code);
-    if (file == NULL)
-        file = "<input>";
+    if (sgf_print_name(fp, file) != 0)
+        return SGF_EIO;
     if (d->pos.line > 0)
-        n = fprintf(fp, "%s:%lu:%lu: %s: %s [%s]\n", file,
+        n = fprintf(fp, ":%lu:%lu: %s: %s [%s]\n",
                     (unsigned long)d->pos.line, (unsigned long)d->pos.column,
                     sgf_severity_name(d->severity), d->message,
                     name ? name : "?");
     else
-        n = fprintf(fp, "%s: %s: %s [%s]\n", file,
+        n = fprintf(fp, ": %s: %s [%s]\n",
                     sgf_severity_name(d->severity), d->message,
                     name ? name : "?");
     return n < 0 ? SGF_EIO : 0;

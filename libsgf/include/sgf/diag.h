@@ -75,10 +75,21 @@ SGF_API sgf_severity sgf_diag_code_severity(sgf_diag_code code, bool ff4);
 /* "note", "warning" or "error". Static storage. */
 SGF_API const char *sgf_severity_name(sgf_severity sev);
 
+/* Write a file name to fp as the text printers show it: as it is, unless it
+ * holds a control character (a byte below 0x20, or 0x7F), which could end
+ * the line or forge the start of another one. Such a name is written with
+ * C escapes: \n \t \r for those three, \xHH for the other control bytes,
+ * and \\ for each backslash (only in a name that needs escaping, so that
+ * its escaped form reads back unambiguously). Bytes from 0x80 up are
+ * written as they are. name may be NULL ("<input>"). Returns 0, or SGF_EIO
+ * when the write failed. */
+SGF_API int sgf_print_name(FILE *fp, const char *name);
+
 /* Print one diagnostic as a compiler does:
  *   FILE:LINE:COL: SEVERITY: MESSAGE [CODE]
  * or "FILE: SEVERITY: MESSAGE [CODE]" when it has no position. file may be
- * NULL ("<input>"). Returns 0, or SGF_EIO when the write failed. */
+ * NULL ("<input>"); it is written as sgf_print_name writes it. Returns 0,
+ * or SGF_EIO when the write failed. */
 SGF_API int sgf_diag_print_text(FILE *fp, const char *file,
                                 const sgf_diag *d);
 

@@ -1,0 +1,140 @@
+/*
+ * test_diag.c - the diagnostic printers and tables (sgf/diag.h): file
+ * names written so that they cannot end a line or forge another one, the
+ * text and JSON forms of one diagnostic, and the code and severity names.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sgf/diag.h>
+
+/* What fn wrote, in a malloc'd string. */
+static char *captured;
+
+static FILE *start_capture(size_t *len)
+{
+    FILE *fp = open_memstream(&captured, len);
+    assert_non_null(fp);
+    return fp;
+}
+
+static const char *end_capture(FILE *fp)
+{
+    assert_int_equal(fclose(fp), 0);
+    return captured;
+}
+
+static const char *name_as_printed(const char *name)
+{
+    size_t len;
+    FILE *fp = start_capture(&len);
+    assert_int_equal(sgf_print_name(fp, name), 0);
+    return end_capture(fp);
+}
+
+static void test_plain_names_as_they_are(void **state)
+{
+    (void)state;
+    assert_string_equal(name_as_printed("games/a b.sgf"), "games/a b.sgf");
+    free(captured);
+    /* a backslash alone needs no escape, nor do UTF-8 bytes */
+    assert_string_equal(name_as_printed("C:\\x\xc3\xa9.sgf"),
+                        "C:\\x\xc3\xa9.sgf");
+    free(captured);
+    assert_string_equal(name_as_printed(NULL), "<input>");
+    free(captured);
+}
+
+static void test_control_characters_escaped(void **state)
+{
+    (void)state;
+    assert_string_equal(name_as_printed("evil\nx.sgf:1:1: error: forged"),
+                        "evil\\nx.sgf:1:1: error: forged");
+    free(captured);
+    /* in a name that is escaped, backslashes are doubled: unambiguous */
+    assert_string_equal(name_as_printed("a\\n\tb\r\x01\x7f"),
+                        "a\\\\n\\tb\\r\\x01\\x7F");
+    free(captured);
+}
+
+static sgf_diag sample(void)
+{
+    sgf_diag d;
+    memset(&d, 0, sizeof d);
+    d.severity = SGF_SEV_ERROR;
+    d.code = sgf_diag_code_from_name("duplicate-property");
+    d.pos.offset = 9;
+    d.pos.line = 2;
+    d.pos.column = 4;
+    d.game = 0;
+    d.message = "property 'C' repeated in one node (values merged)";
+    return d;
+}
+
+static void test_text_line_has_one_line(void **state)
+{
+    (void)state;
+    sgf_diag d = sample();
+    size_t len;
+    FILE *fp = start_capture(&len);
+    assert_int_equal(sgf_diag_print_text(fp, "a\nb.sgf", &d), 0);
+    assert_string_equal(end_capture(fp),
+                        "a\\nb.sgf:2:4: error: property 'C' repeated in one "
+                        "node (values merged) [duplicate-property]\n");
+    free(captured);
+    d.pos.line = 0;
+    fp = start_capture(&len);
+    assert_int_equal(sgf_diag_print_text(fp, NULL, &d), 0);
+    assert_string_equal(end_capture(fp),
+                        "<input>: error: property 'C' repeated in one node "
+                        "(values merged) [duplicate-property]\n");
+    free(captured);
+}
+
+static void test_json_keeps_the_name(void **state)
+{
+    (void)state;
+    sgf_diag d = sample();
+    size_t len;
+    FILE *fp = start_capture(&len);
+    assert_int_equal(sgf_diag_print_json(fp, "a\nb\"c.sgf", &d, 19, 19), 0);
+    assert_string_equal(end_capture(fp),
+                        "{\"file\":\"a\\nb\\\"c.sgf\",\"game\":0,\"line\":2,"
+                        "\"column\":4,\"offset\":9,\"severity\":\"error\","
+                        "\"code\":\"duplicate-property\",\"message\":"
+                        "\"property 'C' repeated in one node (values "
+                        "merged)\"}\n");
+    free(captured);
+}
+
+static void test_names_and_meanings(void **state)
+{
+    (void)state;
+    assert_string_equal(sgf_severity_name(SGF_SEV_NOTE), "note");
+    assert_string_equal(sgf_severity_name(SGF_SEV_WARNING), "warning");
+    assert_string_equal(sgf_severity_name(SGF_SEV_ERROR), "error");
+    sgf_diag_code c = sgf_diag_code_from_name("illegal-ko");
+    assert_int_not_equal(c, SGF_D_NONE);
+    assert_string_equal(sgf_diag_code_name(c), "illegal-ko");
+    assert_non_null(sgf_diag_code_meaning(c));
+    assert_true(strlen(sgf_diag_code_meaning(c)) > 10);
+    assert_int_equal(sgf_diag_code_from_name("no-such-code"), SGF_D_NONE);
+    assert_null(sgf_diag_code_name((sgf_diag_code)100000));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_plain_names_as_they_are),
+        cmocka_unit_test(test_control_characters_escaped),
+        cmocka_unit_test(test_text_line_has_one_line),
+        cmocka_unit_test(test_json_keeps_the_name),
+        cmocka_unit_test(test_names_and_meanings),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
