@@ -153,12 +153,23 @@ build/asan/bin/%: build/asan/tools/%.o build/asan/tools/libcli.a build/asan/libs
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(LIBS_ALL)
 
+# The tools linked against the shared library, as a program built on an
+# installed libsgf is: the golden tests run against them too, so what is
+# shipped is what is tested (and a tool needing a hidden symbol fails to
+# link).
+SHARED_BINS := $(TOOLS:%=build/shared/bin/%)
+build/shared/bin/%: build/tools/%.o build/tools/libcli.a $(SHARED)
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< build/tools/libcli.a \
+	    -Llib -lsgf -Wl,-rpath,'$$ORIGIN/../../../lib' $(LDLIBS) -lm
+
 # --- tests --------------------------------------------------------------
 build/asan/test/%: tests/unit/%.c build/asan/libsgf.a
 	$(E) CC $@
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -Wno-missing-prototypes -o $@ $< \
-	    build/asan/libsgf.a $(LDFLAGS) -lcmocka $(LDLIBS) $(LIBS_ALL)
+	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -Wno-missing-prototypes -MMD -MP \
+	    -o $@ $< build/asan/libsgf.a $(LDFLAGS) -lcmocka $(LDLIBS) \
+	    $(LIBS_ALL)
 
 # Programs run by .ci/run over ../shared/corpus (extra checks)
 build/test/boardref: tests/boardref.c tests/filelist.h $(STATIC)
@@ -169,9 +180,14 @@ test-unit: $(UNIT_BINS)
 	$(Q)set -e; for t in $(UNIT_BINS); do \
 	    echo "== $$t"; ASAN_OPTIONS=detect_leaks=1 $$t; done
 
-test-cli: $(ASAN_BINS)
+test-cli: $(ASAN_BINS) $(TOOL_BINS) $(SHARED_BINS)
 	$(Q)sh tests/run-cli.sh build/asan/bin
 	$(Q)sh tests/figure/run.sh build/asan/bin/sgf-convert
+	@echo "== golden tests, optimized build (bin/)"
+	$(Q)sh tests/run-cli.sh bin
+	@echo "== golden tests, tools linked against lib/libsgf.so"
+	$(Q)sh tests/run-cli.sh build/shared/bin
+	$(Q)sh tests/figure/run.sh build/shared/bin/sgf-convert
 
 build/asan/test/fuzz-standalone: tests/fuzz/fuzz_parse.c tests/fuzz/standalone.c \
                                  tests/treecmp.h tests/filelist.h \
@@ -212,7 +228,7 @@ test-abi: $(SHARED)
 # --- bench and fuzz -----------------------------------------------------
 build/bench/%: tests/bench/%.c $(STATIC)
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(ALL_CFLAGS) -O2 -o $@ $< $(STATIC) $(LIBS_ALL)
+	$(Q)$(CC) $(ALL_CFLAGS) -O2 -MMD -MP -o $@ $< $(STATIC) $(LIBS_ALL)
 
 bench: all build/bench/bench_parse build/bench/scan_floor \
        build/bench/bench_board build/bench/bench_score \

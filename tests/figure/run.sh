@@ -6,15 +6,20 @@
 #
 # Each case NAME.args holds one line: the input file (in this directory)
 # and the options; NAME.out is the expected stdout; the exit status must
-# be 0. SVG outputs must also be well-formed XML (xmllint, if present).
-# Skips (exit 0) when the tool has not been built. The last line is
+# be 0. SVG outputs must also be well-formed XML (xmllint, from Debian's
+# libxml2-utils, which scripts/deps.sh installs). A missing tool or a
+# missing xmllint is a failure, never a silent skip. The last line is
 # "figure: N passed, M failed"; exit status 1 on a failure.
 set -u
 dir=$(cd "$(dirname "$0")" && pwd)
 tool=${1:-bin/sgf-convert}
 if [ ! -x "$tool" ]; then
-    echo "figure: $tool not built, skipped"
-    exit 0
+    echo "FAIL figure: $tool not built"
+    exit 1
+fi
+if ! command -v xmllint >/dev/null 2>&1; then
+    echo "FAIL figure: xmllint not found (Debian package libxml2-utils)"
+    exit 1
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/figure.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -41,8 +46,7 @@ for args in "$dir"/*.args; do
     fi
     case $name in
     *svg)
-        if command -v xmllint >/dev/null 2>&1 &&
-           ! xmllint --noout "$tmp/out" 2> "$tmp/xml"; then
+        if ! xmllint --noout "$tmp/out" 2> "$tmp/xml"; then
             echo "FAIL $name: not well-formed"; head -5 "$tmp/xml"
             ok=0
         fi ;;

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sgf/diag.h>
+#include <sgf/parse.h>
+#include <sgf/tree.h>
 
 /* What fn wrote, in a malloc'd string. */
 static char *captured;
@@ -127,6 +129,41 @@ static void test_names_and_meanings(void **state)
     assert_null(sgf_diag_code_name((sgf_diag_code)100000));
 }
 
+/* A diagnostic added after parsing: its position from the offset, its
+ * message formatted and copied, the counts updated. */
+static void test_collection_add_diag(void **state)
+{
+    (void)state;
+    static const char in[] = "(;GM[1]\n;B[aa]\n;W[bb])";
+    sgf_collection *c = NULL;
+    assert_int_equal(sgf_parse_buffer(&c, in, sizeof in - 1, NULL), 0);
+    size_t before = sgf_collection_diag_count(c);
+    size_t errors = sgf_collection_count_severity(c, SGF_SEV_ERROR);
+    sgf_diag d = sample();
+    char move[] = "B[aa]";
+    d.pos.line = 0;
+    d.pos.column = 0;
+    d.pos.offset = 9;                  /* the 'B' of line 2 */
+    d.message = "ignored";
+    assert_int_equal(sgf_collection_add_diag(c, &d, true,
+                                             "move %d: '%s' is wrong", 1,
+                                             move), 0);
+    move[0] = 'W';                     /* the message was copied */
+    assert_int_equal(sgf_collection_diag_count(c), before + 1);
+    assert_int_equal(sgf_collection_count_severity(c, SGF_SEV_ERROR),
+                     errors + 1);
+    const sgf_diag *got = sgf_collection_diag(c, before);
+    assert_non_null(got);
+    assert_int_equal(got->pos.line, 2);
+    assert_int_equal(got->pos.column, 2);
+    assert_string_equal(got->message, "move 1: 'B[aa]' is wrong");
+    assert_int_equal(sgf_collection_add_diag(NULL, &d, true, "x"),
+                     SGF_EINVAL);
+    assert_int_equal(sgf_collection_add_diag(c, NULL, true, "x"),
+                     SGF_EINVAL);
+    sgf_collection_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -135,6 +172,7 @@ int main(void)
         cmocka_unit_test(test_text_line_has_one_line),
         cmocka_unit_test(test_json_keeps_the_name),
         cmocka_unit_test(test_names_and_meanings),
+        cmocka_unit_test(test_collection_add_diag),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

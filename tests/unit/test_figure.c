@@ -97,6 +97,45 @@ static sgf_point P(const char *s)
 
 /* --- the engine ------------------------------------------------------- */
 
+/* The accessors: board size, view (VW[] or the crop), AR/LN lines. */
+static void test_figure_size_view_and_lines(void **state)
+{
+    (void)state;
+    fig x = build(RECT, NULL);
+    int w = 0, h = 0;
+    sgf_point ul, lr;
+    sgf_figure_size(x.f, &w, &h);
+    assert_int_equal(w, 13);
+    assert_int_equal(h, 7);
+    sgf_figure_view(x.f, &ul, &lr);
+    assert_int_equal(ul.x, 0);
+    assert_int_equal(ul.y, 0);
+    assert_int_equal(lr.x, 6);
+    assert_int_equal(lr.y, 6);
+    assert_int_equal(sgf_figure_line_count(x.f), 0);
+    assert_null(sgf_figure_line_at(x.f, 0));
+    done(&x);
+
+    x = build(MARK, NULL);
+    sgf_figure_view(x.f, &ul, &lr);     /* no VW[]: the whole board */
+    assert_int_equal(lr.x, 8);
+    assert_int_equal(lr.y, 8);
+    assert_int_equal(sgf_figure_line_count(x.f), 2);
+    const sgf_figure_line *a = sgf_figure_line_at(x.f, 0);
+    const sgf_figure_line *l = sgf_figure_line_at(x.f, 1);
+    assert_non_null(a);
+    assert_non_null(l);
+    assert_true(a->arrow);
+    assert_false(l->arrow);
+    assert_int_equal(a->from.x * 100 + a->from.y, 7);      /* ah */
+    assert_int_equal(a->to.x * 100 + a->to.y, 207);        /* ch */
+    assert_int_equal(l->from.x * 100 + l->from.y, 8);      /* ai */
+    assert_int_equal(l->to.x * 100 + l->to.y, 408);        /* ei */
+    assert_null(sgf_figure_line_at(x.f, 2));
+    done(&x);
+}
+
+
 static void test_figure_numbers_and_reuse(void **state)
 {
     (void)state;
@@ -553,6 +592,7 @@ int main(void)
         cmocka_unit_test(test_figure_sensei_golden),
         cmocka_unit_test(test_figure_svg_markup),
         cmocka_unit_test(test_figure_svg_notes_and_crop),
+        cmocka_unit_test(test_figure_size_view_and_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
