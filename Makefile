@@ -34,8 +34,12 @@ LDLIBS   ?=
 # scripts/deps.sh has installed it
 XML_CFLAGS = $(shell pkg-config --cflags libxml-2.0 2>/dev/null)
 XML_LIBS   = $(shell pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2)
+# jansson: the tools' JSON output only (tools/json.c); the library does
+# not use it
+JSON_CFLAGS = $(shell pkg-config --cflags jansson 2>/dev/null)
+JSON_LIBS   = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 ALL_CFLAGS = $(STD) $(WARN) -Ilibsgf/include -Ilibsgf/src $(XML_CFLAGS) \
-             $(CPPFLAGS) $(CFLAGS)
+             $(JSON_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 LIBS_ALL   = $(XML_LIBS) -lm -pthread
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=undefined
@@ -147,11 +151,13 @@ build/asan/tools/libcli.a: $(ASAN_CLI_OBJ)
 bin/%: build/tools/%.o build/tools/libcli.a $(STATIC)
 	$(E) LD $@
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(LIBS_ALL)
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(JSON_LIBS) \
+	    $(LIBS_ALL)
 
 build/asan/bin/%: build/asan/tools/%.o build/asan/tools/libcli.a build/asan/libsgf.a
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(LIBS_ALL)
+	$(Q)$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS) \
+	    $(JSON_LIBS) $(LIBS_ALL)
 
 # The tools linked against the shared library, as a program built on an
 # installed libsgf is: the golden tests run against them too, so what is
@@ -161,7 +167,8 @@ SHARED_BINS := $(TOOLS:%=build/shared/bin/%)
 build/shared/bin/%: build/tools/%.o build/tools/libcli.a $(SHARED)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< build/tools/libcli.a \
-	    -Llib -lsgf -Wl,-rpath,'$$ORIGIN/../../../lib' $(LDLIBS) -lm
+	    -Llib -lsgf -Wl,-rpath,'$$ORIGIN/../../../lib' $(LDLIBS) \
+	    $(JSON_LIBS) -lm
 
 # --- tests --------------------------------------------------------------
 build/asan/test/%: tests/unit/%.c build/asan/libsgf.a

@@ -31,6 +31,12 @@ enum {
     TOOL_TROUBLE = 2   /* usage or I/O trouble */
 };
 
+/* The format of a tool's report (--format). */
+typedef enum cli_format {
+    CLI_FORMAT_TEXT = 0,   /* FILE:LINE:COL: severity: message [code] */
+    CLI_FORMAT_JSON        /* one JSON object per line */
+} cli_format;
+
 /* The worse of two statuses (the larger). */
 int tool_worst(int a, int b);
 
@@ -45,6 +51,13 @@ void tool_init(const char *name);
  * style: lowercase start, no full stop, subject quoted:
  *   sgf-validate: cannot open 'x.sgf': No such file or directory */
 void tool_error(const char *fmt, ...) TOOL_PRINTF(1, 2);
+
+/* The name tool_init set. */
+const char *cli_program_name(void);
+
+/* Flush fp; for stdout, remember why the first failure happened, so that
+ * tool_close_stdout can say it even when later writes succeed. */
+void cli_flush(FILE *fp);
 
 /* Flush and close stdout, and report a failed write ("> /dev/full").
  * Returns TOOL_OK, or TOOL_TROUBLE after a message. Call once, last. */
@@ -83,6 +96,10 @@ typedef struct cli_option {
       "also read the files named in FILE (- = stdin)" }, \
     { "null", '0', NULL, 0, \
       "names in --files-from end with NUL, not newline" }
+/* --summary, for the tools that report (the option's id given). */
+#define CLI_OPTION_SUMMARY(summary_id) \
+    { "summary", (summary_id), NULL, 0, \
+      "end with counts by code and inputs by status" }
 #define CLI_OPTIONS_END \
     { "help", 'h', NULL, 0, "print this help and exit" }, \
     { "version", 'V', NULL, 0, "print the version and exit" }, \
@@ -150,6 +167,16 @@ typedef struct cli_run_hooks {
      * first, or NULL when they were not. TOOL_OK, or TOOL_TROUBLE after a
      * message: then no input is read. May be NULL. */
     int (*plan)(void *payload, const struct cli_input_list *list);
+    /* Set by on_option: the report's format. With CLI_FORMAT_JSON each
+     * input ends with an "input" record on standard output (json.h):
+     * file, status ("ok", "invalid", "unreadable", "trouble"), games,
+     * errors, warnings, notes, and the tool's message when it could not
+     * read or finish the input. NULL: text. */
+    const cli_format *format;
+    /* Set by on_option (--summary): the run ends with the counts by
+     * diagnostic code and the inputs by status, on standard output (the
+     * last JSON record with CLI_FORMAT_JSON). NULL: never. */
+    const bool *summary;
 } cli_run_hooks;
 
 /* The whole of a tool's main(): tool_init, the options, --help and
@@ -243,10 +270,6 @@ int cli_rules_option(sgf_rules *out, const char *name);
 
 /* --- diagnostics ------------------------------------------------------- */
 
-typedef enum cli_format {
-    CLI_FORMAT_TEXT = 0,   /* FILE:LINE:COL: severity: message [code] */
-    CLI_FORMAT_JSON        /* one JSON object per line */
-} cli_format;
 
 /* Parse a --format argument ("text" or "json"). Returns 0, or -1 after a
  * message. */
@@ -259,11 +282,20 @@ typedef struct cli_diag_opts {
     bool strict;   /* warnings count as errors for the status */
 } cli_diag_opts;
 
-/* Running totals over a run, for the summary line. */
+/* Diagnostic codes counted one by one for --summary (codes are small
+ * numbers; a larger one is counted in the totals only). */
+#define CLI_MAX_CODES 512
+
+/* Running totals over a run, for the summary line and --summary. */
 typedef struct cli_counts {
     unsigned long files;        /* inputs read and checked */
     unsigned long unreadable;   /* inputs that could not be read */
     unsigned long errors, warnings, notes;
+    unsigned long games;        /* game trees read */
+    /* inputs by status: 0 fine, 1 with errors, 2 trouble (unreadable
+     * ones included) */
+    unsigned long by_status[3];
+    unsigned long by_code[CLI_MAX_CODES];  /* diagnostics per code */
 } cli_counts;
 
 /* Print the collection's diagnostics to fp in the order of their
@@ -301,9 +333,13 @@ int cli_read_games(const char *path, const sgf_parse_options *po,
                    cli_game_fn fn, void *payload, FILE *fp,
                    const cli_diag_opts *d, cli_counts *n);
 
-/* A JSON string (RFC 8259 escapes; bytes >= 0x80 passed through) for the
- * tools' JSON Lines output. */
+/* A JSON string value (json.h's rules: bytes that are not UTF-8 become
+ * U+FFFD) for records a tool writes field by field. */
 void cli_json_string(FILE *fp, const char *s);
+
+/* The last message tool_error printed, and how many it printed so far
+ * (so a caller can tell whether one came during some work). */
+const char *cli_last_error(unsigned long *count);
 
 /* The summary line on stderr:
  *   sgf-validate: 3 files, 2 errors, 1 warning

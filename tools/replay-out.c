@@ -3,6 +3,7 @@
  * the end (text), per-move events (JSON Lines), GTP commands.
  */
 #include "replay-out.h"
+#include "json.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,8 @@ typedef struct game_ctx {
     const sgf_node *last_node;     /* GTP: last node whose setup is out */
     int width, height;
     bool headed;                   /* the game's header line is out */
+    char *json_prefix;             /* '{"type":"move","file":...,"game":N'
+                                      of this game's move records */
 } game_ctx;
 
 /* "FILE: game N, WxH, RULES rules": once per game, before its boards. */
@@ -101,14 +104,26 @@ static void print_board(const game_ctx *x, const sgf_replay_move *m)
 
 /* --- JSON ---------------------------------------------------------------- */
 
-static void json_move(const game_ctx *x, const sgf_replay_move *m)
+/* The start of every move record of the game, made once by the JSON
+ * writer (the file name escaped there); the rest are fixed names,
+ * numbers and SGF points, which need no escaping. */
+static const char *move_prefix(game_ctx *x)
+{
+    if (x->json_prefix == NULL) {
+        json_t *rec = tool_json_record("move", x->name);
+        json_object_set_new(rec, "game",
+                            json_integer((json_int_t)sgf_game_index(x->g)));
+        x->json_prefix = tool_json_prefix(rec);
+    }
+    return x->json_prefix != NULL ? x->json_prefix : "{\"type\":\"move\"";
+}
+
+static void json_move(game_ctx *x, const sgf_replay_move *m)
 {
     const sgf_board *b = m->board;
     char sgf[3], vtx[4];
-    printf("{\"file\":");
-    cli_json_string(stdout, x->name);
-    printf(",\"game\":%zu,\"move\":%u,\"color\":\"%c\"",
-           sgf_game_index(x->g), m->move_number, color_letter(m->color));
+    printf("%s,\"move\":%u,\"color\":\"%c\"", move_prefix(x),
+           m->move_number, color_letter(m->color));
     if (m->pass)
         printf(",\"point\":\"\",\"vertex\":\"pass\"");
     else {
@@ -247,7 +262,7 @@ static void show_end(game_ctx *x)
 static int replay_game(const replay_out_opts *o, const char *name,
                        sgf_collection *c, const sgf_game *g)
 {
-    game_ctx x = { o, name, g, NULL, 0, 0, false };
+    game_ctx x = { .o = o, .name = name, .g = g };
     sgf_game_board_size(g, &x.width, &x.height);
     if (o->gtp && (x.width != x.height || x.width > 25)) {
         tool_error("%s: game %zu: GTP needs a square board of at most 25 "
@@ -273,6 +288,8 @@ static int replay_game(const replay_out_opts *o, const char *name,
     if (o->gtp)
         gtp_start(&x);
     int rc = sgf_replay_run(o->replay, c, g, &ro);
+    free(x.json_prefix);
+    x.json_prefix = NULL;
     if (rc == SGF_EINVAL) {
         tool_error("%s: game %zu: --path leaves the game tree", name,
                    sgf_game_index(g));
@@ -325,5 +342,10 @@ static int replay_each(void *payload, sgf_collection *c, sgf_game *g)
 int replay_out_file(replay_out_opts *o, const char *path, cli_counts *n)
 {
     replay_run r = { o, cli_display_name(path), 0, TOOL_OK };
-    return cli_read_games(path, NULL, replay_each, &r, stderr, &o->diag, n);
+    /* a JSON report has its diagnostics in the same stream, as records */
+    cli_diag_opts d = o->diag;
+    d.format = o->format;
+    return cli_read_games(path, NULL, replay_each, &r,
+                          o->format == CLI_FORMAT_JSON ? stdout : stderr, &d,
+                          n);
 }

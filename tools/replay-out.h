@@ -25,6 +25,7 @@ typedef struct replay_out_opts {
     long game;                      /* -1 = every game */
     unsigned path[REPLAY_MAX_PATH];
     size_t path_len;
+    bool summary;               /* --summary */
     bool help, version;
     sgf_replay *replay;             /* set by replay_out_start */
 } replay_out_opts;

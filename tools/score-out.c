@@ -610,7 +610,7 @@ int score_out_file(score_out_opts *o, const char *path)
     cli_diag_opts d = { o->format == SCORE_FORMAT_JSON ? CLI_FORMAT_JSON
                                                        : CLI_FORMAT_TEXT,
                         true, false };
-    cli_counts n = { 0, 0, 0, 0, 0 };   /* the game counts are o's */
+    static cli_counts n;                /* the game counts are o's */
     if (r.x == NULL) {
         tool_error("out of memory");
         return TOOL_TROUBLE;

@@ -320,9 +320,12 @@ static int finish(void *payload, int status)
 int main(int argc, char **argv)
 {
     convert_opts o;
-    cli_run_hooks h = { on_option, &o, &o.help, &o.version, &o.in, start,
-                        one_file, finish, &o.diag.quiet, &o.list_first,
-                        plan };
+    cli_run_hooks h = {
+        .on_option = on_option, .payload = &o, .help = &o.help,
+        .version = &o.version, .in = &o.in, .start = start,
+        .file = one_file, .finish = finish, .quiet = &o.diag.quiet,
+        .list_first = &o.list_first, .plan = plan
+    };
 
     convert_opts_init(&o);
     return cli_run(&tool, argc, argv, &h);

@@ -20,7 +20,8 @@ enum {
     OPT_GAME,
     OPT_RULES,
     OPT_GTP,
-    OPT_FORMAT
+    OPT_FORMAT,
+    OPT_SUMMARY
 };
 
 static const cli_option options[] = {
@@ -40,6 +41,7 @@ static const cli_option options[] = {
       "board pictures (default) or JSON events, one per move" },
     CLI_OPTIONS_INPUT(OPT_FILES_FROM),
     { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
+    CLI_OPTION_SUMMARY(OPT_SUMMARY),
     CLI_OPTIONS_END
 };
 
@@ -119,6 +121,7 @@ static int on_option(void *payload, int option, const char *arg)
     case OPT_FILES_FROM: o->in.files_from = arg; return 0;
     case '0': o->in.null_names = true; return 0;
     case 'q': o->diag.quiet = true; return 0;
+    case OPT_SUMMARY: o->summary = true; return 0;
     case 'h': o->help = true; return 0;
     case 'V': o->version = true; return 0;
     default: return -1;
@@ -166,8 +169,12 @@ static int finish(void *payload, int status)
 int main(int argc, char **argv)
 {
     replay_out_opts o;
-    cli_run_hooks h = { on_option, &o, &o.help, &o.version, &o.in, start,
-                        one_file, finish, &o.diag.quiet, NULL, NULL };
+    cli_run_hooks h = {
+        .on_option = on_option, .payload = &o, .help = &o.help,
+        .version = &o.version, .in = &o.in, .start = start,
+        .file = one_file, .finish = finish, .quiet = &o.diag.quiet,
+        .format = &o.format, .summary = &o.summary
+    };
 
     replay_out_opts_init(&o);
     return cli_run(&tool, argc, argv, &h);

@@ -104,8 +104,11 @@ static int finish(void *payload, int status)
 int main(int argc, char **argv)
 {
     score_out_opts o;
-    cli_run_hooks h = { on_option, &o, &o.help, &o.version, &o.in, start,
-                        one_file, finish, NULL, NULL, NULL };
+    cli_run_hooks h = {
+        .on_option = on_option, .payload = &o, .help = &o.help,
+        .version = &o.version, .in = &o.in, .start = start,
+        .file = one_file, .finish = finish
+    };
 
     score_out_opts_init(&o);
     return cli_run(&tool, argc, argv, &h);

@@ -17,7 +17,8 @@ enum {
     OPT_SYNTAX_ONLY,
     OPT_CHARSET,
     OPT_MAIN_LINE,
-    OPT_RULES
+    OPT_RULES,
+    OPT_SUMMARY
 };
 
 static const cli_option options[] = {
@@ -35,6 +36,7 @@ static const cli_option options[] = {
       "judge moves under rule set NAME, whatever RU[] says" },
     { "charset", OPT_CHARSET, "NAME", 0,
       "decode text as charset NAME, whatever CA[] says" },
+    CLI_OPTION_SUMMARY(OPT_SUMMARY),
     CLI_OPTIONS_END
 };
 
@@ -66,6 +68,7 @@ struct opts {
     sgf_replay_options replay;
     sgf_rules rules;
     sgf_replay *replayer;
+    bool summary;
     bool help, version;
 };
 
@@ -90,6 +93,7 @@ static int on_option(void *payload, int option, const char *arg)
             return -1;
         o->replay.rules = &o->rules;
         break;
+    case OPT_SUMMARY: o->summary = true; break;
     case 'h': o->help = true; break;
     case 'V': o->version = true; break;
     default: return -1;
@@ -152,10 +156,13 @@ int main(int argc, char **argv)
     struct opts o = { { false, false, NULL },
                       { CLI_FORMAT_TEXT, false, false },
                       SGF_PARSE_OPTIONS_INIT, SGF_REPLAY_OPTIONS_INIT,
-                      SGF_RULES_INIT, NULL, false, false };
-    cli_run_hooks h = { on_option, &o, &o.help, &o.version, &o.in, start,
-                        check_one, finish, &o.diag.quiet, NULL,
-                        NULL };
+                      SGF_RULES_INIT, NULL, false, false, false };
+    cli_run_hooks h = {
+        .on_option = on_option, .payload = &o, .help = &o.help,
+        .version = &o.version, .in = &o.in, .start = start,
+        .file = check_one, .finish = finish, .quiet = &o.diag.quiet,
+        .format = &o.diag.format, .summary = &o.summary
+    };
 
     o.replay.all_variations = true;
     return cli_run(&tool, argc, argv, &h);

@@ -61,6 +61,13 @@ typedef struct sgf_point {
  * NULL; unknown codes give "unknown error". Thread-safe. */
 SGF_API const char *sgf_strerror(int err);
 
+/* The length (1 to 4) of the well-formed UTF-8 sequence that starts the
+ * n bytes at s, with its code point in *cp (cp may be NULL); 0 when they
+ * do not start with one (n == 0 or s NULL included). Well-formed is RFC
+ * 3629's definition: no overlong forms, no surrogates (U+D800-U+DFFF),
+ * nothing above U+10FFFF. */
+SGF_API size_t sgf_utf8_char(const char *s, size_t n, uint32_t *cp);
+
 /* Library version as "MAJOR.MINOR.PATCH". Static storage. */
 SGF_API const char *sgf_version(void);
 

@@ -1,5 +1,5 @@
 /*
- * tools/input-list.c - every input of a run listed before any is read
+ * tools/cli-list.c - every input of a run listed before any is read
  * (cli.h, "inputs listed first"): the paths in walk order and the
  * identity (device, inode) of each file, so that a tool can refuse to
  * write over an input before it opens anything for writing.

@@ -1,0 +1,107 @@
+/*
+ * tools/cli-diag.c - printing a collection's diagnostics in the order of
+ * their positions, as text or JSON records, and counting them.
+ */
+#include "cli.h"
+#include "json.h"
+
+#include <stdlib.h>
+
+static void print_one(FILE *fp, const char *name, const sgf_collection *c,
+                      const sgf_diag *d, cli_format format)
+{
+    int width = 0, height = 0;
+    const sgf_game *g;
+
+    if (format == CLI_FORMAT_TEXT) {
+        sgf_diag_print_text(fp, name, d);
+        return;
+    }
+    g = d->game >= 0 ? sgf_collection_game(c, (size_t)d->game) : NULL;
+    if (g != NULL)
+        sgf_game_board_size(g, &width, &height);
+    tool_json_emit(fp, tool_json_diag(name, d, width, height));
+}
+
+static bool counts_as_error(const cli_diag_opts *o, sgf_severity sev)
+{
+    return sev == SGF_SEV_ERROR || (o->strict && sev == SGF_SEV_WARNING);
+}
+
+/* Diagnostics in the order of their positions in the input, those
+ * without a position first, ties in the order found: the library lists
+ * them stage by stage (syntax, then properties). */
+struct ordered {
+    const sgf_diag *d;
+    size_t index;
+};
+
+static int compare_diags(const void *a, const void *b)
+{
+    const struct ordered *x = a, *y = b;
+    bool xpos = x->d->pos.line > 0, ypos = y->d->pos.line > 0;
+
+    if (xpos != ypos)
+        return xpos ? 1 : -1;
+    if (xpos && x->d->pos.offset != y->d->pos.offset)
+        return x->d->pos.offset < y->d->pos.offset ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* The collection's diagnostics sorted, or NULL when out of memory (then
+ * they are printed in the order found). */
+static struct ordered *sort_diags(const sgf_collection *c, size_t count)
+{
+    struct ordered *v = malloc((count ? count : 1) * sizeof *v);
+    size_t i;
+
+    if (v == NULL)
+        return NULL;
+    for (i = 0; i < count; i++) {
+        v[i].d = sgf_collection_diag(c, i);
+        v[i].index = i;
+    }
+    qsort(v, count, sizeof *v, compare_diags);
+    return v;
+}
+
+int cli_print_diags(FILE *fp, const char *name, const sgf_collection *c,
+                    const cli_diag_opts *o, cli_counts *n)
+{
+    n->files++;
+    n->games += sgf_collection_game_count(c);
+    return cli_print_diag_batch(fp, name, c, o, n);
+}
+
+int cli_print_diag_batch(FILE *fp, const char *name,
+                         const sgf_collection *c, const cli_diag_opts *o,
+                         cli_counts *n)
+{
+    size_t i, count = sgf_collection_diag_count(c);
+    struct ordered *sorted = sort_diags(c, count);
+    bool printed = false, invalid = false;
+
+    for (i = 0; i < count; i++) {
+        const sgf_diag *d = sorted ? sorted[i].d : sgf_collection_diag(c, i);
+        bool is_error = counts_as_error(o, d->severity);
+
+        if ((size_t)d->code < CLI_MAX_CODES)
+            n->by_code[d->code]++;
+        if (d->severity == SGF_SEV_ERROR)
+            n->errors++;
+        else if (d->severity == SGF_SEV_WARNING)
+            n->warnings++;
+        else
+            n->notes++;
+        invalid = invalid || is_error;
+        if (o->quiet && !is_error)
+            continue;
+        print_one(fp, name, c, d, o->format);
+        printed = true;
+    }
+    free(sorted);
+    if (printed)
+        cli_flush(fp);
+    return invalid ? TOOL_INVALID : TOOL_OK;
+}
+

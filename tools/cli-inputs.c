@@ -1,0 +1,362 @@
+/*
+ * tools/cli-inputs.c - the walk over a run's inputs (cli.h, "inputs"):
+ * operands, directories with -r (sorted, depth first, links to
+ * directories skipped), --files-from lists.
+ */
+#include "cli.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* A directory being walked: its sorted entry names and where we are. */
+struct frame {
+    char *dir;
+    char **names;
+    size_t count, next;
+};
+
+struct cli_inputs {
+    char **operands;
+    size_t count, next_operand;
+    cli_input_opts opts;
+    FILE *list;               /* open --files-from, or NULL */
+    bool list_started;
+    char *line;               /* getdelim buffer */
+    size_t line_cap;
+    struct frame *stack;
+    size_t depth, stack_cap;
+    char *path;               /* the path returned last */
+    size_t path_cap;
+    bool default_stdin;       /* no operands, no list: read stdin */
+    int status;
+    size_t skipped;           /* inputs not read: a directory without -r
+                                 or that cannot be read, a --files-from
+                                 list that cannot be opened */
+};
+
+static const char *const stdin_name = "-";
+
+cli_inputs *cli_inputs_open(char **operands, int count,
+                            const cli_input_opts *o)
+{
+    cli_inputs *in;
+    int i;
+
+    for (i = 0; o->files_from != NULL && i < count; i++)
+        if (strcmp(o->files_from, "-") == 0
+            && strcmp(operands[i], "-") == 0) {
+            tool_error("'-' given both as an input and as --files-from");
+            return NULL;
+        }
+    in = calloc(1, sizeof *in);
+    if (in == NULL) {
+        tool_error("out of memory");
+        return NULL;
+    }
+    in->operands = operands;
+    in->count = (size_t)count;
+    in->opts = *o;
+    in->default_stdin = count == 0 && o->files_from == NULL;
+    return in;
+}
+
+static void trouble(cli_inputs *in)
+{
+    in->status = TOOL_TROUBLE;
+}
+
+static bool has_sgf_suffix(const char *name)
+{
+    static const char suffix[] = ".sgf";
+    size_t i, len = strlen(name);
+
+    if (len < 4)
+        return false;
+    for (i = 0; i < 4; i++) {
+        char ch = name[len - 4 + i];
+        if (ch >= 'A' && ch <= 'Z')
+            ch = (char)(ch - 'A' + 'a');
+        if (ch != suffix[i])
+            return false;
+    }
+    return true;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void free_names(char **names, size_t count)
+{
+    size_t i;
+    for (i = 0; i < count; i++)
+        free(names[i]);
+    free(names);
+}
+
+/* The entries of dir, hidden ones left out, sorted. 0 or -1 (errno set;
+ * ENOMEM for allocation). */
+static int read_names(const char *dir, char ***out, size_t *count_out)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char **names = NULL;
+    size_t count = 0, cap = 0;
+    int err = 0;
+
+    if (d == NULL)
+        return -1;
+    while (err == 0 && (errno = 0, e = readdir(d)) != NULL) {
+        char **grown;
+        if (e->d_name[0] == '.')
+            continue;
+        if (count == cap) {
+            cap = cap ? 2 * cap : 64;
+            grown = realloc(names, cap * sizeof *names);
+            if (grown == NULL) {
+                err = ENOMEM;
+                break;
+            }
+            names = grown;
+        }
+        names[count] = strdup(e->d_name);
+        if (names[count++] == NULL)
+            err = ENOMEM;
+    }
+    if (err == 0 && errno != 0)
+        err = errno;
+    closedir(d);
+    if (err != 0) {
+        free_names(names, count);
+        errno = err;
+        return -1;
+    }
+    if (count > 0)
+        qsort(names, count, sizeof *names, compare_names);
+    *out = names;
+    *count_out = count;
+    return 0;
+}
+
+static void push_dir(cli_inputs *in, const char *dir)
+{
+    struct frame f = { NULL, NULL, 0, 0 };
+
+    if (in->depth == in->stack_cap) {
+        size_t cap = in->stack_cap ? 2 * in->stack_cap : 8;
+        struct frame *grown = realloc(in->stack, cap * sizeof *grown);
+        if (grown == NULL) {
+            tool_error("out of memory");
+            trouble(in);
+            return;
+        }
+        in->stack = grown;
+        in->stack_cap = cap;
+    }
+    if (read_names(dir, &f.names, &f.count) != 0) {
+        tool_error("cannot read directory '%s': %s", dir, strerror(errno));
+        trouble(in);
+        in->skipped++;
+        return;
+    }
+    f.dir = strdup(dir);
+    if (f.dir == NULL) {
+        free_names(f.names, f.count);
+        tool_error("out of memory");
+        trouble(in);
+        return;
+    }
+    in->stack[in->depth++] = f;
+}
+
+static void pop_dir(cli_inputs *in)
+{
+    struct frame *f = &in->stack[--in->depth];
+    free_names(f->names, f->count);
+    free(f->dir);
+}
+
+/* in->path = dir "/" name, without doubling a trailing '/'. */
+static int join_path(cli_inputs *in, const char *dir, const char *name)
+{
+    size_t dlen = strlen(dir), nlen = strlen(name);
+    bool slash = dlen > 0 && dir[dlen - 1] == '/';
+    size_t need = dlen + !slash + nlen + 1;
+
+    if (need > in->path_cap) {
+        char *grown = realloc(in->path, need);
+        if (grown == NULL)
+            return -1;
+        in->path = grown;
+        in->path_cap = need;
+    }
+    memcpy(in->path, dir, dlen);
+    if (!slash)
+        in->path[dlen++] = '/';
+    memcpy(in->path + dlen, name, nlen + 1);
+    return 0;
+}
+
+/* The next *.sgf file of the directories being walked, or NULL when the
+ * walk is over. Subdirectories are entered where they sort. */
+static const char *next_in_dirs(cli_inputs *in)
+{
+    while (in->depth > 0) {
+        struct frame *f = &in->stack[in->depth - 1];
+        const char *name;
+        struct stat st;
+
+        if (f->next == f->count) {
+            pop_dir(in);
+            continue;
+        }
+        name = f->names[f->next++];
+        if (join_path(in, f->dir, name) != 0) {
+            tool_error("out of memory");
+            trouble(in);
+            continue;
+        }
+        if (lstat(in->path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            push_dir(in, in->path);
+            continue;
+        }
+        if (lstat(in->path, &st) == 0 && S_ISLNK(st.st_mode)
+            && stat(in->path, &st) == 0 && S_ISDIR(st.st_mode))
+            continue;
+        /* only regular files (a link to one too): a fifo or a device
+         * named *.sgf in a tree would block or never end */
+        if (has_sgf_suffix(name) && stat(in->path, &st) == 0
+            && S_ISREG(st.st_mode))
+            return in->path;
+    }
+    return NULL;
+}
+
+static bool open_list(cli_inputs *in)
+{
+    const char *name = in->opts.files_from;
+
+    in->list_started = true;
+    if (strcmp(name, "-") == 0) {
+        in->list = stdin;
+        return true;
+    }
+    in->list = fopen(name, "r");
+    if (in->list == NULL) {
+        tool_error("cannot open the list of names '%s': %s", name,
+                   strerror(errno));
+        trouble(in);
+        in->skipped++;
+        return false;
+    }
+    return true;
+}
+
+static void close_list(cli_inputs *in)
+{
+    if (in->list != NULL && in->list != stdin)
+        fclose(in->list);
+    in->list = NULL;
+}
+
+/* The next non-empty name of the --files-from list, or NULL. */
+static const char *next_listed(cli_inputs *in)
+{
+    int delim = in->opts.null_names ? '\0' : '\n';
+
+    if (!in->list_started && !open_list(in))
+        return NULL;
+    while (in->list != NULL) {
+        ssize_t len;
+        errno = 0;
+        len = getdelim(&in->line, &in->line_cap, delim, in->list);
+        if (len < 0) {
+            if (ferror(in->list)) {
+                tool_error("cannot read '%s': %s", in->opts.files_from,
+                           strerror(errno));
+                trouble(in);
+            }
+            close_list(in);
+            break;
+        }
+        if (len > 0 && in->line[len - 1] == (char)delim)
+            in->line[--len] = '\0';
+        if (len > 0)
+            return strcmp(in->line, "-") == 0 ? "./-" : in->line;
+    }
+    return NULL;
+}
+
+size_t cli_inputs_skipped(const cli_inputs *in)
+{
+    return in != NULL ? in->skipped : 0;
+}
+
+/* An operand or a listed name: directories are entered (with -r) or
+ * refused; anything else is returned as it is, and a name that cannot be
+ * opened is reported when it is read. NULL = nothing to return. */
+static const char *take_name(cli_inputs *in, const char *name)
+{
+    struct stat st;
+
+    if (stat(name, &st) != 0 || !S_ISDIR(st.st_mode))
+        return name;
+    if (!in->opts.recursive) {
+        tool_error("'%s' is a directory (use -r to read its *.sgf files)",
+                   name);
+        trouble(in);
+        in->skipped++;
+        return NULL;
+    }
+    push_dir(in, name);
+    return NULL;
+}
+
+const char *cli_inputs_next(cli_inputs *in)
+{
+    for (;;) {
+        const char *name = next_in_dirs(in);
+        if (name != NULL)
+            return name;
+        if (in->default_stdin) {
+            in->default_stdin = false;
+            return stdin_name;
+        }
+        if (in->next_operand < in->count) {
+            name = in->operands[in->next_operand++];
+            if (strcmp(name, "-") == 0)
+                return stdin_name;
+        } else if (in->opts.files_from != NULL) {
+            name = next_listed(in);
+            if (name == NULL)
+                return NULL;
+        } else {
+            return NULL;
+        }
+        name = take_name(in, name);
+        if (name != NULL)
+            return name;
+    }
+}
+
+int cli_inputs_close(cli_inputs *in)
+{
+    int status;
+
+    if (in == NULL)
+        return TOOL_OK;
+    while (in->depth > 0)
+        pop_dir(in);
+    close_list(in);
+    status = in->status;
+    free(in->stack);
+    free(in->line);
+    free(in->path);
+    free(in);
+    return status;
+}
+

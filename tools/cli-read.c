@@ -1,0 +1,147 @@
+/*
+ * tools/cli-read.c - reading one input into a collection, whole or one
+ * game tree at a time, with the messages a tool prints when it cannot;
+ * the --charset and --rules arguments.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <iconv.h>
+#include <string.h>
+#include <unistd.h>
+
+const char *cli_display_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+static void report_read_error(const char *path, int rc, int err)
+{
+    bool is_stdin = strcmp(path, "-") == 0;
+
+    if (rc == SGF_ENOMEM)
+        tool_error("out of memory reading '%s'", cli_display_name(path));
+    else if (rc == SGF_EIO && is_stdin)
+        tool_error("cannot read standard input: %s", strerror(err));
+    else if (rc == SGF_EIO)
+        tool_error("cannot read '%s': %s", path, strerror(err));
+    else
+        tool_error("cannot parse '%s': %s", cli_display_name(path),
+                   sgf_strerror(rc));
+}
+
+/* Open path ("-" = stdin). Returns the descriptor, or -1 after a
+ * message. */
+static int open_input(const char *path)
+{
+    int fd;
+
+    if (strcmp(path, "-") == 0)
+        return STDIN_FILENO;
+    fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        tool_error("cannot open '%s': %s", path, strerror(errno));
+    return fd;
+}
+
+/* Close what open_input opened and report a failed parse. */
+static int close_input(const char *path, int fd, int rc, int err)
+{
+    if (fd != STDIN_FILENO)
+        close(fd);
+    if (rc == SGF_OK)
+        return TOOL_OK;
+    report_read_error(path, rc, err);
+    return TOOL_TROUBLE;
+}
+
+int cli_read_input(const char *path, const sgf_parse_options *po,
+                   sgf_collection **out)
+{
+    int fd, rc, err;
+
+    *out = NULL;
+    if ((fd = open_input(path)) < 0)
+        return TOOL_TROUBLE;
+    errno = 0;
+    rc = sgf_parse_fd(out, fd, po);
+    err = errno;
+    if (rc != SGF_OK) {
+        sgf_collection_free(*out);
+        *out = NULL;
+    }
+    return close_input(path, fd, rc, err);
+}
+
+/* One input being read game by game (cli_read_games). */
+struct games_run {
+    cli_game_fn fn;
+    void *payload;
+    FILE *fp;
+    const cli_diag_opts *d;
+    cli_counts *n;
+    const char *name;
+    int status;
+};
+
+static int each_game(void *arg, sgf_collection *c, sgf_game *g)
+{
+    struct games_run *r = arg;
+
+    if (g != NULL)
+        r->n->games++;
+    r->status = tool_worst(r->status, r->fn(r->payload, c, g));
+    fflush(stdout);
+    r->status = tool_worst(r->status, cli_print_diag_batch(r->fp, r->name,
+                                                           c, r->d, r->n));
+    return 0;
+}
+
+int cli_read_games(const char *path, const sgf_parse_options *po,
+                   cli_game_fn fn, void *payload, FILE *fp,
+                   const cli_diag_opts *d, cli_counts *n)
+{
+    struct games_run r = { fn, payload, fp, d, n, cli_display_name(path),
+                           TOOL_OK };
+    int fd, rc, err;
+
+    if ((fd = open_input(path)) < 0) {
+        n->unreadable++;
+        return TOOL_TROUBLE;
+    }
+    errno = 0;
+    rc = sgf_parse_fd_each(fd, po, each_game, &r);
+    err = errno;
+    rc = close_input(path, fd, rc, err);
+    if (rc != TOOL_OK)
+        n->unreadable++;
+    else
+        n->files++;
+    return tool_worst(rc, r.status);
+}
+
+int cli_check_charset(const char *name)
+{
+    iconv_t cd = iconv_open("UTF-8", name);
+
+    if (cd == (iconv_t)-1) {
+        tool_error("unknown charset '%s'", name);
+        return -1;
+    }
+    iconv_close(cd);
+    return 0;
+}
+
+int cli_rules_option(sgf_rules *out, const char *name)
+{
+    if (sgf_rules_preset(out, name) == 0)
+        return 0;
+    tool_error("unknown rule set '%s'; the rule sets are:", name);
+    for (size_t i = 0; i < sgf_rules_preset_count(); i++)
+        fprintf(stderr, "%s%s", i == 0 ? "  " : " ",
+                sgf_rules_preset_name(i));
+    fputc('\n', stderr);
+    return -1;
+}
+

@@ -1,0 +1,254 @@
+/*
+ * tools/cli-run.c - a tool's whole run (cli_run): options, inputs, the
+ * per-input work, the summary line.
+ */
+#include "cli.h"
+#include "json.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void print_count(unsigned long count, const char *what,
+                        const char *sep)
+{
+    fprintf(stderr, "%s%lu %s%s", sep, count, what, count == 1 ? "" : "s");
+}
+
+void cli_print_summary(const cli_counts *n)
+{
+    cli_flush(stdout);
+    fprintf(stderr, "%s: ", cli_program_name());
+    print_count(n->files, "file", "");
+    print_count(n->errors, "error", ", ");
+    print_count(n->warnings, "warning", ", ");
+    if (n->notes > 0)
+        print_count(n->notes, "note", ", ");
+    if (n->unreadable > 0) {
+        print_count(n->unreadable, "file", "; ");
+        fputs(" could not be read", stderr);
+    }
+    fputc('\n', stderr);
+}
+
+void cli_json_string(FILE *fp, const char *s)
+{
+    json_t *j = tool_json_str(s);
+    char *text = j != NULL ? json_dumps(j, JSON_ENCODE_ANY) : NULL;
+    json_decref(j);
+    fputs(text != NULL ? text : "null", fp);
+    free(text);
+}
+
+/* --- records of a JSON report ----------------------------------------- */
+
+static bool json_report(const cli_run_hooks *h)
+{
+    return h->format != NULL && *h->format == CLI_FORMAT_JSON;
+}
+
+static const char *const status_names[3] = { "ok", "invalid", "trouble" };
+
+/* The "input" record of one input: what it added to the counts. */
+static void input_record(const char *name, const cli_counts *before,
+                         const cli_counts *n, int status,
+                         unsigned long errors_before)
+{
+    unsigned long count;
+    const char *msg = cli_last_error(&count);
+    bool unreadable = n->unreadable > before->unreadable;
+    json_t *rec = tool_json_record("input", name);
+    json_object_set_new(rec, "status", json_string(
+        unreadable ? "unreadable" : status_names[status < 0 ? 0
+                                                  : status > 2 ? 2
+                                                               : status]));
+    json_object_set_new(rec, "games",
+                        json_integer((json_int_t)(n->games - before->games)));
+    json_object_set_new(rec, "errors", json_integer(
+                            (json_int_t)(n->errors - before->errors)));
+    json_object_set_new(rec, "warnings", json_integer(
+                            (json_int_t)(n->warnings - before->warnings)));
+    json_object_set_new(rec, "notes", json_integer(
+                            (json_int_t)(n->notes - before->notes)));
+    if (count > errors_before && status >= TOOL_TROUBLE)
+        json_object_set_new(rec, "message", tool_json_str(msg));
+    tool_json_emit(stdout, rec);
+}
+
+/* One input through the tool, counted by status; its record. */
+static int one_input(const cli_run_hooks *h, const char *path,
+                     cli_counts *n)
+{
+    cli_counts before = *n;
+    unsigned long errors_before;
+    cli_last_error(&errors_before);
+    int st = h->file(h->payload, path, n);
+    n->by_status[st < 0 ? 0 : st > 2 ? 2 : st]++;
+    if (json_report(h))
+        input_record(cli_display_name(path), &before, n, st, errors_before);
+    return st;
+}
+
+/* --- --summary ----------------------------------------------------------- */
+
+typedef struct code_count {
+    const char *name;
+    unsigned long count;
+} code_count;
+
+static int by_count(const void *a, const void *b)
+{
+    const code_count *x = a, *y = b;
+    if (x->count != y->count)
+        return x->count > y->count ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+/* The codes met, most frequent first; *len of them. */
+static code_count *codes_met(const cli_counts *n, size_t *len)
+{
+    code_count *v = malloc(CLI_MAX_CODES * sizeof *v);
+    size_t k = 0;
+    for (size_t c = 0; v != NULL && c < CLI_MAX_CODES; c++) {
+        const char *name = sgf_diag_code_name((sgf_diag_code)c);
+        if (n->by_code[c] > 0 && name != NULL)
+            v[k++] = (code_count){ name, n->by_code[c] };
+    }
+    if (v != NULL)
+        qsort(v, k, sizeof *v, by_count);
+    *len = k;
+    return v;
+}
+
+/* Inputs in all, and those in trouble that could still be read. */
+static unsigned long inputs_of(const cli_counts *n)
+{
+    return n->by_status[0] + n->by_status[1] + n->by_status[2];
+}
+
+static unsigned long other_trouble(const cli_counts *n)
+{
+    return n->by_status[2] > n->unreadable ? n->by_status[2] - n->unreadable
+                                           : 0;
+}
+
+static void summary_json(const cli_counts *n, const code_count *v,
+                         size_t len)
+{
+    json_t *rec = tool_json_record("summary", NULL), *st = json_object();
+    json_t *codes = json_object();
+    json_object_set_new(rec, "inputs", json_integer((json_int_t)
+                                                    inputs_of(n)));
+    json_object_set_new(st, "ok", json_integer((json_int_t)n->by_status[0]));
+    json_object_set_new(st, "invalid",
+                        json_integer((json_int_t)n->by_status[1]));
+    json_object_set_new(st, "unreadable",
+                        json_integer((json_int_t)n->unreadable));
+    json_object_set_new(st, "trouble",
+                        json_integer((json_int_t)other_trouble(n)));
+    json_object_set_new(rec, "status", st);
+    json_object_set_new(rec, "games", json_integer((json_int_t)n->games));
+    json_object_set_new(rec, "errors", json_integer((json_int_t)n->errors));
+    json_object_set_new(rec, "warnings",
+                        json_integer((json_int_t)n->warnings));
+    json_object_set_new(rec, "notes", json_integer((json_int_t)n->notes));
+    for (size_t i = 0; i < len; i++)
+        json_object_set_new(codes, v[i].name,
+                            json_integer((json_int_t)v[i].count));
+    json_object_set_new(rec, "codes", codes);
+    tool_json_emit(stdout, rec);
+}
+
+/* The same as text: a line of inputs by status, then one line per code,
+ * most frequent first:
+ *   summary: 8 inputs: 6 ok, 2 invalid, 0 unreadable, 0 trouble; 9 games
+ *   summary: duplicate-property 1 */
+static void summary_text(const cli_counts *n, const code_count *v,
+                         size_t len)
+{
+    printf("summary: %lu input%s: %lu ok, %lu invalid, %lu unreadable, "
+           "%lu trouble; %lu game%s\n", inputs_of(n),
+           inputs_of(n) == 1 ? "" : "s", n->by_status[0], n->by_status[1],
+           n->unreadable, other_trouble(n), n->games,
+           n->games == 1 ? "" : "s");
+    for (size_t i = 0; i < len; i++)
+        printf("summary: %s %lu\n", v[i].name, v[i].count);
+}
+
+static void print_run_summary(const cli_run_hooks *h, const cli_counts *n)
+{
+    size_t len = 0;
+    code_count *v = codes_met(n, &len);
+    if (json_report(h))
+        summary_json(n, v, len);
+    else
+        summary_text(n, v, len);
+    free(v);
+}
+
+/* --- the run ------------------------------------------------------------ */
+
+int cli_run(const cli_tool *t, int argc, char **argv,
+            const cli_run_hooks *h)
+{
+    cli_inputs *in;
+    cli_input_list *list = NULL;
+    static cli_counts n;              /* 4 KiB: not on the stack */
+    const char *path;
+    int first, hv, status = TOOL_OK;
+
+    memset(&n, 0, sizeof n);
+    tool_init(t->name);
+    if (cli_parse_args(t, argc, argv, h->on_option, h->payload, &first)
+        != 0)
+        return TOOL_TROUBLE;
+    hv = cli_help_or_version(t, *h->help, *h->version);
+    if (hv >= 0)
+        return hv;
+    in = cli_inputs_open(argv + first, argc - first, h->in);
+    if (in == NULL)
+        return TOOL_TROUBLE;
+    if (h->start != NULL && h->start(h->payload) != TOOL_OK) {
+        cli_inputs_close(in);
+        return TOOL_TROUBLE;
+    }
+    if (h->list_first != NULL && *h->list_first
+        && (list = cli_input_list_new(in)) == NULL)
+        status = TOOL_TROUBLE;
+    if (status == TOOL_OK && h->plan != NULL)
+        status = h->plan(h->payload, list);
+    if (status != TOOL_OK) {         /* nothing read, nothing written */
+        cli_input_list_free(list);
+        cli_inputs_close(in);
+        if (h->finish != NULL)
+            h->finish(h->payload, status);
+        return tool_worst(status, tool_close_stdout());
+    }
+    for (size_t i = 0; list != NULL && i < cli_input_list_count(list); i++)
+        status = tool_worst(status, one_input(h,
+                            cli_input_list_path(list, i), &n));
+    while (list == NULL && (path = cli_inputs_next(in)) != NULL)
+        status = tool_worst(status, one_input(h, path, &n));
+    cli_input_list_free(list);
+    n.unreadable += cli_inputs_skipped(in);
+    n.by_status[2] += cli_inputs_skipped(in);
+    status = tool_worst(status, cli_inputs_close(in));
+    if (h->finish != NULL)
+        status = h->finish(h->payload, status);
+    if (h->summary != NULL && *h->summary)
+        print_run_summary(h, &n);
+    if (h->quiet != NULL && !*h->quiet)
+        cli_print_summary(&n);
+    return tool_worst(status, tool_close_stdout());
+}
+
+int cli_help_or_version(const cli_tool *t, bool help, bool version)
+{
+    if (!help && !version)
+        return -1;
+    if (help)
+        cli_print_help(t, stdout);
+    else
+        cli_print_version(t, stdout);
+    return tool_close_stdout();
+}
+
