@@ -96,6 +96,8 @@ int cli_print_diag_batch(FILE *fp, const char *name,
         invalid = invalid || is_error;
         if (o->quiet && !is_error)
             continue;
+        if (!printed)
+            cli_progress_before(fp);
         print_one(fp, name, c, d, o->format);
         printed = true;
     }

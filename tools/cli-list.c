@@ -17,6 +17,9 @@ struct cli_input_list {
     size_t used, cap;
     size_t *starts;           /* offset of each path in paths */
     size_t count, starts_cap;
+    unsigned long long *sizes;  /* of each input (0: not a regular file) */
+    size_t sizes_cap;
+    unsigned long long bytes;   /* their sum */
     keyset ids;               /* (st_dev, st_ino) -> first input index */
 };
 
@@ -55,13 +58,18 @@ static int add(cli_input_list *l, const char *path)
     struct stat st;
     if (grow((void **)&l->paths, &l->cap, l->used + len, 1) != 0
         || grow((void **)&l->starts, &l->starts_cap, l->count + 1,
-                sizeof *l->starts) != 0)
+                sizeof *l->starts) != 0
+        || grow((void **)&l->sizes, &l->sizes_cap, l->count + 1,
+                sizeof *l->sizes) != 0)
         return -1;
     memcpy(l->paths + l->used, path, len);
     l->starts[l->count] = l->used;
     l->used += len;
     int rc = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st)
                                     : stat(path, &st);
+    l->sizes[l->count] = rc == 0 && S_ISREG(st.st_mode)
+        ? (unsigned long long)st.st_size : 0;
+    l->bytes += l->sizes[l->count];
     /* regular files only: a device or a pipe (/dev/null, a terminal) is
      * not data an output could destroy; a name that cannot be stat'ed is
      * reported when it is read */
@@ -99,12 +107,23 @@ void cli_input_list_free(cli_input_list *l)
     keyset_release(&l->ids);
     free(l->paths);
     free(l->starts);
+    free(l->sizes);
     free(l);
 }
 
 size_t cli_input_list_count(const cli_input_list *l)
 {
     return l->count;
+}
+
+unsigned long long cli_input_list_bytes(const cli_input_list *l)
+{
+    return l->bytes;
+}
+
+unsigned long long cli_input_list_size(const cli_input_list *l, size_t i)
+{
+    return l->sizes[i];
 }
 
 const char *cli_input_list_path(const cli_input_list *l, size_t i)

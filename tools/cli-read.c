@@ -89,8 +89,11 @@ static int each_game(void *arg, sgf_collection *c, sgf_game *g)
 {
     struct games_run *r = arg;
 
-    if (g != NULL)
+    if (g != NULL) {
         r->n->games++;
+        cli_progress_game(sgf_node_offset(sgf_game_root(g)));
+    }
+    cli_progress_before(stdout);
     r->status = tool_worst(r->status, r->fn(r->payload, c, g));
     fflush(stdout);
     r->status = tool_worst(r->status, cli_print_diag_batch(r->fp, r->name,

@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void print_count(unsigned long count, const char *what,
                         const char *sep)
@@ -17,6 +18,7 @@ static void print_count(unsigned long count, const char *what,
 void cli_print_summary(const cli_counts *n)
 {
     cli_flush(stdout);
+    cli_progress_end();
     fprintf(stderr, "%s: ", cli_program_name());
     print_count(n->files, "file", "");
     print_count(n->errors, "error", ", ");
@@ -187,6 +189,16 @@ static void print_run_summary(const cli_run_hooks *h, const cli_counts *n)
 
 /* --- the run ------------------------------------------------------------ */
 
+/* A progress line: asked for, or standard error is a terminal and
+ * neither -q nor --no-progress was given. */
+static bool progress_wanted(const cli_run_hooks *h)
+{
+    int opt = cli_progress_option();
+    if (opt >= 0)
+        return opt == 1;
+    return !(h->quiet != NULL && *h->quiet) && isatty(STDERR_FILENO);
+}
+
 int cli_run(const cli_tool *t, int argc, char **argv,
             const cli_run_hooks *h)
 {
@@ -211,9 +223,16 @@ int cli_run(const cli_tool *t, int argc, char **argv,
         cli_inputs_close(in);
         return TOOL_TROUBLE;
     }
-    if (h->list_first != NULL && *h->list_first
+    bool progress = progress_wanted(h);
+    /* listed first for -o, and for a progress line that knows the end */
+    if (((h->list_first != NULL && *h->list_first) || progress)
         && (list = cli_input_list_new(in)) == NULL)
         status = TOOL_TROUBLE;
+    if (list != NULL)
+        cli_progress_start(progress, cli_input_list_count(list),
+                           cli_input_list_bytes(list));
+    else
+        cli_progress_start(progress, 0, 0);
     if (status == TOOL_OK && h->plan != NULL)
         status = h->plan(h->payload, list);
     if (status != TOOL_OK) {         /* nothing read, nothing written */
@@ -223,12 +242,17 @@ int cli_run(const cli_tool *t, int argc, char **argv,
             h->finish(h->payload, status);
         return tool_worst(status, tool_close_stdout());
     }
-    for (size_t i = 0; list != NULL && i < cli_input_list_count(list); i++)
+    for (size_t i = 0; list != NULL && i < cli_input_list_count(list); i++) {
         status = tool_worst(status, one_input(h,
                             cli_input_list_path(list, i), &n));
-    while (list == NULL && (path = cli_inputs_next(in)) != NULL)
+        cli_progress_input(cli_input_list_size(list, i));
+    }
+    while (list == NULL && (path = cli_inputs_next(in)) != NULL) {
         status = tool_worst(status, one_input(h, path, &n));
+        cli_progress_input(0);
+    }
     cli_input_list_free(list);
+    cli_progress_end();
     n.unreadable += cli_inputs_skipped(in);
     n.by_status[2] += cli_inputs_skipped(in);
     status = tool_worst(status, cli_inputs_close(in));
@@ -236,7 +260,7 @@ int cli_run(const cli_tool *t, int argc, char **argv,
         status = h->finish(h->payload, status);
     if (h->summary != NULL && *h->summary)
         print_run_summary(h, &n);
-    if (h->quiet != NULL && !*h->quiet)
+    if (h->quiet != NULL && !*h->quiet && !h->own_summary_line)
         cli_print_summary(&n);
     return tool_worst(status, tool_close_stdout());
 }

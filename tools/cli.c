@@ -15,6 +15,12 @@
 #include <string.h>
 
 static const char *program_name = "sgf";
+static int progress_option = -1;    /* --progress 1, --no-progress 0 */
+
+int cli_progress_option(void)
+{
+    return progress_option;
+}
 static int stdout_errno;   /* errno of the first failed flush of stdout */
 static char last_error[512];        /* the last message of tool_error */
 static unsigned long error_count;   /* how many tool_error printed */
@@ -57,7 +63,8 @@ void tool_error(const char *fmt, ...)
     va_list ap;
     int len;
 
-    cli_flush(stdout);   /* keep stdout and stderr in order on a terminal */
+    cli_flush(stdout);  /* keep stdout and stderr in order on a terminal */
+    cli_progress_before(stderr);
     va_start(ap, fmt);
     len = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
@@ -219,6 +226,8 @@ int cli_parse_args(const cli_tool *t, int argc, char **argv,
         if (c == '?' || c == ':') {
             report_bad_option(t->options, c, argv);
             status = TOOL_TROUBLE;
+        } else if (c == CLI_OPT_PROGRESS || c == CLI_OPT_NO_PROGRESS) {
+            progress_option = c == CLI_OPT_PROGRESS;
         } else if (fn(payload, c, optarg) != 0) {
             status = TOOL_TROUBLE;
         }

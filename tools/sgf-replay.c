@@ -42,6 +42,7 @@ static const cli_option options[] = {
     CLI_OPTIONS_INPUT(OPT_FILES_FROM),
     { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
     CLI_OPTION_SUMMARY(OPT_SUMMARY),
+    CLI_OPTIONS_PROGRESS,
     CLI_OPTIONS_END
 };
 

@@ -31,7 +31,8 @@ static const cli_option options[] = {
     { "check", OPT_CHECK, NULL, 0,
       "exit 1 when a counted game disagrees with RE[]" },
     CLI_OPTIONS_INPUT(OPT_FILES_FROM),
-    { "quiet", 'q', NULL, 0, "no warnings and no summary" },
+    { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
+    CLI_OPTIONS_PROGRESS,
     CLI_OPTIONS_END
 };
 
@@ -107,7 +108,8 @@ int main(int argc, char **argv)
     cli_run_hooks h = {
         .on_option = on_option, .payload = &o, .help = &o.help,
         .version = &o.version, .in = &o.in, .start = start,
-        .file = one_file, .finish = finish
+        .file = one_file, .finish = finish, .quiet = &o.quiet,
+        .own_summary_line = true
     };
 
     score_out_opts_init(&o);

@@ -37,6 +37,7 @@ static const cli_option options[] = {
     { "charset", OPT_CHARSET, "NAME", 0,
       "decode text as charset NAME, whatever CA[] says" },
     CLI_OPTION_SUMMARY(OPT_SUMMARY),
+    CLI_OPTIONS_PROGRESS,
     CLI_OPTIONS_END
 };
 
