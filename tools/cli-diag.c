@@ -85,6 +85,8 @@ int cli_print_diag_batch(FILE *fp, const char *name,
         const sgf_diag *d = sorted ? sorted[i].d : sgf_collection_diag(c, i);
         bool is_error = counts_as_error(o, d->severity);
 
+        if (o->one_game && d->game >= 0 && d->game != o->game)
+            continue;                 /* not the game asked for */
         if ((size_t)d->code < CLI_MAX_CODES)
             n->by_code[d->code]++;
         if (d->severity == SGF_SEV_ERROR)

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <iconv.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -148,3 +149,25 @@ int cli_rules_option(sgf_rules *out, const char *name)
     return -1;
 }
 
+
+int cli_parse_game(const char *arg, long *out)
+{
+    char *end;
+    long v = strtol(arg, &end, 10);
+    if (end == arg || *end != '\0' || v < 0 || v > 1000000000L) {
+        tool_error("invalid --game '%s': a whole number from 0", arg);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_game_missing(const char *path, const cli_diag_opts *d,
+                     size_t games)
+{
+    if (!d->one_game || (size_t)d->game < games)
+        return TOOL_OK;
+    tool_error("%s: no game %ld (the file holds %zu)",
+               cli_display_name(path), d->game, games);
+    return TOOL_TROUBLE;
+}

@@ -301,6 +301,17 @@ const char *cli_display_name(const char *path);
 int cli_read_input(const char *path, const sgf_parse_options *po,
                    sgf_collection **out);
 
+/* A --game argument: a whole number from 0. Returns 0, or -1 after a
+ * message. */
+int cli_parse_game(const char *arg, long *out);
+
+/* At the end of an input of `games` game trees: TOOL_OK, or, when --game
+ * (d->one_game) asks for one it does not hold, TOOL_TROUBLE after
+ * "FILE: no game N (the file holds M)". */
+struct cli_diag_opts;
+int cli_game_missing(const char *path, const struct cli_diag_opts *d,
+                     size_t games);
+
 /* Check that a --charset argument names a charset iconv knows. Returns 0,
  * or -1 after a message. */
 int cli_check_charset(const char *name);
@@ -321,6 +332,9 @@ typedef struct cli_diag_opts {
     bool quiet;    /* print only what makes the status 1: errors, and
                       warnings too when strict */
     bool strict;   /* warnings count as errors for the status */
+    bool one_game; /* --game: only the diagnostics of game `game` (and
+                      those of the whole input) are printed and counted */
+    long game;
 } cli_diag_opts;
 
 /* Diagnostic codes counted one by one for --summary (codes are small

@@ -430,10 +430,9 @@ static int write_to_dir(convert_opts *o, const char *path,
 static int convert_collection(convert_opts *o, const char *path,
                               sgf_collection *c)
 {
-    if (o->game >= 0 && (size_t)o->game >= sgf_collection_game_count(c)) {
-        tool_error("'%s' has no game %ld", cli_display_name(path), o->game);
+    if (cli_game_missing(path, &o->diag, sgf_collection_game_count(c))
+        != TOOL_OK)
         return TOOL_TROUBLE;
-    }
     if (o->out_dir)
         return write_to_dir(o, path, c);
     int st = write_format(o, o->out, c, cli_display_name(path), false);

@@ -313,6 +313,7 @@ static int replay_game(const replay_out_opts *o, const char *name,
 /* One input being replayed, one game tree at a time (cli_read_games). */
 typedef struct replay_run {
     replay_out_opts *o;
+    const char *path;
     const char *name;
     size_t games;
     int status;
@@ -331,21 +332,22 @@ static int replay_each(void *payload, sgf_collection *c, sgf_game *g)
         if ((o->game < 0 || (size_t)o->game == i)
             && r->status != TOOL_TROUBLE)
             r->status = tool_worst(r->status, replay_game(o, r->name, c, g));
-    } else if (o->game >= 0 && (size_t)o->game >= r->games) {
-        tool_error("%s: no game %ld (the file holds %zu)", r->name, o->game,
-                   r->games);
-        r->status = TOOL_TROUBLE;
+    } else {
+        r->status = tool_worst(r->status,
+                               cli_game_missing(r->path, &o->diag, r->games));
     }
     return r->status;
 }
 
 int replay_out_file(replay_out_opts *o, const char *path, cli_counts *n)
 {
-    replay_run r = { o, cli_display_name(path), 0, TOOL_OK };
+    replay_run r = { o, path, cli_display_name(path), 0, TOOL_OK };
     /* a JSON report has its diagnostics in the same stream, as records */
     cli_diag_opts d = o->diag;
     d.format = o->format;
-    return cli_read_games(path, NULL, replay_each, &r,
+    sgf_parse_options po = SGF_PARSE_OPTIONS_INIT;
+    po.charset = o->charset;
+    return cli_read_games(path, &po, replay_each, &r,
                           o->format == CLI_FORMAT_JSON ? stdout : stderr, &d,
                           n);
 }

@@ -26,6 +26,7 @@ typedef struct replay_out_opts {
     unsigned path[REPLAY_MAX_PATH];
     size_t path_len;
     bool summary;               /* --summary */
+    const char *charset;        /* --charset */
     bool help, version;
     sgf_replay *replay;             /* set by replay_out_start */
 } replay_out_opts;

@@ -607,9 +607,11 @@ int score_out_file(score_out_opts *o, const char *path)
 {
     score_run r = { o, cli_display_name(path), malloc(sizeof(game_count)),
                     TOOL_OK };
-    cli_diag_opts d = { o->format == SCORE_FORMAT_JSON ? CLI_FORMAT_JSON
-                                                       : CLI_FORMAT_TEXT,
-                        true, false };
+    cli_diag_opts d = {
+        .format = o->format == SCORE_FORMAT_JSON ? CLI_FORMAT_JSON
+                                                 : CLI_FORMAT_TEXT,
+        .quiet = true
+    };
     static cli_counts n;                /* the game counts are o's */
     if (r.x == NULL) {
         tool_error("out of memory");

@@ -59,7 +59,7 @@ static const cli_option options[] = {
     { "width", OPT_WIDTH, "N", 0, "sgf: line width (default 79)" },
     { "style", OPT_STYLE, "gtp|sensei|book", 0,
       "ascii: diagram style (default gtp)" },
-    { "move", OPT_MOVE, "N", 0, "ascii, svg: the position after move N" },
+    { "move", 'm', "N", 0, "ascii, svg: the position after move N" },
     { "moves", OPT_MOVES, "N-M", 0,
       "ascii, svg: number moves N to M (N-: to the end)" },
     { "figures", OPT_FIGURES, "K", 0, "ascii: a figure every K moves" },
@@ -195,6 +195,8 @@ static int on_diagram_option(convert_opts *o, int option, const char *arg)
 static int on_option(void *payload, int option, const char *arg)
 {
     convert_opts *o = payload;
+    if (option == 'm')               /* -m, --move: as in sgf-replay */
+        option = OPT_MOVE;
     if (option >= CLI_LONG_ONLY && option - CLI_LONG_ONLY < 64)
         o->given |= 1ull << (option - CLI_LONG_ONLY);
     int rc = on_format_option(o, option, arg);
@@ -207,7 +209,12 @@ static int on_option(void *payload, int option, const char *arg)
     case 'o': o->output = strcmp(arg, "-") == 0 ? NULL : arg; return 0;
     case OPT_FORCE: o->force = true; return 0;
     case OPT_OVERWRITE: o->overwrite = true; return 0;
-    case OPT_GAME: return parse_long(arg, "--game", 1000000000, &o->game);
+    case OPT_GAME:
+        o->diag.one_game = true;
+        if (cli_parse_game(arg, &o->game) != 0)
+            return -1;
+        o->diag.game = o->game;
+        return 0;
     case OPT_CHARSET:
         o->charset = arg;
         return cli_check_charset(arg);
@@ -251,6 +258,8 @@ static bool given(const convert_opts *o, int option)
 
 static const char *long_name(int option)
 {
+    if (option == OPT_MOVE)
+        option = 'm';
     for (const cli_option *p = options; p->long_name != NULL; p++)
         if (p->short_name == option)
             return p->long_name;

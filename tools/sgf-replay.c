@@ -21,7 +21,8 @@ enum {
     OPT_RULES,
     OPT_GTP,
     OPT_FORMAT,
-    OPT_SUMMARY
+    OPT_SUMMARY,
+    OPT_CHARSET
 };
 
 static const cli_option options[] = {
@@ -33,6 +34,8 @@ static const cli_option options[] = {
       "also check every variation, not only the line shown" },
     { "game", OPT_GAME, "N", 0,
       "only game N (0-based) of each collection" },
+    { "charset", OPT_CHARSET, "NAME", 0,
+      "read text in charset NAME, whatever CA[] says" },
     { "rules", OPT_RULES, "NAME", 0,
       "judge moves under rule set NAME, whatever RU[] says" },
     { "gtp", OPT_GTP, NULL, 0,
@@ -107,10 +110,14 @@ static int on_option(void *payload, int option, const char *arg)
     case OPT_PATH: return parse_path(arg, o);
     case OPT_ALL: o->all_variations = true; return 0;
     case OPT_GAME:
-        if (parse_number(arg, "--game", &v) != 0)
+        if (cli_parse_game(arg, &o->game) != 0)
             return -1;
-        o->game = v;
+        o->diag.one_game = true;
+        o->diag.game = o->game;
         return 0;
+    case OPT_CHARSET:
+        o->charset = arg;
+        return cli_check_charset(arg);
     case OPT_RULES:
         if (cli_rules_option(&o->rules, arg) != 0)
             return -1;

@@ -18,7 +18,8 @@ enum {
     OPT_CHARSET,
     OPT_MAIN_LINE,
     OPT_RULES,
-    OPT_SUMMARY
+    OPT_SUMMARY,
+    OPT_GAME
 };
 
 static const cli_option options[] = {
@@ -36,6 +37,8 @@ static const cli_option options[] = {
       "judge moves under rule set NAME, whatever RU[] says" },
     { "charset", OPT_CHARSET, "NAME", 0,
       "decode text as charset NAME, whatever CA[] says" },
+    { "game", OPT_GAME, "N", 0,
+      "only game N (0-based) of each collection" },
     CLI_OPTION_SUMMARY(OPT_SUMMARY),
     CLI_OPTIONS_PROGRESS,
     CLI_OPTIONS_END
@@ -71,6 +74,8 @@ struct opts {
     sgf_replay *replayer;
     bool summary;
     bool help, version;
+    const char *path;             /* the input being read */
+    size_t games;                 /* its game trees so far */
 };
 
 static int on_option(void *payload, int option, const char *arg)
@@ -95,6 +100,9 @@ static int on_option(void *payload, int option, const char *arg)
         o->replay.rules = &o->rules;
         break;
     case OPT_SUMMARY: o->summary = true; break;
+    case OPT_GAME:
+        o->diag.one_game = true;
+        return cli_parse_game(arg, &o->diag.game);
     case 'h': o->help = true; break;
     case 'V': o->version = true; break;
     default: return -1;
@@ -106,9 +114,14 @@ static int on_option(void *payload, int option, const char *arg)
  * input): replay it; cli_read_games prints its diagnostics. */
 static int on_game(void *payload, sgf_collection *c, sgf_game *g)
 {
-    const struct opts *o = payload;
+    struct opts *o = payload;
 
-    if (g != NULL && !(o->parse.flags & SGF_PARSE_SYNTAX_ONLY)
+    if (g == NULL)
+        return cli_game_missing(o->path, &o->diag, o->games);
+    o->games++;
+    if (o->diag.one_game && (long)sgf_game_index(g) != o->diag.game)
+        return TOOL_OK;
+    if (!(o->parse.flags & SGF_PARSE_SYNTAX_ONLY)
         && sgf_replay_run(o->replayer, c, g, &o->replay) != 0) {
         tool_error("out of memory");
         return TOOL_TROUBLE;
@@ -121,6 +134,8 @@ static int check_one(void *payload, const char *path, cli_counts *n)
 {
     struct opts *o = payload;
 
+    o->path = path;
+    o->games = 0;
     return cli_read_games(path, &o->parse, on_game, o, stdout, &o->diag, n);
 }
 
@@ -154,10 +169,10 @@ static int finish(void *payload, int status)
 
 int main(int argc, char **argv)
 {
-    struct opts o = { { false, false, NULL },
-                      { CLI_FORMAT_TEXT, false, false },
-                      SGF_PARSE_OPTIONS_INIT, SGF_REPLAY_OPTIONS_INIT,
-                      SGF_RULES_INIT, NULL, false, false, false };
+    struct opts o = { .diag = { .format = CLI_FORMAT_TEXT },
+                      .parse = SGF_PARSE_OPTIONS_INIT,
+                      .replay = SGF_REPLAY_OPTIONS_INIT,
+                      .rules = SGF_RULES_INIT };
     cli_run_hooks h = {
         .on_option = on_option, .payload = &o, .help = &o.help,
         .version = &o.version, .in = &o.in, .start = start,
