@@ -38,8 +38,12 @@ XML_LIBS   = $(shell pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2)
 # not use it
 JSON_CFLAGS = $(shell pkg-config --cflags jansson 2>/dev/null)
 JSON_LIBS   = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+# libarchive: the tools' archive and compressed inputs (tools/cli-archive.c)
+ARCHIVE_CFLAGS = $(shell pkg-config --cflags libarchive 2>/dev/null)
+ARCHIVE_LIBS   = $(shell pkg-config --libs libarchive 2>/dev/null || echo -larchive)
+TOOL_LIBS   = $(JSON_LIBS) $(ARCHIVE_LIBS)
 ALL_CFLAGS = $(STD) $(WARN) -Ilibsgf/include -Ilibsgf/src $(XML_CFLAGS) \
-             $(JSON_CFLAGS) $(CPPFLAGS) $(CFLAGS)
+             $(JSON_CFLAGS) $(ARCHIVE_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 LIBS_ALL   = $(XML_LIBS) -lm -pthread
 SANITIZE := -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=undefined
@@ -151,13 +155,13 @@ build/asan/tools/libcli.a: $(ASAN_CLI_OBJ)
 bin/%: build/tools/%.o build/tools/libcli.a $(STATIC)
 	$(E) LD $@
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(JSON_LIBS) \
+	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(TOOL_LIBS) \
 	    $(LIBS_ALL)
 
 build/asan/bin/%: build/asan/tools/%.o build/asan/tools/libcli.a build/asan/libsgf.a
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(SANITIZE) $(LDFLAGS) -o $@ $^ $(LDLIBS) \
-	    $(JSON_LIBS) $(LIBS_ALL)
+	    $(TOOL_LIBS) $(LIBS_ALL)
 
 # The tools linked against the shared library, as a program built on an
 # installed libsgf is: the golden tests run against them too, so what is
@@ -168,7 +172,7 @@ build/shared/bin/%: build/tools/%.o build/tools/libcli.a $(SHARED)
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< build/tools/libcli.a \
 	    -Llib -lsgf -Wl,-rpath,'$$ORIGIN/../../../lib' $(LDLIBS) \
-	    $(JSON_LIBS) -lm
+	    $(TOOL_LIBS) -lm
 
 # --- tests --------------------------------------------------------------
 build/asan/test/%: tests/unit/%.c build/asan/libsgf.a

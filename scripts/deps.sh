@@ -5,7 +5,8 @@
 # `make check` and .ci/run, so the README and CI install the same things.
 set -u
 PKGS="build-essential pkg-config libxml2-dev libxml2-utils libcmocka-dev
-      libjansson-dev mandoc"
+      libjansson-dev libarchive-dev mandoc
+      zip unzip bzip2 xz-utils zstd p7zip-full"
 missing=""
 for p in $PKGS; do
     st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)

@@ -229,7 +229,8 @@ static const char *next_in_dirs(cli_inputs *in)
             continue;
         /* only regular files (a link to one too): a fifo or a device
          * named *.sgf in a tree would block or never end */
-        if (has_sgf_suffix(name) && stat(in->path, &st) == 0
+        if ((has_sgf_suffix(name) || cli_walk_takes_archive(name))
+            && stat(in->path, &st) == 0
             && S_ISREG(st.st_mode))
             return in->path;
     }

@@ -12,6 +12,26 @@
 #include <string.h>
 #include <unistd.h>
 
+static struct {
+    const char *name, *data;
+    size_t len;
+} member;
+
+void cli_member_set(const char *name, const char *data, size_t len)
+{
+    member.name = name;
+    member.data = data;
+    member.len = len;
+}
+
+const char *cli_member_data(const char *name, size_t *len)
+{
+    if (member.name == NULL || name != member.name)
+        return NULL;
+    *len = member.len;
+    return member.data;
+}
+
 const char *cli_display_name(const char *path)
 {
     return strcmp(path, "-") == 0 ? "<stdin>" : path;
@@ -61,8 +81,17 @@ int cli_read_input(const char *path, const sgf_parse_options *po,
                    sgf_collection **out)
 {
     int fd, rc, err;
+    size_t len;
+    const char *data = cli_member_data(path, &len);
 
     *out = NULL;
+    if (data != NULL) {
+        rc = sgf_parse_buffer(out, data, len, po);
+        if (rc == SGF_OK)
+            return TOOL_OK;
+        report_read_error(path, rc, 0);
+        return TOOL_TROUBLE;
+    }
     if ((fd = open_input(path)) < 0)
         return TOOL_TROUBLE;
     errno = 0;
@@ -109,15 +138,23 @@ int cli_read_games(const char *path, const sgf_parse_options *po,
     struct games_run r = { fn, payload, fp, d, n, cli_display_name(path),
                            TOOL_OK };
     int fd, rc, err;
+    size_t len;
+    const char *data = cli_member_data(path, &len);
 
-    if ((fd = open_input(path)) < 0) {
+    if (data != NULL) {
+        rc = sgf_parse_buffer_each(data, len, po, each_game, &r);
+        if (rc != SGF_OK)
+            report_read_error(path, rc, 0);
+        rc = rc == SGF_OK ? TOOL_OK : TOOL_TROUBLE;
+    } else if ((fd = open_input(path)) < 0) {
         n->unreadable++;
         return TOOL_TROUBLE;
+    } else {
+        errno = 0;
+        rc = sgf_parse_fd_each(fd, po, each_game, &r);
+        err = errno;
+        rc = close_input(path, fd, rc, err);
     }
-    errno = 0;
-    rc = sgf_parse_fd_each(fd, po, each_game, &r);
-    err = errno;
-    rc = close_input(path, fd, rc, err);
     if (rc != TOOL_OK)
         n->unreadable++;
     else

@@ -77,8 +77,8 @@ static void input_record(const char *name, const cli_counts *before,
 }
 
 /* One input through the tool, counted by status; its record. */
-static int one_input(const cli_run_hooks *h, const char *path,
-                     cli_counts *n)
+static int one_file(const cli_run_hooks *h, const char *path,
+                    cli_counts *n)
 {
     cli_counts before = *n;
     unsigned long errors_before;
@@ -87,6 +87,58 @@ static int one_input(const cli_run_hooks *h, const char *path,
     n->by_status[st < 0 ? 0 : st > 2 ? 2 : st]++;
     if (json_report(h))
         input_record(cli_display_name(path), &before, n, st, errors_before);
+    return st;
+}
+
+/* An archive member as an input of its own. */
+typedef struct member_run {
+    const cli_run_hooks *h;
+    cli_counts *n;
+} member_run;
+
+/* A member that could not be read: unreadable, with its record. */
+static int unreadable(const cli_run_hooks *h, const char *name,
+                      const char *why, cli_counts *n)
+{
+    cli_counts before = *n;
+    unsigned long errors_before;
+    cli_last_error(&errors_before);
+    tool_error("cannot read '%s': %s", name, why);
+    n->unreadable++;
+    n->by_status[2]++;
+    if (json_report(h))
+        input_record(name, &before, n, TOOL_TROUBLE, errors_before);
+    return TOOL_TROUBLE;
+}
+
+static int one_member(void *payload, const char *name, const char *data,
+                      size_t len, const char *why)
+{
+    member_run *m = payload;
+    if (data == NULL)
+        return unreadable(m->h, name, why, m->n);
+    cli_member_set(name, data, len);
+    int st = one_file(m->h, name, m->n);
+    cli_member_set(NULL, NULL, 0);
+    return st;
+}
+
+/* An input: a file, or an archive's members one by one. */
+static int one_input(const cli_run_hooks *h, const char *path,
+                     cli_counts *n)
+{
+    if (strcmp(path, "-") == 0 || !cli_is_archive_name(path))
+        return one_file(h, path, n);
+    member_run m = { h, n };
+    bool broken;
+    int st = cli_archive_each(path, one_member, &m, &broken);
+    if (broken) {
+        cli_counts before = *n;
+        n->unreadable++;
+        n->by_status[2]++;
+        if (json_report(h))
+            input_record(path, &before, n, TOOL_TROUBLE, 0);
+    }
     return st;
 }
 
@@ -253,6 +305,12 @@ int cli_run(const cli_tool *t, int argc, char **argv,
     }
     cli_input_list_free(list);
     cli_progress_end();
+    if (h->in->recursive && inputs_of(&n) == 0
+        && cli_inputs_skipped(in) == 0) {
+        tool_error("no input found (-r reads the *.sgf files and the "
+                   "archives of directories)");
+        status = TOOL_TROUBLE;
+    }
     n.unreadable += cli_inputs_skipped(in);
     n.by_status[2] += cli_inputs_skipped(in);
     status = tool_worst(status, cli_inputs_close(in));

@@ -91,7 +91,7 @@ typedef struct cli_option {
  * --help, --version and end marker. */
 #define CLI_OPTIONS_INPUT(files_from_id) \
     { "recursive", 'r', NULL, 0, \
-      "read the *.sgf files in directories, and below" }, \
+      "read the *.sgf files and archives of directories, and below" }, \
     { "files-from", (files_from_id), "FILE", 0, \
       "also read the files named in FILE (- = stdin)" }, \
     { "null", '0', NULL, 0, \
@@ -267,6 +267,44 @@ void cli_progress_input(unsigned long long size);
 void cli_progress_before(FILE *fp);
 void cli_progress_clear(void);
 void cli_progress_end(void);
+
+/* --- archives ------------------------------------------------------------ */
+
+/* Archives and compressed files are read member by member (libarchive):
+ * .zip, .7z, .tar and the compressed tars (.tar.gz, .tgz, .tar.bz2,
+ * .tbz2, .tar.xz, .txz, .tar.zst, .tzst), and single files compressed
+ * with gzip, bzip2, xz or zstd (.sgf.gz, ...). The members read are the
+ * regular files whose name ends in .sgf (any letter case), each an input
+ * of its own named ARCHIVE//PATH/IN/ARCHIVE.sgf; a compressed single
+ * file keeps its own name. Nested archives are not opened. */
+
+/* Whether an operand name is read as an archive. */
+bool cli_is_archive_name(const char *name);
+
+/* Whether -r takes a file of a tree as an archive: archives, and
+ * compressed files whose name without the compression ends in .sgf or
+ * .tar. */
+bool cli_walk_takes_archive(const char *name);
+
+/* Called for each member read: its name, its bytes (NULL when it could
+ * not be read or decompressed: why says why), their count. Returns the
+ * member's status. */
+typedef int (*cli_member_fn)(void *payload, const char *name,
+                             const char *data, size_t len, const char *why);
+
+/* Every member of the archive path to fn. Returns the worst status;
+ * *broken when the archive itself could not be opened or read to its
+ * end (after a message: the members read before that were handed over). */
+int cli_archive_each(const char *path, cli_member_fn fn, void *payload,
+                     bool *broken);
+
+/* While a member is being read: cli_read_input and cli_read_games given
+ * exactly the name pointer name read len bytes at data instead of a file.
+ * NULL name: none. */
+void cli_member_set(const char *name, const char *data, size_t len);
+
+/* The bytes of the member named name when it is the one set, or NULL. */
+const char *cli_member_data(const char *name, size_t *len);
 
 /* --- inputs listed first ------------------------------------------------ */
 
