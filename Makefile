@@ -79,6 +79,7 @@ SHARED := lib/libsgf.so.$(VERSION)
 .SECONDARY:
 
 .PHONY: all run check test-unit test-cli test-fuzz-replay test-man test-abi \
+        test-parallel \
         bench fuzz install uninstall clean deps
 .DEFAULT_GOAL := all
 
@@ -101,7 +102,7 @@ run: deps
 
 check: deps
 	$(Q)$(MAKE) -s --no-print-directory all test-unit test-cli test-fuzz-replay \
-	    test-man test-abi
+	    test-man test-abi test-parallel
 	@echo "make check: all test suites passed"
 
 deps:
@@ -229,6 +230,10 @@ build/asan/test/xmlroundtrip: tests/xmlroundtrip.c tests/treecmp.h \
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -o $@ tests/xmlroundtrip.c \
 	    build/asan/libsgf.a $(LDFLAGS) $(LDLIBS) $(LIBS_ALL)
+
+# The README's GNU parallel recipe: split runs merged equal one run.
+test-parallel: $(TOOL_BINS)
+	$(Q)sh tests/parallel.sh bin samples tests
 
 test-man: $(TOOL_BINS)
 	$(Q)sh tests/check-man-help.sh
