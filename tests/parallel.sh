@@ -44,5 +44,19 @@ check() {
 }
 check "sgf-validate --format=json ($count files)" sgf-validate --format=json
 check "sgf-replay ($count files)" sgf-replay
+# the README's form for many hosts, with this machine as the only one
+# (':' in the login file)
+printf ':\n:\n' > "$tmp/hosts"
+"$bindir/sgf-validate" --format=json --files-from="$tmp/list" \
+    > "$tmp/one" 2> /dev/null
+parallel --sshloginfile "$tmp/hosts" -X -k -n 50 --will-cite \
+    "$bindir/sgf-validate --format=json {}" < "$tmp/list" \
+    > "$tmp/many" 2> /dev/null
+if cmp -s "$tmp/one" "$tmp/many"; then
+    passed=$((passed + 1))
+else
+    echo "FAIL parallel: --sshloginfile: the merged output differs"
+    failed=$((failed + 1))
+fi
 echo "parallel: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
