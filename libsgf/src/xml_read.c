@@ -44,6 +44,7 @@ typedef struct xprop {
 
 typedef struct xval {
     size_t off, len;                       /* in bytes */
+    size_t out, out_len;                   /* as written, in out */
 } xval;
 
 /* Frames of the element stack. */
@@ -68,6 +69,7 @@ typedef struct xr {
     size_t mem_len, mem_pos;
     int read_errno;              /* a failed read(2) */
     bool read_failed;
+    bool eof;                    /* read(2) said the end */
     bool oom;                    /* libxml2 ran out of memory */
     char *err;
     size_t errlen;
@@ -97,8 +99,10 @@ typedef struct xr {
 
 static int fail(xr *r, unsigned long line, const char *what)
 {
-    if (r->err != NULL && r->errlen > 0 && r->err[0] == '\0')
+    if (r->err != NULL && r->errlen > 0 && r->err[0] == '\0' && line > 0)
         snprintf(r->err, r->errlen, "line %lu: %s", line, what);
+    else if (r->err != NULL && r->errlen > 0 && r->err[0] == '\0')
+        snprintf(r->err, r->errlen, "%s", what);
     return SGF_ESYNTAX;
 }
 
@@ -318,7 +322,7 @@ static int end_value(xr *r, const frame *v)
     if (!v->has_raw && v->had_el)
         return fail(r, line_of(r), "<v> with elements but without <raw>");
     const sgf__buf *src = v->has_raw ? &r->raw : &r->text;
-    xval val = { r->bytes.len, 0 };
+    xval val = { r->bytes.len, 0, 0, 0 };
     int e = 0;
     if (v->b64) {
         e = sgf__xml_unbase64(&r->bytes, src->ptr ? src->ptr : "",
@@ -433,13 +437,15 @@ static int put_node(xr *r, const xnode *n, int guard)
         const xprop *p = &AT(r->props, xprop, n->props + k);
         e = put(r, r->bytes.ptr + p->ident, p->ident_len);
         for (uint32_t j = 0; j < p->nvals && !e; j++) {
-            const xval *v = &AT(r->vals, xval, p->vals + j);
+            xval *v = &AT(r->vals, xval, p->vals + j);
             sgf_str s = { r->bytes.ptr + v->off, v->len };
             e = put(r, "[", 1);
+            v->out = r->out.len;
             if (!e && guard >= 0)
                 e = guard_raw(r, s, guard);
             else if (!e)
                 e = put(r, s.ptr, s.len);
+            v->out_len = r->out.len - v->out;
             if (!e)
                 e = put(r, "]", 1);
         }
@@ -499,23 +505,82 @@ static bool same_bytes(sgf_str a, const char *b, size_t n)
     return a.len == n && (n == 0 || memcmp(a.ptr, b, n) == 0);
 }
 
+/* The values of document property q, as written, are the next ones of
+ * p from *at on. */
+static bool same_values(const xr *r, const sgf_prop *p, const xprop *q,
+                        size_t *at)
+{
+    if (*at + q->nvals > sgf_prop_value_count(p))
+        return false;
+    for (uint32_t j = 0; j < q->nvals; j++) {
+        const xval *v = &AT(r->vals, xval, q->vals + j);
+        if (!same_bytes(sgf_prop_raw(p, (*at)++), r->out.ptr + v->out,
+                        v->out_len))
+            return false;
+    }
+    return true;
+}
+
+/* The identifier as the parser keeps it: its capitals, or all of it in
+ * capitals when it has none. */
+static bool same_canonical(const char *canon, const char *s, size_t n)
+{
+    bool caps = false;
+    for (size_t i = 0; i < n && !caps; i++)
+        caps = s[i] >= 'A' && s[i] <= 'Z';
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (caps && (c < 'A' || c > 'Z'))
+            continue;
+        if (canon[k++] != (char)(c & ~0x20))
+            return false;
+    }
+    return canon[k] == '\0';
+}
+
+/* A node whose document properties repeat one another: the parser
+ * merged each repetition into the first (nothing lost). Checked for
+ * nodes of a few properties; more is refused. */
+static bool same_merged(const xr *r, const sgf_node *n, const xnode *x)
+{
+    enum { MAX_MERGED = 64 };
+    if (x->nprops > MAX_MERGED)
+        return false;
+    size_t at[MAX_MERGED] = { 0 }, np = sgf_node_prop_count(n);
+    const sgf_prop *p = sgf_node_first_prop(n);
+    for (size_t k = 0; k < np; k++, p = sgf_prop_next(p)) {
+        for (uint32_t i = 0; i < x->nprops; i++) {
+            const xprop *q = &AT(r->props, xprop, x->props + i);
+            if (same_canonical(sgf_prop_ident(p), r->bytes.ptr + q->ident,
+                               q->ident_len)
+                && !same_values(r, p, q, &at[k]))
+                return false;
+        }
+        if (at[k] != sgf_prop_value_count(p))
+            return false;
+    }
+    size_t total = 0;
+    for (uint32_t i = 0; i < x->nprops; i++)
+        total += AT(r->props, xprop, x->props + i).nvals;
+    for (size_t k = 0; k < np; k++)
+        total -= at[k];
+    return total == 0 && np <= MAX_MERGED;
+}
+
 static bool same_node(const xr *r, const sgf_node *n, const xnode *x)
 {
     if (sgf_node_prop_count(n) != x->nprops)
-        return false;
+        return same_merged(r, n, x);
     const sgf_prop *p = sgf_node_first_prop(n);
     for (uint32_t k = 0; k < x->nprops; k++, p = sgf_prop_next(p)) {
         const xprop *q = &AT(r->props, xprop, x->props + k);
+        size_t at = 0;
         if (p == NULL || sgf_prop_value_count(p) != q->nvals
             || !same_bytes(sgf_prop_ident_raw(p), r->bytes.ptr + q->ident,
-                           q->ident_len))
+                           q->ident_len)
+            || !same_values(r, p, q, &at))
             return false;
-        for (uint32_t j = 0; j < q->nvals; j++) {
-            const xval *v = &AT(r->vals, xval, q->vals + j);
-            if (!same_bytes(sgf_prop_raw(p, j), r->bytes.ptr + v->off,
-                            v->len))
-                return false;
-        }
     }
     return true;
 }
@@ -633,7 +698,8 @@ static int rebuild(xr *r, sgf_collection **out, size_t from, const char *cs)
     if (!e && !same_games(r, *out, from)) {
         sgf_collection_free(*out);
         *out = NULL;
-        e = fail(r, 0, "a value does not read back as itself");
+        e = fail(r, r->rd ? line_of(r) : 0, "a game does not read back "
+                 "as the document holds it");
     }
     return e;
 }
@@ -716,6 +782,7 @@ static int source_read(void *ctx, char *buf, int len)
         r->read_failed = true;
         return -1;
     }
+    r->eof = n == 0;
     if (sgf__xguard_scan(&r->guard, buf, (size_t)n) != NULL)
         return -1;
     return (int)n;
@@ -751,6 +818,18 @@ static int read_fault(xr *r)
     }
     if (r->oom)
         return SGF_ENOMEM;
+    if (r->eof && r->stack.len > 0 && r->err != NULL && r->errlen > 0) {
+        static const char *const names[] = {
+            [F_COLLECTION] = "collection", [F_GAME] = "game",
+            [F_VARIATION] = "variation", [F_NODE] = "node",
+            [F_PROP] = "prop", [F_V] = "v", [F_RAW] = "raw"
+        };
+        const char *name = names[top(r)->kind];
+        snprintf(r->err, r->errlen, "line %lu: the document ends inside "
+                 "%s%s%s", r->guard.line, name ? "<" : "",
+                 name ? name : "an element", name ? ">" : "");
+        return SGF_ESYNTAX;
+    }
     if (r->err != NULL && r->errlen > 0 && r->err[0] == '\0')
         snprintf(r->err, r->errlen, "line %lu: not well-formed",
                  line_of(r));
