@@ -265,7 +265,8 @@ static bool escaped_at(sgf_str t, size_t j, const colon_plan *cp, size_t k)
  * 0x80 up with the next (Shift_JIS, GBK, Big5 leads take a '\\' or ']'
  * trail). So a run of bytes from 0x80 up that an escape or the closing
  * ']' follows is escaped byte by byte ('\\' L '\\' ']' reads as L
- * and ']' both ways), and no unescaped high byte is ever followed by '\\' or ']'.
+ * and ']' both ways), and no unescaped high byte is ever followed by
+ * '\\' or ']'.
  * Elsewhere a high byte and its neighbour read as the same two bytes
  * whether paired or not. */
 static void add_escaped(writer *w, sgf_str t, const colon_plan *cp,
