@@ -4,7 +4,9 @@
 #   make check      install missing build dependencies, every test (ASan+UBSan)
 #   make bench      speed figures (parse, floors) on ../shared/corpus or a
 #                   generated corpus
-#   make fuzz FUZZ_SECONDS=600   libFuzzer run of the parser (clang)
+#   make fuzz FUZZ_SECONDS=600   libFuzzer runs of the parser and of the
+#                   XML reader, one after the other (clang; fuzz-parse and
+#                   fuzz-xml run one)
 #   make install / uninstall     honour PREFIX and DESTDIR
 
 VERSION      := 0.1.0
@@ -71,7 +73,7 @@ SHARED := lib/libsgf.so.$(VERSION)
 .SECONDARY:
 
 .PHONY: all run check test-unit test-cli test-fuzz-replay test-man test-abi \
-        bench fuzz install uninstall clean deps
+        bench fuzz fuzz-parse fuzz-xml install uninstall clean deps
 .DEFAULT_GOAL := all
 
 all: $(STATIC) $(SHARED) $(TOOL_BINS)
@@ -180,9 +182,21 @@ build/asan/test/fuzz-standalone: tests/fuzz/fuzz_parse.c tests/fuzz/standalone.c
 	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -Wno-missing-prototypes -o $@ \
 	    tests/fuzz/fuzz_parse.c tests/fuzz/standalone.c build/asan/libsgf.a $(LIBS_ALL)
 
-test-fuzz-replay: build/asan/test/fuzz-standalone
+build/asan/test/fuzz-xml-standalone: tests/fuzz/fuzz_xml.c \
+                                     tests/fuzz/standalone.c \
+                                     tests/treecmp.h tests/filelist.h \
+                                     build/asan/libsgf.a
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -Wno-missing-prototypes -o $@ \
+	    tests/fuzz/fuzz_xml.c tests/fuzz/standalone.c build/asan/libsgf.a \
+	    $(LIBS_ALL)
+
+test-fuzz-replay: build/asan/test/fuzz-standalone \
+                  build/asan/test/fuzz-xml-standalone
 	$(Q)build/asan/test/fuzz-standalone tests/fuzz/corpus tests/fuzz/crashes \
 	    samples tests/cli
+	$(Q)build/asan/test/fuzz-xml-standalone tests/fuzz/xml-corpus \
+	    tests/fuzz/xml-crashes
 
 # The writer's round trip over files or directories (*.sgf):
 #   build/asan/test/roundtrip ../shared/corpus
@@ -227,11 +241,28 @@ build/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c tests/treecmp.h $(LIB_SRC) \
 	    -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz/fuzz_parse.c \
 	    $(LIB_SRC) $(LIBS_ALL)
 
-fuzz: build/fuzz/fuzz_parse
+build/fuzz/fuzz_xml: tests/fuzz/fuzz_xml.c tests/treecmp.h $(LIB_SRC) \
+                     $(HEADERS)
+	@mkdir -p $(@D)
+	$(Q)clang $(STD) -Ilibsgf/include -Ilibsgf/src $(XML_CFLAGS) -g -O1 \
+	    -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz/fuzz_xml.c \
+	    $(LIB_SRC) $(LIBS_ALL)
+
+fuzz: fuzz-parse fuzz-xml
+
+fuzz-parse: build/fuzz/fuzz_parse
 	@mkdir -p build/fuzz/work tests/fuzz/crashes
 	$(Q)build/fuzz/fuzz_parse -max_total_time=$(FUZZ_SECONDS) \
 	    -artifact_prefix=tests/fuzz/crashes/ -max_len=65536 \
 	    build/fuzz/work tests/fuzz/corpus samples
+
+# The XML reader's harness: new inputs go to build/fuzz/xml-work, crashes
+# to tests/fuzz/xml-crashes/; seeds in tests/fuzz/xml-corpus/.
+fuzz-xml: build/fuzz/fuzz_xml
+	@mkdir -p build/fuzz/xml-work tests/fuzz/xml-crashes
+	$(Q)build/fuzz/fuzz_xml -max_total_time=$(FUZZ_SECONDS) \
+	    -artifact_prefix=tests/fuzz/xml-crashes/ -max_len=65536 \
+	    build/fuzz/xml-work tests/fuzz/xml-corpus
 
 # --- install ------------------------------------------------------------
 # libsgf.pc is written at install time, from this run's PREFIX, LIBDIR

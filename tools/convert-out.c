@@ -411,9 +411,11 @@ static int stream_put(stream *s, sgf_collection *c, sgf_game *g)
             && convert_tsv_header(s->out) != 0)
             return TOOL_TROUBLE;
         o->header_done = o->header_done || !s->own_file;
-        return convert_table(s->out, s->name, c, -1, false);
+        return convert_table(s->out, s->name, c,
+                             (long)sgf_game_index(g), false);
     case CONVERT_JSON:
-        return convert_table(s->out, s->name, c, -1, true);
+        return convert_table(s->out, s->name, c, (long)sgf_game_index(g),
+                             true);
     default:
         if (o->to == CONVERT_SVG && s->games > 0)
             return TOOL_OK;            /* one SVG document: one game */

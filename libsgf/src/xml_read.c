@@ -729,6 +729,26 @@ static void forget_game(xr *r)
     r->gcs.len = 0;
 }
 
+/* Put the game at slot index of its collection, the slots before it
+ * empty: as in a collection read game by game, the game is
+ * games[index] (sgf_collection_game(c, i) of the others is NULL). */
+static int place_game(sgf_collection *c, sgf_game *g, size_t index)
+{
+    if (index == 0)
+        return 0;
+    if (index >= UINT32_MAX)
+        return SGF_ENOMEM;
+    sgf_game **a = realloc(c->games, (index + 1) * sizeof *a);
+    if (a == NULL)
+        return SGF_ENOMEM;
+    memset(a, 0, index * sizeof *a);
+    a[index] = g;
+    c->games = a;
+    c->ngames = c->games_cap = index + 1;
+    g->index = (uint32_t)index;
+    return 0;
+}
+
 /* One game to the caller, in a collection of its own: its index that of
  * the document, its diagnostics said to be of that game. */
 static int hand_game(xr *r)
@@ -739,7 +759,11 @@ static int hand_game(xr *r)
     if (e)
         return e;
     sgf_game *g = c->games[0];
-    g->index = (uint32_t)(r->ngames - 1);
+    e = place_game(c, g, r->ngames - 1);
+    if (e) {
+        sgf_collection_free(c);
+        return e;
+    }
     for (size_t i = 0; i < c->ndiags; i++)
         if (c->diags[i].game == 0)
             c->diags[i].game = (int)g->index;
@@ -819,7 +843,7 @@ static int read_fault(xr *r)
     if (r->oom)
         return SGF_ENOMEM;
     if (r->eof && r->stack.len > 0 && r->err != NULL && r->errlen > 0) {
-        static const char *const names[] = {
+        static const char *const names[F_INNER + 1] = {
             [F_COLLECTION] = "collection", [F_GAME] = "game",
             [F_VARIATION] = "variation", [F_NODE] = "node",
             [F_PROP] = "prop", [F_V] = "v", [F_RAW] = "raw"
