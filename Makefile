@@ -73,6 +73,7 @@ SHARED := lib/libsgf.so.$(VERSION)
 .SECONDARY:
 
 .PHONY: all run check test-unit test-cli test-fuzz-replay test-man test-abi \
+        test-xml-growth \
         bench fuzz fuzz-parse fuzz-xml install uninstall clean deps
 .DEFAULT_GOAL := all
 
@@ -95,7 +96,7 @@ run: deps
 
 check: deps
 	$(Q)$(MAKE) -s --no-print-directory all test-unit test-cli test-fuzz-replay \
-	    test-man test-abi
+	    test-man test-abi test-xml-growth
 	@echo "make check: all test suites passed"
 
 deps:
@@ -216,6 +217,10 @@ build/asan/test/xmlroundtrip: tests/xmlroundtrip.c tests/treecmp.h \
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -o $@ tests/xmlroundtrip.c \
 	    build/asan/libsgf.a $(LDFLAGS) $(LDLIBS) $(LIBS_ALL)
+
+# Growth of the XML reader's and writer's cost (instructions, peak memory)
+test-xml-growth: $(TOOL_BINS)
+	$(Q)sh tests/xml-growth.sh bin
 
 test-man: $(TOOL_BINS)
 	$(Q)sh tests/check-man-help.sh

@@ -305,6 +305,33 @@ static int write_game(xmlTextWriterPtr w, const sgf_game *g, unsigned flags)
 
 /* --- the document, one game at a time ------------------------------- */
 
+/* libxml2's writer reports its faults (out of memory, a failed flush)
+ * through its generic error function as well as in its return value: a
+ * library prints nothing, so that function is silenced during each call
+ * (the setting is per thread). */
+static void silent(void *ctx, const char *msg, ...)
+{
+    (void)ctx;
+    (void)msg;
+}
+
+typedef struct quiet {
+    xmlGenericErrorFunc fn;
+    void *ctx;
+} quiet;
+
+static quiet hush(void)
+{
+    quiet q = { xmlGenericError, xmlGenericErrorContext };
+    xmlSetGenericErrorFunc(NULL, silent);
+    return q;
+}
+
+static void unhush(quiet q)
+{
+    xmlSetGenericErrorFunc(q.ctx, q.fn);
+}
+
 struct sgf_xml_writer {
     xmlTextWriterPtr w;
     FILE *fp;                 /* the output, or */
@@ -389,15 +416,18 @@ static int writer_open(sgf_xml_writer **out, FILE *fp, sgf_strbuf *sb,
     x->sb = sb;
     x->flags = flags;
     xmlInitParser();
+    quiet q = hush();
     xmlOutputBufferPtr ob = xmlOutputBufferCreateIO(sink_write, NULL, x,
                                                     NULL);
     x->w = ob ? xmlNewTextWriter(ob) : NULL;
     if (x->w == NULL) {
         xmlOutputBufferClose(ob);
         free(x);
+        unhush(q);
         return SGF_ENOMEM;
     }
     int e = writer_fault(x, write_head(x->w, flags));
+    unhush(q);
     if (e != 0) {
         sgf_xml_writer_close(x);
         return e;
@@ -419,9 +449,11 @@ int sgf_xml_writer_game(sgf_xml_writer *x, const sgf_game *g)
         return SGF_EINVAL;
     if (x->err != 0)
         return x->err;
+    quiet q = hush();
     int e = write_game(x->w, g, x->flags);
     if (!e)
         e = W_OK_(xmlTextWriterFlush(x->w));
+    unhush(q);
     return writer_fault(x, e);
 }
 
@@ -430,12 +462,14 @@ int sgf_xml_writer_close(sgf_xml_writer *x)
     if (x == NULL)
         return SGF_EINVAL;
     int e = x->err;
+    quiet q = hush();
     if (!e)
         e = writer_fault(x, W_OK_(xmlTextWriterEndDocument(x->w)));
     if (!e)
         e = writer_fault(x, W_OK_(xmlTextWriterFlush(x->w)));
     int saved = errno;
     xmlFreeTextWriter(x->w);
+    unhush(q);
     free(x);
     errno = saved;
     return e;

@@ -885,16 +885,45 @@ static int on_event(xr *r)
     }
 }
 
+/* libxml2 reports some faults outside the reader's handler: through its
+ * generic error function (encoding errors of a chunk), or, for faults of
+ * its tree module (out of memory making a namespace), through the
+ * thread's structured handler. While reading, the first is silenced (a
+ * library prints nothing) and the second is ours, so that out of memory
+ * anywhere in libxml2 is known as such (both settings are per thread). */
+static void silent(void *ctx, const char *msg, ...)
+{
+    (void)ctx;
+    (void)msg;
+}
+
+static int read_all(xr *r);
+
 static int run(xr *r)
 {
-    enum { OPTIONS = XML_PARSE_NONET | XML_PARSE_HUGE | XML_PARSE_NOWARNING };
     xmlInitParser();
+    xmlGenericErrorFunc saved = xmlGenericError;
+    void *saved_ctx = xmlGenericErrorContext;
+    xmlStructuredErrorFunc saved_s = xmlStructuredError;
+    void *saved_sctx = xmlStructuredErrorContext;
+    xmlSetGenericErrorFunc(NULL, silent);
+    xmlSetStructuredErrorFunc(r, on_error);
+    int e = read_all(r);
+    xmlSetStructuredErrorFunc(saved_sctx, saved_s);
+    xmlSetGenericErrorFunc(saved_ctx, saved);
+    return e;
+}
+
+static int read_all(xr *r)
+{
+    enum { OPTIONS = XML_PARSE_NONET | XML_PARSE_HUGE | XML_PARSE_NOWARNING };
     sgf__xguard_init(&r->guard);
     r->rd = xmlReaderForIO(source_read, NULL, r, NULL, NULL, OPTIONS);
     if (r->rd == NULL)
         return r->guard.why || r->read_failed ? read_fault(r) : SGF_ENOMEM;
     xmlTextReaderSetStructuredErrorHandler(r->rd, on_error, r);
     int e = 0, rc = 0;
+
     while (!e && !r->stopped && (rc = xmlTextReaderRead(r->rd)) == 1)
         e = on_event(r);
     if (!e && !r->stopped && rc != 0)
