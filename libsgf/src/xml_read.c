@@ -649,11 +649,16 @@ static int put_games(xr *r, size_t from, bool guarded)
     return e;
 }
 
+/* Whether a game was decoded from another charset than cs (compared by
+ * their canonical names: "Shift_JIS" is CP932, as the parser reads it). */
 static bool charset_differs(const sgf_collection *c, const char *cs)
 {
-    for (size_t i = 0; i < sgf_collection_game_count(c); i++)
-        if (strcasecmp(sgf_game_charset(sgf_collection_game(c, i)), cs))
+    const char *want = sgf__charset_canonical(cs, strlen(cs));
+    for (size_t i = 0; i < sgf_collection_game_count(c); i++) {
+        const char *got = sgf_game_charset(sgf_collection_game(c, i));
+        if (strcasecmp(got, want ? want : cs) != 0)
             return true;
+    }
     return false;
 }
 
