@@ -27,25 +27,14 @@
 #include "charset_int.h"
 #include "props_int.h"
 
-#define NONE UINT32_MAX
+#define NONE SGF__XNONE
 #define XC(s) ((const xmlChar *)(s))
 
-/* --- the game gathered ------------------------------------------------- */
+/* --- the game gathered (the tree: xml_int.h) ------------------------- */
 
-typedef struct xnode {
-    uint32_t parent, first, last, next;    /* children: first..last */
-    uint32_t props, nprops;                /* first property, count */
-} xnode;
-
-typedef struct xprop {
-    size_t ident, ident_len;               /* in bytes */
-    uint32_t vals, nvals;                  /* first value, count */
-} xprop;
-
-typedef struct xval {
-    size_t off, len;                       /* in bytes */
-    size_t out, out_len;                   /* as written, in out */
-} xval;
+typedef sgf__xnode xnode;
+typedef sgf__xprop xprop;
+typedef sgf__xval xval;
 
 /* Frames of the element stack. */
 enum { F_IGNORE, F_COLLECTION, F_GAME, F_VARIATION, F_NODE, F_PROP, F_V,
@@ -85,13 +74,8 @@ typedef struct xr {
     bool mixed;
     /* the games being gathered (one with fn) */
     sgf__buf stack;              /* frame */
-    sgf__buf nodes, props, vals; /* xnode, xprop, xval */
-    sgf__buf games;              /* size_t: first node of each game */
-    sgf__buf gcs;                /* char *: charset attribute per game */
-    sgf__buf bytes;              /* identifiers and raw values */
+    sgf__xtree t;                /* what the games hold */
     sgf__buf text, raw;          /* the value being read */
-    sgf__buf out;                /* the SGF written */
-    sgf__buf tok;                /* guard_raw: bytes, escaped or not */
 } xr;
 
 #define AT(b, type, i) (((type *)(void *)(b).ptr)[i])
@@ -132,8 +116,8 @@ static frame *top(xr *r)
 static uint32_t new_node(xr *r, uint32_t parent)
 {
     xnode n = { parent, NONE, NONE, NONE, 0, 0 };
-    uint32_t i = (uint32_t)COUNT(r->nodes, xnode);
-    if (i == NONE || sgf__buf_add(&r->nodes, &n, sizeof n) != 0)
+    uint32_t i = (uint32_t)COUNT(r->t.nodes, xnode);
+    if (i == NONE || sgf__buf_add(&r->t.nodes, &n, sizeof n) != 0)
         return NONE;
     return i;
 }
@@ -148,10 +132,10 @@ static int begin_node(xr *r, frame *f)
     uint32_t i = new_node(r, parent);
     if (i == NONE)
         return SGF_ENOMEM;
-    xnode *nodes = (xnode *)(void *)r->nodes.ptr;
+    xnode *nodes = (xnode *)(void *)r->t.nodes.ptr;
     if (parent == NONE) {
         size_t at = i;
-        if (sgf__buf_add(&r->games, &at, sizeof at) != 0)
+        if (sgf__buf_add(&r->t.games, &at, sizeof at) != 0)
             return SGF_ENOMEM;
     } else if (f->last != NONE) {
         nodes[i].next = nodes[parent].first;
@@ -204,15 +188,15 @@ static int begin_prop(xr *r, const frame *f)
         xmlFree(id);
         return fail(r, line_of(r), "<prop> without a valid id");
     }
-    xprop p = { r->bytes.len, strlen((const char *)id),
-                (uint32_t)COUNT(r->vals, xval), 0 };
-    int e = sgf__buf_add(&r->bytes, id, p.ident_len);
+    xprop p = { r->t.bytes.len, strlen((const char *)id),
+                (uint32_t)COUNT(r->t.vals, xval), 0 };
+    int e = sgf__buf_add(&r->t.bytes, id, p.ident_len);
     xmlFree(id);
     if (!e)
-        e = sgf__buf_add(&r->props, &p, sizeof p);
-    xnode *n = &AT(r->nodes, xnode, f->node);
+        e = sgf__buf_add(&r->t.props, &p, sizeof p);
+    xnode *n = &AT(r->t.nodes, xnode, f->node);
     if (!e && n->nprops++ == 0)
-        n->props = (uint32_t)(COUNT(r->props, xprop) - 1);
+        n->props = (uint32_t)(COUNT(r->t.props, xprop) - 1);
     return e ? e : push_frame(r, F_PROP);
 }
 
@@ -223,7 +207,7 @@ static int begin_game(xr *r)
     xmlFree(cs);
     if (cs != NULL && copy == NULL)
         return SGF_ENOMEM;
-    if (sgf__buf_add(&r->gcs, &copy, sizeof copy) != 0) {
+    if (sgf__buf_add(&r->t.gcs, &copy, sizeof copy) != 0) {
         free(copy);
         return SGF_ENOMEM;
     }
@@ -322,22 +306,22 @@ static int end_value(xr *r, const frame *v)
     if (!v->has_raw && v->had_el)
         return fail(r, line_of(r), "<v> with elements but without <raw>");
     const sgf__buf *src = v->has_raw ? &r->raw : &r->text;
-    xval val = { r->bytes.len, 0, 0, 0 };
+    xval val = { r->t.bytes.len, 0, 0, 0 };
     int e = 0;
     if (v->b64) {
-        e = sgf__xml_unbase64(&r->bytes, src->ptr ? src->ptr : "",
+        e = sgf__xml_unbase64(&r->t.bytes, src->ptr ? src->ptr : "",
                               src->len);
         if (e == SGF_ESYNTAX)
             return fail(r, line_of(r), v->has_raw ? "bad base64 in <raw>"
                                                   : "bad base64 in <v>");
     } else {
-        e = sgf__buf_add(&r->bytes, src->ptr ? src->ptr : "", src->len);
+        e = sgf__buf_add(&r->t.bytes, src->ptr ? src->ptr : "", src->len);
     }
-    val.len = r->bytes.len - val.off;
+    val.len = r->t.bytes.len - val.off;
     if (!e)
-        e = sgf__buf_add(&r->vals, &val, sizeof val);
+        e = sgf__buf_add(&r->t.vals, &val, sizeof val);
     if (!e)
-        AT(r->props, xprop, COUNT(r->props, xprop) - 1).nvals++;
+        AT(r->t.props, xprop, COUNT(r->t.props, xprop) - 1).nvals++;
     return e;
 }
 
@@ -356,7 +340,7 @@ static int on_end(xr *r)
         return f.last == NONE ? fail(r, line_of(r), "<variation> without "
                                      "<node>") : 0;
     case F_PROP:
-        return AT(r->props, xprop, COUNT(r->props, xprop) - 1).nvals == 0
+        return AT(r->t.props, xprop, COUNT(r->t.props, xprop) - 1).nvals == 0
             ? fail(r, line_of(r), "<prop> without <v>") : 0;
     case F_V:
         return end_value(r, &f);
@@ -369,285 +353,7 @@ static int on_end(xr *r)
     }
 }
 
-/* --- the SGF written from it ------------------------------------------- */
-
-static int put(xr *r, const void *p, size_t n)
-{
-    return sgf__buf_add(&r->out, p, n);
-}
-
-/* A raw value in the guarded form (see write.c, add_escaped): read as
- * the lexer reads it with two-byte kind mb, into bytes each marked
- * escaped or not (a ']' or '\\' that stands bare is escaped: it is
- * kept as data), then written with the escapes it had, and a run of
- * bytes from 0x80 up that an escape or the closing ']' follows escaped
- * byte by byte. Escapes, soft line breaks included, keep their meaning;
- * every reader, pairing two-byte characters or not, finds the value's
- * end at its ']'. */
-static int guard_raw(xr *r, sgf_str s, int mb)
-{
-    const unsigned char *u = (const unsigned char *)s.ptr;
-    r->tok.len = 0;
-    for (size_t i = 0; i < s.len; ) {
-        unsigned char t[4] = { u[i], 0, 0, 0 };
-        size_t k = 2;
-        if (mb && i + 1 < s.len && sgf__mb_pair(mb, u[i], u[i + 1])) {
-            t[2] = u[i + 1];
-            t[3] = u[i + 1] == '\\' || u[i + 1] == ']';
-            k = 4;
-            i += 2;
-        } else if (u[i] == '\\' && i + 1 < s.len) {
-            t[0] = u[i + 1];
-            t[1] = 1;
-            i += 2;
-        } else {
-            t[1] = u[i] == ']' || u[i] == '\\';
-            i++;
-        }
-        if (sgf__buf_add(&r->tok, t, k) != 0)
-            return SGF_ENOMEM;
-    }
-    const unsigned char *t = (const unsigned char *)r->tok.ptr;
-    size_t n = r->tok.len / 2, run_end = 0;
-    bool run_esc = false;
-    int e = 0;
-    for (size_t i = 0; i < n && !e; i++) {
-        bool esc = t[2 * i + 1] != 0;
-        if (!esc && t[2 * i] >= 0x80) {
-            if (i >= run_end) {
-                for (run_end = i; run_end < n && t[2 * run_end] >= 0x80
-                     && !t[2 * run_end + 1]; run_end++)
-                    ;
-                run_esc = run_end == n || t[2 * run_end + 1];
-            }
-            esc = run_esc;
-        }
-        if (esc)
-            e = put(r, "\\", 1);
-        if (!e)
-            e = put(r, t + 2 * i, 1);
-    }
-    return e;
-}
-
-static int put_node(xr *r, const xnode *n, int guard)
-{
-    int e = put(r, ";", 1);
-    for (uint32_t k = 0; k < n->nprops && !e; k++) {
-        const xprop *p = &AT(r->props, xprop, n->props + k);
-        e = put(r, r->bytes.ptr + p->ident, p->ident_len);
-        for (uint32_t j = 0; j < p->nvals && !e; j++) {
-            xval *v = &AT(r->vals, xval, p->vals + j);
-            sgf_str s = { r->bytes.ptr + v->off, v->len };
-            e = put(r, "[", 1);
-            v->out = r->out.len;
-            if (!e && guard >= 0)
-                e = guard_raw(r, s, guard);
-            else if (!e)
-                e = put(r, s.ptr, s.len);
-            v->out_len = r->out.len - v->out;
-            if (!e)
-                e = put(r, "]", 1);
-        }
-    }
-    return e;
-}
-
-/* The first node of the sequence i is in (climb while it is the only
- * child). */
-static uint32_t seq_start(const xnode *nodes, uint32_t i)
-{
-    while (nodes[i].parent != NONE && nodes[nodes[i].parent].first == i
-           && nodes[i].next == NONE)
-        i = nodes[i].parent;
-    return i;
-}
-
-/* Write a game tree from its root: as write.c walks, with no recursion.
- * guard: -1 raw values as they stand, else the SGF__MB_* kind to read
- * them with before writing them guarded. */
-static int put_game(xr *r, uint32_t root, int guard)
-{
-    const xnode *nodes = (const xnode *)(const void *)r->nodes.ptr;
-    int e = put(r, "(", 1);
-    for (uint32_t i = root; i != NONE && !e; ) {
-        e = put_node(r, &nodes[i], guard);
-        if (nodes[i].first != NONE) {
-            i = nodes[i].first;
-            if (!e && nodes[i].next != NONE)
-                e = put(r, "(", 1);
-            continue;
-        }
-        for (;;) {                         /* close what ends here */
-            uint32_t s = seq_start(nodes, i);
-            if (!e)
-                e = put(r, ")", 1);
-            if (nodes[s].parent == NONE) {
-                i = NONE;
-                break;
-            }
-            if (nodes[s].next != NONE) {
-                if (!e)
-                    e = put(r, "(", 1);
-                i = nodes[s].next;
-                break;
-            }
-            i = nodes[s].parent;
-        }
-    }
-    return e ? e : put(r, "\n", 1);
-}
-
-/* --- the check: the game read back holds what the document holds ------- */
-
-static bool same_bytes(sgf_str a, const char *b, size_t n)
-{
-    return a.len == n && (n == 0 || memcmp(a.ptr, b, n) == 0);
-}
-
-/* The values of document property q, as written, are the next ones of
- * p from *at on. */
-static bool same_values(const xr *r, const sgf_prop *p, const xprop *q,
-                        size_t *at)
-{
-    if (*at + q->nvals > sgf_prop_value_count(p))
-        return false;
-    for (uint32_t j = 0; j < q->nvals; j++) {
-        const xval *v = &AT(r->vals, xval, q->vals + j);
-        if (!same_bytes(sgf_prop_raw(p, (*at)++), r->out.ptr + v->out,
-                        v->out_len))
-            return false;
-    }
-    return true;
-}
-
-/* The identifier as the parser keeps it: its capitals, or all of it in
- * capitals when it has none. */
-static bool same_canonical(const char *canon, const char *s, size_t n)
-{
-    bool caps = false;
-    for (size_t i = 0; i < n && !caps; i++)
-        caps = s[i] >= 'A' && s[i] <= 'Z';
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        if (caps && (c < 'A' || c > 'Z'))
-            continue;
-        if (canon[k++] != (char)(c & ~0x20))
-            return false;
-    }
-    return canon[k] == '\0';
-}
-
-/* A node whose document properties repeat one another: the parser
- * merged each repetition into the first (nothing lost). Checked for
- * nodes of a few properties; more is refused. */
-static bool same_merged(const xr *r, const sgf_node *n, const xnode *x)
-{
-    enum { MAX_MERGED = 64 };
-    if (x->nprops > MAX_MERGED)
-        return false;
-    size_t at[MAX_MERGED] = { 0 }, np = sgf_node_prop_count(n);
-    const sgf_prop *p = sgf_node_first_prop(n);
-    for (size_t k = 0; k < np; k++, p = sgf_prop_next(p)) {
-        for (uint32_t i = 0; i < x->nprops; i++) {
-            const xprop *q = &AT(r->props, xprop, x->props + i);
-            if (same_canonical(sgf_prop_ident(p), r->bytes.ptr + q->ident,
-                               q->ident_len)
-                && !same_values(r, p, q, &at[k]))
-                return false;
-        }
-        if (at[k] != sgf_prop_value_count(p))
-            return false;
-    }
-    size_t total = 0;
-    for (uint32_t i = 0; i < x->nprops; i++)
-        total += AT(r->props, xprop, x->props + i).nvals;
-    for (size_t k = 0; k < np; k++)
-        total -= at[k];
-    return total == 0 && np <= MAX_MERGED;
-}
-
-static bool same_node(const xr *r, const sgf_node *n, const xnode *x)
-{
-    if (sgf_node_prop_count(n) != x->nprops)
-        return same_merged(r, n, x);
-    const sgf_prop *p = sgf_node_first_prop(n);
-    for (uint32_t k = 0; k < x->nprops; k++, p = sgf_prop_next(p)) {
-        const xprop *q = &AT(r->props, xprop, x->props + k);
-        size_t at = 0;
-        if (p == NULL || sgf_prop_value_count(p) != q->nvals
-            || !same_bytes(sgf_prop_ident_raw(p), r->bytes.ptr + q->ident,
-                           q->ident_len)
-            || !same_values(r, p, q, &at))
-            return false;
-    }
-    return true;
-}
-
-static const sgf_node *next_pre(const sgf_node *n)
-{
-    if (sgf_node_first_child(n) != NULL)
-        return sgf_node_first_child(n);
-    while (n != NULL && sgf_node_next_sibling(n) == NULL)
-        n = sgf_node_parent(n);
-    return n ? sgf_node_next_sibling(n) : NULL;
-}
-
-static uint32_t next_pre_x(const xnode *x, uint32_t i)
-{
-    if (x[i].first != NONE)
-        return x[i].first;
-    while (i != NONE && x[i].next == NONE)
-        i = x[i].parent;
-    return i != NONE ? x[i].next : NONE;
-}
-
-/* Whether game g of the parse is the gathered game starting at root. */
-static bool same_game(const xr *r, const sgf_game *g, uint32_t root)
-{
-    const xnode *x = (const xnode *)(const void *)r->nodes.ptr;
-    const sgf_node *n = g ? sgf_game_root(g) : NULL;
-    uint32_t i = root;
-    for (; n != NULL && i != NONE; n = next_pre(n), i = next_pre_x(x, i))
-        if (!same_node(r, n, &x[i]))
-            return false;
-    return n == NULL && i == NONE;
-}
-
-static bool same_games(const xr *r, const sgf_collection *c, size_t from)
-{
-    size_t ng = COUNT(r->games, size_t) - from;
-    if (sgf_collection_game_count(c) != ng)
-        return false;
-    for (size_t i = 0; i < ng; i++)
-        if (!same_game(r, sgf_collection_game(c, i),
-                       (uint32_t)AT(r->games, size_t, from + i)))
-            return false;
-    return true;
-}
-
 /* --- parsing what was written ------------------------------------------ */
-
-/* The two-byte kind to read a game's raw values with when they are
- * written guarded: that of the charset they were decoded from. */
-static int game_kind(const char *cs)
-{
-    return cs ? sgf__charset_pair_kind(sgf__charset_canonical(cs,
-                                                             strlen(cs)))
-              : SGF__MB_NONE;
-}
-
-/* Games [from, end) written (guarded or not) into r->out. */
-static int put_games(xr *r, size_t from, bool guarded)
-{
-    int e = 0;
-    r->out.len = 0;
-    for (size_t i = from; i < COUNT(r->games, size_t) && !e; i++)
-        e = put_game(r, (uint32_t)AT(r->games, size_t, i),
-                     guarded ? game_kind(AT(r->gcs, char *, i)) : -1);
-    return e;
-}
 
 /* Whether a game was decoded from another charset than cs (compared by
  * their canonical names: "Shift_JIS" is CP932, as the parser reads it). */
@@ -662,19 +368,19 @@ static bool charset_differs(const sgf_collection *c, const char *cs)
     return false;
 }
 
-/* Parse r->out. The raw bytes are those the original parse decoded (an
+/* Parse r->t.out. The raw bytes are those the original parse decoded (an
  * input in UTF-16 was already transcoded to UTF-8, a charset may have
  * been forced): when reading them again picks another charset than the
  * document records, the recorded one is forced. */
 static int parse_out(xr *r, sgf_collection **out, const char *cs)
 {
     const sgf_parse_options *opts = r->opts;
-    const char *s = r->out.ptr ? r->out.ptr : "";
-    if (r->out.len > SGF_PARSE_MAX_INPUT) {
+    const char *s = r->t.out.ptr ? r->t.out.ptr : "";
+    if (r->t.out.len > SGF_PARSE_MAX_INPUT) {
         errno = EFBIG;
         return SGF_EIO;
     }
-    int e = sgf_parse_buffer(out, s, r->out.len, opts);
+    int e = sgf_parse_buffer(out, s, r->t.out.len, opts);
     if (e || cs == NULL || (opts != NULL && opts->charset != NULL)
         || !charset_differs(*out, cs))
         return e;
@@ -684,23 +390,23 @@ static int parse_out(xr *r, sgf_collection **out, const char *cs)
     o.charset = cs;
     sgf_collection_free(*out);
     *out = NULL;
-    return sgf_parse_buffer(out, s, r->out.len, &o);
+    return sgf_parse_buffer(out, s, r->t.out.len, &o);
 }
 
 /* Games [from, end) as a collection that holds exactly them. */
 static int rebuild(xr *r, sgf_collection **out, size_t from, const char *cs)
 {
-    int e = put_games(r, from, false);
+    int e = sgf__xtree_put(&r->t, from, false);
     if (!e)
         e = parse_out(r, out, cs);
-    if (e || same_games(r, *out, from))
+    if (e || sgf__xtree_same(&r->t, *out, from))
         return e;
     sgf_collection_free(*out);
     *out = NULL;
-    e = put_games(r, from, true);
+    e = sgf__xtree_put(&r->t, from, true);
     if (!e)
         e = parse_out(r, out, cs);
-    if (!e && !same_games(r, *out, from)) {
+    if (!e && !sgf__xtree_same(&r->t, *out, from)) {
         sgf_collection_free(*out);
         *out = NULL;
         e = fail(r, r->rd ? line_of(r) : 0, "a game does not read back "
@@ -728,10 +434,10 @@ static void check_mixed(xr *r, sgf_collection *c, sgf_game *g)
 
 static void forget_game(xr *r)
 {
-    r->nodes.len = r->props.len = r->vals.len = r->bytes.len = 0;
-    r->games.len = 0;
-    free(AT(r->gcs, char *, 0));
-    r->gcs.len = 0;
+    r->t.nodes.len = r->t.props.len = r->t.vals.len = r->t.bytes.len = 0;
+    r->t.games.len = 0;
+    free(AT(r->t.gcs, char *, 0));
+    r->t.gcs.len = 0;
 }
 
 /* Put the game at slot index of its collection, the slots before it
@@ -759,7 +465,7 @@ static int place_game(sgf_collection *c, sgf_game *g, size_t index)
 static int hand_game(xr *r)
 {
     sgf_collection *c = NULL;
-    int e = rebuild(r, &c, 0, AT(r->gcs, char *, 0));
+    int e = rebuild(r, &c, 0, AT(r->t.gcs, char *, 0));
     forget_game(r);
     if (e)
         return e;
@@ -944,11 +650,11 @@ static int read_all(xr *r)
 
 static void xr_release(xr *r)
 {
-    for (size_t i = 0; i < COUNT(r->gcs, char *); i++)
-        free(AT(r->gcs, char *, i));
-    sgf__buf *b[] = { &r->stack, &r->nodes, &r->props, &r->vals,
-                      &r->games, &r->gcs, &r->bytes, &r->text, &r->raw,
-                      &r->out, &r->tok };
+    for (size_t i = 0; i < COUNT(r->t.gcs, char *); i++)
+        free(AT(r->t.gcs, char *, i));
+    sgf__buf *b[] = { &r->stack, &r->t.nodes, &r->t.props, &r->t.vals,
+                      &r->t.games, &r->t.gcs, &r->t.bytes, &r->text, &r->raw,
+                      &r->t.out, &r->t.tok };
     for (size_t i = 0; i < sizeof b / sizeof *b; i++)
         sgf__buf_release(b[i]);
 }
@@ -971,8 +677,8 @@ static void xr_init(xr *r, int fd, const char *buf, size_t len,
 static const char *shared_charset(const xr *r)
 {
     const char *cs = NULL;
-    for (size_t i = 0; i < COUNT(r->gcs, char *); i++) {
-        const char *g = AT(r->gcs, char *, i);
+    for (size_t i = 0; i < COUNT(r->t.gcs, char *); i++) {
+        const char *g = AT(r->t.gcs, char *, i);
         if (g == NULL)
             continue;
         if (cs != NULL && strcmp(cs, g) != 0)
@@ -1004,7 +710,7 @@ static int read_each(xr *r, sgf_game_fn fn, void *payload)
     r->payload = payload;
     int e = run(r);
     if (!e && !r->stopped && r->first == NULL) {
-        r->out.len = 0;                    /* no game: the parser's word */
+        r->t.out.len = 0;                    /* no game: the parser's word */
         e = parse_out(r, &r->first, NULL);
     }
     if (!e && !r->stopped)

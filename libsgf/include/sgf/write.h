@@ -43,9 +43,8 @@
  *     byte of a run of bytes from 0x80 up that an escape or the closing
  *     ']' follows gets a '\' (the Shift_JIS character 0x95 0x5C at the
  *     end of a value is written as four bytes: \ 0x95 \ \). No
- *     unescaped high byte is then followed by '\' or
- *     ']'. Every value, whatever its origin (SGF, XML, a program), is
- *     written this way.
+ *     unescaped high byte is then followed by '\' or ']'. Every value,
+ *     whatever its origin (SGF, XML, a program), is written this way.
  *   - Passes in Go games as "[]" ("[tt]" on boards up to 19x19 and
  *     blank values become "[]"; SGF_WRITE_PASS_TT writes "[tt]").
  *   - Point lists as they were (compressed ranges stay, single points
