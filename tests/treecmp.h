@@ -255,6 +255,17 @@ static inline int treecmp_collections(treecmp *t, const sgf_collection *a,
     return 0;
 }
 
+/* The node after n in pre-order (children first, then siblings), or NULL
+ * after the last node of its game. */
+static inline const sgf_node *treecmp_next_node(const sgf_node *n)
+{
+    if (sgf_node_first_child(n) != NULL)
+        return sgf_node_first_child(n);
+    while (n != NULL && sgf_node_next_sibling(n) == NULL)
+        n = sgf_node_parent(n);
+    return n != NULL ? sgf_node_next_sibling(n) : NULL;
+}
+
 /* 0 when every diagnostic code occurs in b at most as often as in a ("no
  * new diagnostics"); else 1 with t->msg naming the first new one. One
  * fault has two names: a property repeated in a node is merged into one

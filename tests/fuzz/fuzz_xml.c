@@ -31,15 +31,9 @@ static void broken(const char *what, const char *detail)
 static size_t count_nodes(const sgf_game *g)
 {
     size_t k = 0;
-    for (const sgf_node *n = sgf_game_root(g); n != NULL; k++) {
-        if (sgf_node_first_child(n) != NULL) {
-            n = sgf_node_first_child(n);
-            continue;
-        }
-        while (n != NULL && sgf_node_next_sibling(n) == NULL)
-            n = sgf_node_parent(n);
-        n = n ? sgf_node_next_sibling(n) : NULL;
-    }
+    for (const sgf_node *n = sgf_game_root(g); n != NULL;
+         n = treecmp_next_node(n))
+        k++;
     return k;
 }
 
@@ -98,20 +92,12 @@ static bool has_undecodable(const sgf_collection *c)
 {
     for (size_t i = 0; i < sgf_collection_game_count(c); i++) {
         const sgf_node *n = sgf_game_root(sgf_collection_game(c, i));
-        while (n != NULL) {
+        for (; n != NULL; n = treecmp_next_node(n))
             for (const sgf_prop *p = sgf_node_first_prop(n); p;
                  p = sgf_prop_next(p))
                 for (size_t k = 0; k < sgf_prop_value_count(p); k++)
                     if (sgf_prop_is_undecodable(p, k))
                         return true;
-            if (sgf_node_first_child(n) != NULL) {
-                n = sgf_node_first_child(n);
-                continue;
-            }
-            while (n != NULL && sgf_node_next_sibling(n) == NULL)
-                n = sgf_node_parent(n);
-            n = n ? sgf_node_next_sibling(n) : NULL;
-        }
     }
     return false;
 }

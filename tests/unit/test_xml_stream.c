@@ -62,20 +62,14 @@ typedef struct shape {
 static void add_shape(shape *s, const sgf_game *g)
 {
     s->games++;
-    for (const sgf_node *n = sgf_game_root(g); n != NULL; ) {
+    for (const sgf_node *n = sgf_game_root(g); n != NULL;
+         n = treecmp_next_node(n)) {
         s->nodes++;
         for (const sgf_prop *p = sgf_node_first_prop(n); p;
              p = sgf_prop_next(p)) {
             s->props++;
             s->values += sgf_prop_value_count(p);
         }
-        if (sgf_node_first_child(n) != NULL) {
-            n = sgf_node_first_child(n);
-            continue;
-        }
-        while (n != NULL && sgf_node_next_sibling(n) == NULL)
-            n = sgf_node_parent(n);
-        n = n ? sgf_node_next_sibling(n) : NULL;
     }
 }
 
