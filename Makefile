@@ -4,7 +4,9 @@
 #   make check      install missing build dependencies, every test (ASan+UBSan)
 #   make bench      speed figures (parse, floors) on ../shared/corpus or a
 #                   generated corpus
-#   make fuzz FUZZ_SECONDS=600   libFuzzer run of the parser (clang)
+#   make fuzz FUZZ_SECONDS=600   libFuzzer runs of the parser and of the
+#                   XML reader, one after the other (clang; fuzz-parse and
+#                   fuzz-xml run one)
 #   make install / uninstall     honour PREFIX and DESTDIR
 
 VERSION      := 0.1.0
@@ -79,8 +81,8 @@ SHARED := lib/libsgf.so.$(VERSION)
 .SECONDARY:
 
 .PHONY: all run check test-unit test-cli test-fuzz-replay test-man test-abi \
-        test-parallel \
-        bench fuzz install uninstall clean deps
+        test-parallel test-xml-growth \
+        bench fuzz fuzz-parse fuzz-xml install uninstall clean deps
 .DEFAULT_GOAL := all
 
 all: $(STATIC) $(SHARED) $(TOOL_BINS)
@@ -102,7 +104,7 @@ run: deps
 
 check: deps
 	$(Q)$(MAKE) -s --no-print-directory all test-unit test-cli test-fuzz-replay \
-	    test-man test-abi test-parallel
+	    test-man test-abi test-parallel test-xml-growth
 	@echo "make check: all test suites passed"
 
 deps:
@@ -208,9 +210,21 @@ build/asan/test/fuzz-standalone: tests/fuzz/fuzz_parse.c tests/fuzz/standalone.c
 	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -Wno-missing-prototypes -o $@ \
 	    tests/fuzz/fuzz_parse.c tests/fuzz/standalone.c build/asan/libsgf.a $(LIBS_ALL)
 
-test-fuzz-replay: build/asan/test/fuzz-standalone
+build/asan/test/fuzz-xml-standalone: tests/fuzz/fuzz_xml.c \
+                                     tests/fuzz/standalone.c \
+                                     tests/treecmp.h tests/filelist.h \
+                                     build/asan/libsgf.a
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -Wno-missing-prototypes -o $@ \
+	    tests/fuzz/fuzz_xml.c tests/fuzz/standalone.c build/asan/libsgf.a \
+	    $(LIBS_ALL)
+
+test-fuzz-replay: build/asan/test/fuzz-standalone \
+                  build/asan/test/fuzz-xml-standalone
 	$(Q)build/asan/test/fuzz-standalone tests/fuzz/corpus tests/fuzz/crashes \
 	    samples tests/cli
+	$(Q)build/asan/test/fuzz-xml-standalone tests/fuzz/xml-corpus \
+	    tests/fuzz/xml-crashes
 
 # The writer's round trip over files or directories (*.sgf):
 #   build/asan/test/roundtrip ../shared/corpus
@@ -234,6 +248,10 @@ build/asan/test/xmlroundtrip: tests/xmlroundtrip.c tests/treecmp.h \
 # The README's GNU parallel recipe: split runs merged equal one run.
 test-parallel: $(TOOL_BINS)
 	$(Q)sh tests/parallel.sh bin samples tests
+
+# Growth of the XML reader's and writer's cost (instructions, peak memory)
+test-xml-growth: $(TOOL_BINS)
+	$(Q)sh tests/xml-growth.sh bin
 
 test-man: $(TOOL_BINS)
 	$(Q)sh tests/check-man-help.sh
@@ -259,11 +277,28 @@ build/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c tests/treecmp.h $(LIB_SRC) \
 	    -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz/fuzz_parse.c \
 	    $(LIB_SRC) $(LIBS_ALL)
 
-fuzz: build/fuzz/fuzz_parse
+build/fuzz/fuzz_xml: tests/fuzz/fuzz_xml.c tests/treecmp.h $(LIB_SRC) \
+                     $(HEADERS)
+	@mkdir -p $(@D)
+	$(Q)clang $(STD) -Ilibsgf/include -Ilibsgf/src $(XML_CFLAGS) -g -O1 \
+	    -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz/fuzz_xml.c \
+	    $(LIB_SRC) $(LIBS_ALL)
+
+fuzz: fuzz-parse fuzz-xml
+
+fuzz-parse: build/fuzz/fuzz_parse
 	@mkdir -p build/fuzz/work tests/fuzz/crashes
 	$(Q)build/fuzz/fuzz_parse -max_total_time=$(FUZZ_SECONDS) \
 	    -artifact_prefix=tests/fuzz/crashes/ -max_len=65536 \
 	    build/fuzz/work tests/fuzz/corpus samples
+
+# The XML reader's harness: new inputs go to build/fuzz/xml-work, crashes
+# to tests/fuzz/xml-crashes/; seeds in tests/fuzz/xml-corpus/.
+fuzz-xml: build/fuzz/fuzz_xml
+	@mkdir -p build/fuzz/xml-work tests/fuzz/xml-crashes
+	$(Q)build/fuzz/fuzz_xml -max_total_time=$(FUZZ_SECONDS) \
+	    -artifact_prefix=tests/fuzz/xml-crashes/ -max_len=65536 \
+	    build/fuzz/xml-work tests/fuzz/xml-corpus
 
 # --- install ------------------------------------------------------------
 # libsgf.pc is written at install time, from this run's PREFIX, LIBDIR

@@ -5,7 +5,7 @@
 # `make check` and .ci/run, so the README and CI install the same things.
 set -u
 PKGS="build-essential pkg-config libxml2-dev libxml2-utils libcmocka-dev
-      libjansson-dev libarchive-dev mandoc
+      libjansson-dev libarchive-dev mandoc valgrind time
       zip unzip bzip2 xz-utils zstd p7zip-full parallel"
 missing=""
 for p in $PKGS; do

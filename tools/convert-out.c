@@ -277,58 +277,6 @@ static bool wants_xml(const convert_opts *o, const char *path)
     return len > 4 && strcasecmp(path + len - 4, ".xml") == 0;
 }
 
-static int read_all(const char *path, char **buf, size_t *len)
-{
-    FILE *fp = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    size_t cap = 65536;
-    *len = 0;
-    *buf = NULL;
-    if (fp == NULL) {
-        tool_error("cannot open '%s': %s", path, strerror(errno));
-        return TOOL_TROUBLE;
-    }
-    for (;;) {
-        char *p = realloc(*buf, cap + 1);
-        if (p == NULL)
-            break;
-        *buf = p;
-        *len += fread(p + *len, 1, cap - *len, fp);
-        if (*len < cap)
-            break;
-        cap *= 2;
-    }
-    bool bad = *buf == NULL || ferror(fp);
-    if (fp != stdin)
-        fclose(fp);
-    if (!bad)
-        return TOOL_OK;
-    tool_error("cannot read '%s': %s", cli_display_name(path),
-               *buf ? strerror(errno) : "out of memory");
-    free(*buf);
-    *buf = NULL;
-    return TOOL_TROUBLE;
-}
-
-static int read_xml(const convert_opts *o, const char *path,
-                    const sgf_parse_options *po, sgf_collection **c)
-{
-    char *buf, err[256];
-    size_t len;
-    (void)o;
-    if (read_all(path, &buf, &len) != TOOL_OK)
-        return TOOL_TROUBLE;
-    int rc = sgf_xml_read_buffer(c, buf, len, po, err, sizeof err);
-    free(buf);
-    if (rc == SGF_OK)
-        return TOOL_OK;
-    if (rc == SGF_ESYNTAX)
-        tool_error("'%s' is not SGF XML: %s", cli_display_name(path), err);
-    else
-        tool_error("cannot read '%s': %s", cli_display_name(path),
-                   sgf_strerror(rc));
-    return TOOL_TROUBLE;
-}
-
 static bool has_critical(const sgf_collection *c)
 {
     for (size_t i = 0; i < sgf_collection_diag_count(c); i++)
@@ -377,8 +325,6 @@ static int write_format(convert_opts *o, FILE *out, sgf_collection *c,
                         const char *name, bool own_file)
 {
     switch (o->to) {
-    case CONVERT_XML:
-        return lib_status(sgf_xml_write(out, c, o->xml_flags), "XML");
     case CONVERT_SGF:
         return write_sgf(out, c, o);
     case CONVERT_TSV:
@@ -393,36 +339,50 @@ static int write_format(convert_opts *o, FILE *out, sgf_collection *c,
     }
 }
 
+/* The file of one input under -o DIR: *target is its name (malloc'd,
+ * for the caller to free), *fp the temporary file it is written to
+ * (renamed by close_tmp), or NULL after a message. Inputs that are the
+ * same file as an output were refused before anything was written
+ * (convert_plan). */
+static FILE *open_dir_target(convert_opts *o, const char *path,
+                             char **target, char **tmp)
+{
+    struct stat st_target;
+    size_t index = o->targets.count;
+    *target = dir_target(o, path);
+    *tmp = NULL;
+    if (*target == NULL) {
+        tool_error("out of memory");
+        return NULL;
+    }
+    size_t len = strlen(*target);
+    bool earlier = keyset_find(&o->targets, *target, len, NULL);
+    if (!earlier && !o->overwrite && lstat(*target, &st_target) == 0)
+        tool_error("'%s' exists; not written (--overwrite replaces "
+                   "existing files)", *target);
+    else if (earlier)
+        tool_error("'%s' was already written for another input of the "
+                   "same name; '%s' not written", *target,
+                   cli_display_name(path));
+    else if (keyset_add(&o->targets, *target, len, &index) < 0)
+        tool_error("out of memory");
+    else
+        return open_tmp(*target, tmp);
+    free(*target);
+    *target = NULL;
+    return NULL;
+}
+
 /* One output file per input (-o DIR). */
 static int write_to_dir(convert_opts *o, const char *path,
                         sgf_collection *c)
 {
-    char *target = dir_target(o, path), *tmp;
-    size_t index = o->targets.count;
-    int st = TOOL_TROUBLE, added = -1;
-    struct stat st_target;
-    if (target == NULL) {
-        tool_error("out of memory");
+    char *target, *tmp;
+    FILE *fp = open_dir_target(o, path, &target, &tmp);
+    if (fp == NULL)
         return TOOL_TROUBLE;
-    }
-    bool earlier = keyset_find(&o->targets, target, strlen(target), NULL);
-    if (!earlier && !o->overwrite && lstat(target, &st_target) == 0)
-        tool_error("'%s' exists; not written (--overwrite replaces "
-                   "existing files)", target);
-    else if (earlier)
-        tool_error("'%s' was already written for another input of the "
-                   "same name; '%s' not written", target,
-                   cli_display_name(path));
-    else if ((added = keyset_add(&o->targets, target, strlen(target),
-                                 &index)) < 0)
-        tool_error("out of memory");
-    else {
-        FILE *fp = open_tmp(target, &tmp);
-        if (fp != NULL) {
-            st = write_format(o, fp, c, cli_display_name(path), true);
-            st = tool_worst(st, close_tmp(fp, tmp, target, st == TOOL_OK));
-        }
-    }
+    int st = write_format(o, fp, c, cli_display_name(path), true);
+    st = tool_worst(st, close_tmp(fp, tmp, target, st == TOOL_OK));
     free(target);
     return st;
 }
@@ -441,6 +401,194 @@ static int convert_collection(convert_opts *o, const char *path,
     return st;
 }
 
+/* --- game by game ------------------------------------------------------
+ *
+ * XML input (read with sgf_xml_read_fd_each) and XML output (written
+ * with sgf_xml_writer_*) go one game tree at a time: memory is that of
+ * one game, whatever the size of the input or of the output. */
+
+typedef struct stream {
+    convert_opts *o;
+    const char *path;        /* the input */
+    const char *name;        /* the input, as messages call it */
+    cli_counts *n;
+    FILE *out;               /* where this input goes */
+    bool own_file;           /* -o DIR: a file of its own */
+    sgf_xml_writer *xw;      /* --to=xml: the document, once started */
+    bool refused;            /* a game with critical faults: the rest of
+                                the input is not converted */
+    bool tell;               /* ... to be said after its diagnostics */
+    size_t refused_at;       /* the game refused */
+    bool found;              /* the game --game asks for was met */
+    unsigned long games;     /* games written */
+    int status;              /* of the writes and refusals */
+    size_t games_seen;       /* game trees read */
+} stream;
+
+static int xml_status(int rc)
+{
+    return lib_status(rc, "XML");
+}
+
+static int stream_put(stream *s, sgf_collection *c, sgf_game *g)
+{
+    convert_opts *o = s->o;
+    switch (o->to) {
+    case CONVERT_XML:
+        if (s->xw == NULL) {
+            int rc = sgf_xml_writer_open(&s->xw, s->out, o->xml_flags);
+            if (rc != SGF_OK)
+                return xml_status(rc);
+        }
+        return xml_status(sgf_xml_writer_game(s->xw, g));
+    case CONVERT_SGF:
+        return lib_status(sgf_write_game(s->out, g, &o->write), "SGF");
+    case CONVERT_TSV:
+        if (s->games == 0 && (s->own_file || !o->header_done)
+            && convert_tsv_header(s->out) != 0)
+            return TOOL_TROUBLE;
+        o->header_done = o->header_done || !s->own_file;
+        return convert_table(s->out, s->name, c,
+                             (long)sgf_game_index(g), false);
+    case CONVERT_JSON:
+        return convert_table(s->out, s->name, c, (long)sgf_game_index(g),
+                             true);
+    default:
+        if (o->to == CONVERT_SVG && s->games > 0)
+            return TOOL_OK;            /* one SVG document: one game */
+        if (s->games > 0)
+            fputc('\n', s->out);
+        return convert_diagram(s->out, c, g, &o->dia);
+    }
+}
+
+/* The refusal, once the refused game's diagnostics are out. */
+static void tell_refusal(stream *s)
+{
+    if (!s->tell)
+        return;
+    s->tell = false;
+    if (s->games == 0)
+        tool_error("'%s' not converted: data was dropped or changed on "
+                   "reading (--force converts it anyway)", s->name);
+    else
+        tool_error("'%s' not converted from game %zu on: data was "
+                   "dropped or changed on reading (--force converts it "
+                   "anyway)", s->name, s->refused_at);
+}
+
+/* One game as it is read: refused when the reading dropped or changed
+ * data (unless --force), and then nothing more of the input is
+ * written; else written. */
+static int stream_game(void *payload, sgf_collection *c, sgf_game *g)
+{
+    stream *s = payload;
+    convert_opts *o = s->o;
+    tell_refusal(s);
+    if (g != NULL)
+        s->games_seen++;
+    if (g == NULL || s->refused || s->status >= TOOL_TROUBLE
+        || (o->game >= 0 && (long)sgf_game_index(g) != o->game))
+        return TOOL_OK;
+    s->found = true;
+    if (has_critical(c) && !o->force) {
+        s->refused = s->tell = true;
+        s->refused_at = sgf_game_index(g);
+        return TOOL_INVALID;
+    }
+    int st = stream_put(s, c, g);
+    s->games++;
+    s->status = tool_worst(s->status, st);
+    return st;
+}
+
+/* sgf_xml_read_fd_each's callback: the game, then its diagnostics, as
+ * cli_read_games does for SGF. */
+static int stream_xml_game(void *payload, sgf_collection *c, sgf_game *g)
+{
+    stream *s = payload;
+    int st = stream_game(s, c, g);
+    fflush(stdout);
+    st = tool_worst(st, cli_print_diag_batch(stderr, s->name, c,
+                                             &s->o->diag, s->n));
+    tell_refusal(s);
+    s->status = tool_worst(s->status, st);
+    return 0;
+}
+
+static int read_xml_games(stream *s, const char *path,
+                          const sgf_parse_options *po)
+{
+    char err[256];
+    int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
+    if (fd < 0) {
+        tool_error("cannot open '%s': %s", path, strerror(errno));
+        s->n->unreadable++;
+        return TOOL_TROUBLE;
+    }
+    int rc = sgf_xml_read_fd_each(fd, po, stream_xml_game, s, err,
+                                  sizeof err);
+    int saved = errno;
+    if (fd != 0)
+        close(fd);
+    if (rc == SGF_OK) {
+        s->n->files++;
+        return s->status;
+    }
+    s->n->unreadable++;
+    if (rc == SGF_ESYNTAX)
+        tool_error("'%s' is not SGF XML: %s", s->name, err);
+    else
+        tool_error("cannot read '%s': %s", s->name, rc == SGF_EIO
+                   ? strerror(saved) : sgf_strerror(rc));
+    return TOOL_TROUBLE;
+}
+
+/* The end of the input's output: the XML document closed (an input
+ * without games, or a document that was started); --game checked. */
+static int stream_end(stream *s, int st)
+{
+    convert_opts *o = s->o;
+    tell_refusal(s);
+    if (s->xw == NULL && o->to == CONVERT_XML && !s->refused
+        && st < TOOL_TROUBLE && o->game < 0)
+        st = tool_worst(st, xml_status(sgf_xml_writer_open(
+                            &s->xw, s->out, o->xml_flags)));
+    if (s->xw != NULL)
+        st = tool_worst(st, xml_status(sgf_xml_writer_close(s->xw)));
+    s->xw = NULL;
+    if (o->game >= 0 && !s->found && st < TOOL_TROUBLE)
+        st = cli_game_missing(s->path, &o->diag, s->games_seen);
+    return st;
+}
+
+static int convert_stream(convert_opts *o, const char *path, cli_counts *n,
+                          const sgf_parse_options *po)
+{
+    stream s = { .o = o, .path = path, .name = cli_display_name(path),
+                 .n = n, .out = o->out, .own_file = o->out_dir,
+                 .status = TOOL_OK };
+    char *target = NULL, *tmp = NULL;
+    if (o->out_dir && (s.out = open_dir_target(o, path, &target, &tmp))
+                      == NULL)
+        return TOOL_TROUBLE;
+    int st = wants_xml(o, path)
+        ? read_xml_games(&s, path, po)
+        : cli_read_games(path, po, stream_game, &s, stderr, &o->diag, n);
+    st = stream_end(&s, tool_worst(st, s.status));
+    bool wrote = s.games > 0 || (o->to == CONVERT_XML && !s.refused
+                                 && st < TOOL_TROUBLE);
+    if (wrote && st < TOOL_TROUBLE)
+        o->written++;
+    if (tmp != NULL)
+        st = tool_worst(st, close_tmp(s.out, tmp, target,
+                                      wrote && st < TOOL_TROUBLE));
+    else if (s.out == stdout)
+        fflush(stdout);
+    free(target);
+    return st;
+}
+
 int convert_file(convert_opts *o, const char *path, cli_counts *n)
 {
     if (!o->out_dir && o->written > 0
@@ -454,8 +602,9 @@ int convert_file(convert_opts *o, const char *path, cli_counts *n)
     sgf_parse_options po = SGF_PARSE_OPTIONS_INIT;
     sgf_collection *c = NULL;
     po.charset = o->charset;
-    int st = wants_xml(o, path) ? read_xml(o, path, &po, &c)
-                                : cli_read_input(path, &po, &c);
+    if (wants_xml(o, path) || o->to == CONVERT_XML)
+        return convert_stream(o, path, n, &po);
+    int st = cli_read_input(path, &po, &c);
     if (st != TOOL_OK) {
         n->unreadable++;
         return st;

@@ -220,9 +220,9 @@ int convert_table(FILE *out, const char *name, const sgf_collection *c,
         main_line(&r, g);
         result(&r);
         if (json)
-            json_row(out, name, i, &r);
+            json_row(out, name, sgf_game_index(g), &r);
         else
-            tsv_row(out, name, i, &r);
+            tsv_row(out, name, sgf_game_index(g), &r);
         if (game >= 0)
             break;
     }

@@ -206,10 +206,6 @@ static colon_rule colon_rule_of(const sgf_prop *p)
     }
 }
 
-/* Does ch lead a two-byte character in a charset of this SGF__MB_*
- * kind? The same bytes as the lexer's and text.c's: Shift_JIS 0x81-0x9F
- * and 0xE0-0xFC, the other two-byte charsets 0x81-0xFE. */
-
 /* Record for each ':' of the raw value whether it was written '\:'.
  * The raw bytes are walked as sgf_value_split (and so the property
  * checks) reads them: a '\' escapes the next byte, whatever the
@@ -251,39 +247,49 @@ static bool colon_escaped(const colon_plan *cp, size_t k)
     }
 }
 
-/* A two-byte character (lead, trail) for two-byte output: a trail '\'
- * is escaped (lead, '\', '\' always reads as one character), any other
- * trail, ']' included, goes bare (the lexer takes it with its lead). */
-static void add_two_byte(writer *w, const char *c)
+/* Does the byte at t[j] go out with a '\\' before it? ']' and '\\'
+ * always, a ':' as the plan says (k: its index among the value's ':'),
+ * and the end of the value stands for the closing ']'. */
+static bool escaped_at(sgf_str t, size_t j, const colon_plan *cp, size_t k)
 {
-    unit_add(w, c, 1);
-    if (c[1] == '\\')
-        unit_add(w, "\\", 1);
-    unit_add(w, c + 1, 1);
+    if (j == t.len)
+        return true;
+    char ch = t.ptr[j];
+    return ch == ']' || ch == '\\' || (ch == ':' && colon_escaped(cp, k));
 }
 
-/* Append t with the escapes it needs: '\' before ']' and '\', and
- * before the ':' the plan says. For two-byte output (w->mb) a lead byte
- * takes its trail along; a lone lead byte at the end is escaped so that
- * it cannot take the closing ']'. */
-static void add_escaped(writer *w, sgf_str t, const colon_plan *cp)
+/* Append t with the escapes it needs: '\\' before ']' and '\\', and
+ * before the ':' the plan says. A guarded value (bytes that are not
+ * UTF-8, or two-byte output) must keep its boundaries for every reader:
+ * one that reads escapes byte by byte, and one that pairs a byte from
+ * 0x80 up with the next (Shift_JIS, GBK, Big5 leads take a '\\' or ']'
+ * trail). So a run of bytes from 0x80 up that an escape or the closing
+ * ']' follows is escaped byte by byte ('\\' L '\\' ']' reads as L
+ * and ']' both ways), and no unescaped high byte is ever followed by
+ * '\\' or ']'.
+ * Elsewhere a high byte and its neighbour read as the same two bytes
+ * whether paired or not. */
+static void add_escaped(writer *w, sgf_str t, const colon_plan *cp,
+                        bool guard)
 {
-    size_t from = 0, k = 0;
+    size_t from = 0, k = 0, run_end = 0;
+    bool run_esc = false;
     for (size_t i = 0; i < t.len; i++) {
         unsigned char ch = (unsigned char)t.ptr[i];
-        bool pair = i + 1 < t.len
-                    && sgf__mb_pair(w->mb, ch, (unsigned char)t.ptr[i + 1]);
-        /* a lead byte last in the value would pair with the closing ']' */
-        bool lead = i + 1 == t.len && sgf__mb_pair(w->mb, ch, ']');
-        if (pair) {
-            unit_add(w, t.ptr + from, i - from);
-            add_two_byte(w, t.ptr + i);
-            from = ++i + 1;
-            continue;
+        bool esc;
+        if (guard && ch >= 0x80) {
+            if (i >= run_end) {
+                run_end = i;
+                while (run_end < t.len
+                       && (unsigned char)t.ptr[run_end] >= 0x80)
+                    run_end++;
+                run_esc = escaped_at(t, run_end, cp, k);
+            }
+            esc = run_esc;
+        } else {
+            esc = escaped_at(t, i, cp, k);
+            k += ch == ':';
         }
-        bool esc = ch == ']' || ch == '\\' || lead;
-        if (ch == ':')
-            esc = colon_escaped(cp, k++);
         if (!esc)
             continue;
         unit_add(w, t.ptr + from, i - from);
@@ -329,52 +335,6 @@ static bool pass_tt(const writer *w)
     return small_board(w->g) && (w->flags & SGF_WRITE_PASS_TT);
 }
 
-/* Undecoded text lexed two-byte-safe (syntax-only reading of a Shift_JIS,
- * GBK or Big5 file) is written back byte for byte: re-escaping it would
- * have to agree with both the two-byte reading and the charset-blind
- * colon split of composed values, and the bytes as read already read
- * back the same. The raw bytes are walked as the lexer walked them; at
- * the end (a value left open at the end of the file) a lone lead byte
- * gets an escape, or it would pair with the closing ']', and an escape
- * with nothing after it is dropped (it escaped nothing). */
-static bool put_raw_as_read(writer *w, sgf_str raw)
-{
-    if (w->decoded || w->mb == SGF__MB_NONE)
-        return false;
-    const unsigned char *s = (const unsigned char *)raw.ptr;
-    size_t n = raw.len, i = 0, last = 0;
-    bool bs_trail = false;          /* the unit before ends in a '\\' trail */
-    bool prev_bs = false;
-    while (i < n) {
-        last = i;
-        prev_bs = bs_trail;
-        bs_trail = false;
-        if (i + 1 < n && sgf__mb_pair(w->mb, s[i], s[i + 1])) {
-            bool esc = s[i + 1] == '\\' && i + 2 < n
-                       && (s[i + 2] == ']' || s[i + 2] == '\\');
-            bs_trail = !esc && s[i + 1] == '\\';
-            i += esc ? 3 : 2;
-        } else {
-            i += s[i] == '\\' ? 2 : 1;
-        }
-    }
-    if (n > 0 && i > n) {                    /* a trailing lone '\\' */
-        unit_add(w, raw.ptr, n - 1);
-    } else if (n > 0 && last == n - 1 && sgf__mb_pair(w->mb, s[n - 1], ']')) {
-        /* a lone lead at the end: escape it; a '\\' trail right before
-         * it is then written in its escaped form (lead, '\\', '\\'), or
-         * the lexer would read lead, '\\', '\\' as that form anyway */
-        unit_add(w, raw.ptr, n - 1);
-        if (prev_bs)
-            unit_add(w, "\\", 1);
-        unit_add(w, "\\", 1);
-        unit_add(w, raw.ptr + n - 1, 1);
-    } else {
-        unit_add(w, raw.ptr, n);
-    }
-    return true;
-}
-
 static void put_value(writer *w, const sgf_prop *p, size_t i)
 {
     const sgf__value *v = &p->values[i];
@@ -382,11 +342,11 @@ static void put_value(writer *w, const sgf_prop *p, size_t i)
     if (is_pass(w, p, v->text)) {
         if (pass_tt(w))
             unit_add(w, "tt", 2);
-    } else if (put_raw_as_read(w, v->raw)) {
-        /* written */
     } else {
         colon_plan cp = plan_colons(w, p, v->raw);
-        add_escaped(w, v->text, &cp);
+        bool guard = w->mb != SGF__MB_NONE
+                     || !sgf__utf8_valid(v->text.ptr, v->text.len);
+        add_escaped(w, v->text, &cp, guard);
     }
     unit_add(w, "]", 1);
 }
@@ -515,16 +475,6 @@ static bool is_point_list(const writer *w, const sgf_prop *p)
 
 /* --- properties and nodes ---------------------------------------------- */
 
-/* A property that takes one value but holds several because it was
- * repeated in its node: written repeated again, one value each, so that
- * reading it back merges it the same way. */
-static bool split_repeats(const sgf_prop *p)
-{
-    const sgf_prop_info *info = sgf_prop_info_of((sgf_prop_id)p->id);
-    return (p->flags & SGF__P_DUPLICATE) && info != NULL
-        && !(info->flags & SGF_PF_LIST) && p->nvalues > 1;
-}
-
 static void put_prop(writer *w, const sgf_prop *p)
 {
     unit_addz(w, p->ident);
@@ -537,12 +487,9 @@ static void put_prop(writer *w, const sgf_prop *p)
             put_expanded(w, p);
         return;
     }
-    bool split = split_repeats(p);
     for (size_t i = 0; i < p->nvalues; i++) {
         if (i > 0)
             unit_cut(w);
-        if (i > 0 && split)
-            unit_addz(w, p->ident);
         put_value(w, p, i);
     }
 }

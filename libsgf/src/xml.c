@@ -7,11 +7,11 @@
  * what it cannot protect against (invalid UTF-8, characters XML 1.0 does
  * not allow) never reaches it: such values are written in base64.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <libxml/parser.h>
-#include <libxml/tree.h>
 #include <libxml/xmlwriter.h>
 #include <sgf/xml.h>
 #include "tree_int.h"
@@ -94,27 +94,27 @@ static int b64_val(char c)
     return p ? (int)(p - b64) : -1;
 }
 
-/* Decode base64 (blanks ignored) and append; SGF_ESYNTAX on bad input. */
-static int unbase64(sgf__buf *out, const char *s)
+int sgf__xml_unbase64(sgf__buf *out, const char *s, size_t n)
 {
     unsigned long v = 0;
     int bits = 0, pad = 0;
-    for (; *s; s++) {
-        if (*s == ' ' || *s == '\n' || *s == '\t' || *s == '\r')
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == ' ' || c == '\n' || c == '\t' || c == '\r')
             continue;
-        if (*s == '=') {
+        if (c == '=') {
             pad++;
             continue;
         }
-        int d = b64_val(*s);
+        int d = b64_val(c);
         if (d < 0 || pad)
             return SGF_ESYNTAX;
         v = (v << 6) | (unsigned long)d;
         bits += 6;
         if (bits >= 8) {
             bits -= 8;
-            char c = (char)((v >> bits) & 0xFF);
-            if (sgf__buf_add(out, &c, 1) != 0)
+            char ch = (char)((v >> bits) & 0xFF);
+            if (sgf__buf_add(out, &ch, 1) != 0)
                 return SGF_ENOMEM;
         }
     }
@@ -303,8 +303,91 @@ static int write_game(xmlTextWriterPtr w, const sgf_game *g, unsigned flags)
     return e ? e : end(w);
 }
 
-static int write_doc(xmlTextWriterPtr w, const sgf_collection *c,
-                     unsigned flags)
+/* --- the document, one game at a time ------------------------------- */
+
+/* libxml2's writer reports its faults (out of memory, a failed flush)
+ * through its generic error function as well as in its return value: a
+ * library prints nothing, so that function is silenced during each call
+ * (the setting is per thread). */
+static void silent(void *ctx, const char *msg, ...)
+{
+    (void)ctx;
+    (void)msg;
+}
+
+typedef struct quiet {
+    xmlGenericErrorFunc fn;
+    void *ctx;
+} quiet;
+
+static quiet hush(void)
+{
+    quiet q = { xmlGenericError, xmlGenericErrorContext };
+    xmlSetGenericErrorFunc(NULL, silent);
+    return q;
+}
+
+static void unhush(quiet q)
+{
+    xmlSetGenericErrorFunc(q.ctx, q.fn);
+}
+
+struct sgf_xml_writer {
+    xmlTextWriterPtr w;
+    FILE *fp;                 /* the output, or */
+    sgf_strbuf *sb;           /* ... the buffer appended to */
+    unsigned flags;
+    int err;                  /* the first failure: SGF_E* */
+    bool sink_failed;         /* it was the output's: err says which */
+    int sink_errno;
+};
+
+/* libxml2's output callback: what the writer has buffered goes to the
+ * file or the string. */
+static int sink_write(void *ctx, const char *buf, int len)
+{
+    sgf_xml_writer *x = ctx;
+    size_t n = (size_t)len;
+    if (x->fp != NULL && n > 0 && fwrite(buf, 1, n, x->fp) != n) {
+        x->sink_errno = errno;
+        x->sink_failed = true;
+        x->err = SGF_EIO;
+        return -1;
+    }
+    if (x->fp == NULL && n > 0) {
+        sgf__buf b = { x->sb->ptr, x->sb->len, x->sb->cap };
+        int e = sgf__buf_grow(&b, n + 1);
+        if (!e) {
+            memcpy(b.ptr + b.len, buf, n);
+            b.len += n;
+            b.ptr[b.len] = '\0';
+        }
+        x->sb->ptr = b.ptr;
+        x->sb->len = b.len;
+        x->sb->cap = b.cap;
+        if (e) {
+            x->sink_failed = true;
+            x->err = SGF_ENOMEM;
+            return -1;
+        }
+    }
+    return len;
+}
+
+/* A failure of a write: the output's own (SGF_EIO with errno, or memory
+ * for a string), else libxml2's, which fails only for memory. */
+static int writer_fault(sgf_xml_writer *x, int e)
+{
+    if (e == 0)
+        return 0;
+    if (x->err == 0)
+        x->err = x->sink_failed ? SGF_EIO : SGF_ENOMEM;
+    if (x->sink_failed && x->err == SGF_EIO)
+        errno = x->sink_errno;
+    return x->err;
+}
+
+static int write_head(xmlTextWriterPtr w, unsigned flags)
 {
     int e = W_OK_(xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL));
     if (!e && !(flags & SGF_XML_COMPACT))
@@ -319,12 +402,89 @@ static int write_doc(xmlTextWriterPtr w, const sgf_collection *c,
     if (!e)
         e = W_OK_(xmlTextWriterWriteAttribute(w, XC("version"),
                                               XC("1")));
+    return e;
+}
+
+static int writer_open(sgf_xml_writer **out, FILE *fp, sgf_strbuf *sb,
+                       unsigned flags)
+{
+    sgf_xml_writer *x = calloc(1, sizeof *x);
+    *out = NULL;
+    if (x == NULL)
+        return SGF_ENOMEM;
+    x->fp = fp;
+    x->sb = sb;
+    x->flags = flags;
+    xmlInitParser();
+    quiet q = hush();
+    xmlOutputBufferPtr ob = xmlOutputBufferCreateIO(sink_write, NULL, x,
+                                                    NULL);
+    x->w = ob ? xmlNewTextWriter(ob) : NULL;
+    if (x->w == NULL) {
+        xmlOutputBufferClose(ob);
+        free(x);
+        unhush(q);
+        return SGF_ENOMEM;
+    }
+    int e = writer_fault(x, write_head(x->w, flags));
+    unhush(q);
+    if (e != 0) {
+        sgf_xml_writer_close(x);
+        return e;
+    }
+    *out = x;
+    return 0;
+}
+
+int sgf_xml_writer_open(sgf_xml_writer **out, FILE *fp, unsigned flags)
+{
+    if (out == NULL || fp == NULL)
+        return out ? (*out = NULL, SGF_EINVAL) : SGF_EINVAL;
+    return writer_open(out, fp, NULL, flags);
+}
+
+int sgf_xml_writer_game(sgf_xml_writer *x, const sgf_game *g)
+{
+    if (x == NULL || g == NULL)
+        return SGF_EINVAL;
+    if (x->err != 0)
+        return x->err;
+    quiet q = hush();
+    int e = write_game(x->w, g, x->flags);
+    if (!e)
+        e = W_OK_(xmlTextWriterFlush(x->w));
+    unhush(q);
+    return writer_fault(x, e);
+}
+
+int sgf_xml_writer_close(sgf_xml_writer *x)
+{
+    if (x == NULL)
+        return SGF_EINVAL;
+    int e = x->err;
+    quiet q = hush();
+    if (!e)
+        e = writer_fault(x, W_OK_(xmlTextWriterEndDocument(x->w)));
+    if (!e)
+        e = writer_fault(x, W_OK_(xmlTextWriterFlush(x->w)));
+    int saved = errno;
+    xmlFreeTextWriter(x->w);
+    unhush(q);
+    free(x);
+    errno = saved;
+    return e;
+}
+
+static int write_all(FILE *fp, sgf_strbuf *sb, const sgf_collection *c,
+                     unsigned flags)
+{
+    sgf_xml_writer *x;
+    int e = writer_open(&x, fp, sb, flags);
     size_t ng = sgf_collection_game_count(c);
     for (size_t i = 0; i < ng && !e; i++)
-        e = write_game(w, sgf_collection_game(c, i), flags);
-    if (!e)
-        e = W_OK_(xmlTextWriterEndDocument(w));
-    return e;
+        e = sgf_xml_writer_game(x, sgf_collection_game(c, i));
+    int e2 = x ? sgf_xml_writer_close(x) : 0;
+    return e ? e : e2;
 }
 
 int sgf_xml_write_str(sgf_strbuf *out, const sgf_collection *c,
@@ -332,377 +492,12 @@ int sgf_xml_write_str(sgf_strbuf *out, const sgf_collection *c,
 {
     if (out == NULL || c == NULL)
         return SGF_EINVAL;
-    xmlInitParser();
-    xmlBufferPtr buf = xmlBufferCreate();
-    xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
-    if (w == NULL) {
-        xmlBufferFree(buf);
-        return SGF_ENOMEM;
-    }
-    int e = write_doc(w, c, flags);
-    xmlFreeTextWriter(w);
-    if (e == SGF_EIO)
-        e = SGF_ENOMEM;   /* a memory writer fails only for memory */
-    size_t n = (size_t)xmlBufferLength(buf);
-    if (!e) {
-        sgf__buf b = { out->ptr, out->len, out->cap };
-        e = sgf__buf_grow(&b, n + 1);
-        if (!e) {
-            memcpy(b.ptr + b.len, xmlBufferContent(buf), n);
-            b.len += n;
-            b.ptr[b.len] = '\0';
-        }
-        out->ptr = b.ptr;
-        out->len = b.len;
-        out->cap = b.cap;
-    }
-    xmlBufferFree(buf);
-    return e;
+    return write_all(NULL, out, c, flags);
 }
 
 int sgf_xml_write(FILE *fp, const sgf_collection *c, unsigned flags)
 {
     if (fp == NULL || c == NULL)
         return SGF_EINVAL;
-    sgf_strbuf sb = SGF_STRBUF_INIT;
-    int e = sgf_xml_write_str(&sb, c, flags);
-    if (!e && sb.len > 0 && fwrite(sb.ptr, 1, sb.len, fp) != sb.len)
-        e = SGF_EIO;
-    sgf_strbuf_release(&sb);
-    return e;
-}
-
-/* --- reading ----------------------------------------------------------- */
-
-typedef struct reader {
-    sgf__buf out;          /* the SGF being rebuilt */
-    char *err;
-    size_t errlen;
-    xmlChar *charset;      /* the games' charset, when they share one */
-    bool mixed;            /* games with different charsets */
-} reader;
-
-static int rfail(reader *r, const xmlNode *n, const char *what)
-{
-    if (r->err != NULL && r->errlen > 0)
-        snprintf(r->err, r->errlen, "line %ld: %s",
-                 n ? (long)xmlGetLineNo(n) : 0L, what);
-    return SGF_ESYNTAX;
-}
-
-static bool is_ours(const xmlNode *n, const char *name)
-{
-    return n->type == XML_ELEMENT_NODE && n->ns != NULL
-        && strcmp((const char *)n->ns->href, SGF_XML_NS) == 0
-        && (name == NULL || strcmp((const char *)n->name, name) == 0);
-}
-
-/* The next element of ours named name among n and its following
- * siblings, or NULL. */
-static const xmlNode *next_el(const xmlNode *n, const char *name)
-{
-    for (; n != NULL; n = n->next)
-        if (is_ours(n, name))
-            return n;
-    return NULL;
-}
-
-static int add(reader *r, const char *s, size_t n)
-{
-    return sgf__buf_add(&r->out, s, n);
-}
-
-static bool attr_is(const xmlNode *n, const char *name, const char *val)
-{
-    xmlChar *a = xmlGetProp(n, XC(name));
-    bool yes = a != NULL && strcmp((const char *)a, val) == 0;
-    xmlFree(a);
-    return yes;
-}
-
-/* Append a value's raw text as it must stand between '[' and ']': a
- * document may hold any text there (it need not come from our writer), so
- * an unescaped ']' gets its '\\' and a '\\' left alone at the end is
- * doubled; otherwise a value could close early and the rest be read as
- * SGF (properties, moves, game trees) that the document never held. */
-static int add_raw_safe(reader *r, const char *s, size_t n)
-{
-    size_t from = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '\\' && i + 1 < n) {
-            i++;                          /* an escape and what it escapes */
-            continue;
-        }
-        if (s[i] != ']' && s[i] != '\\')
-            continue;
-        int e = add(r, s + from, i - from);
-        if (e == 0)
-            e = add(r, "\\", 1);
-        if (e != 0)
-            return e;
-        from = i;
-    }
-    return add(r, s + from, n - from);
-}
-
-static int read_raw(reader *r, const xmlNode *raw)
-{
-    xmlChar *s = xmlNodeGetContent(raw);
-    if (s == NULL)
-        return SGF_ENOMEM;
-    int e;
-    if (attr_is(raw, "encoding", "base64")) {
-        sgf__buf b = SGF__BUF_INIT;
-        e = unbase64(&b, (const char *)s);
-        if (e == SGF_ESYNTAX)
-            e = rfail(r, raw, "bad base64 in <raw>");
-        else if (e == 0 && sgf__utf8_valid(b.ptr ? b.ptr : "", b.len))
-            e = add_raw_safe(r, b.ptr ? b.ptr : "", b.len);
-        else if (e == 0)       /* bytes of a two-byte charset, as lexed:
-                                  their trail bytes may be '\\' or ']' */
-            e = add(r, b.ptr ? b.ptr : "", b.len);
-        sgf__buf_release(&b);
-    } else {
-        e = add_raw_safe(r, (const char *)s, strlen((const char *)s));
-    }
-    xmlFree(s);
-    return e;
-}
-
-static bool ident_ok(const xmlChar *s)
-{
-    if (s == NULL || *s == '\0')
-        return false;
-    for (; *s; s++)
-        if (!((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z')))
-            return false;
-    return true;
-}
-
-static int read_prop(reader *r, const xmlNode *p)
-{
-    xmlChar *id = xmlGetProp(p, XC("ident"));
-    if (id == NULL)
-        id = xmlGetProp(p, XC("id"));
-    int e = ident_ok(id) ? add(r, (const char *)id, strlen((char *)id))
-                         : rfail(r, p, "<prop> without a valid id");
-    xmlFree(id);
-    size_t nv = 0;
-    for (const xmlNode *v = next_el(p->children, "v"); v && !e;
-         v = next_el(v->next, "v"), nv++) {
-        const xmlNode *raw = next_el(v->children, "raw");
-        if (raw == NULL && next_el(v->children, NULL) != NULL)
-            return rfail(r, v, "<v> with elements but without <raw>");
-        if (raw == NULL)
-            raw = v;
-        e = add(r, "[", 1);
-        if (!e)
-            e = read_raw(r, raw);
-        if (!e)
-            e = add(r, "]", 1);
-    }
-    if (!e && nv == 0)
-        e = rfail(r, p, "<prop> without <v>");
-    return e;
-}
-
-static int read_node(reader *r, const xmlNode *n)
-{
-    int e = add(r, ";", 1);
-    for (const xmlNode *p = next_el(n->children, "prop"); p && !e;
-         p = next_el(p->next, "prop"))
-        e = read_prop(r, p);
-    return e;
-}
-
-/* One sequence being rebuilt: the next <node> of it, the variations of
- * the last node still to write, and whether a ')' closes it. */
-typedef struct rframe {
-    const xmlNode *node;
-    const xmlNode *var;
-} rframe;
-
-typedef struct rstack {
-    rframe *a;
-    size_t n, cap;
-} rstack;
-
-static int rpush(reader *r, rstack *s, const xmlNode *first)
-{
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 64;
-        rframe *a = realloc(s->a, cap * sizeof *a);
-        if (a == NULL)
-            return SGF_ENOMEM;
-        s->a = a;
-        s->cap = cap;
-    }
-    s->a[s->n].node = first;
-    s->a[s->n++].var = NULL;
-    return add(r, "(", 1);
-}
-
-/* A node and what follows it: with variations, the rest of the sequence
- * becomes the first of the node's child trees. */
-static int rstep(reader *r, rstack *s)
-{
-    rframe *f = &s->a[s->n - 1];
-    if (f->var != NULL) {
-        const xmlNode *v = f->var;
-        f->var = next_el(v->next, "variation");
-        const xmlNode *first = next_el(v->children, "node");
-        if (first == NULL)
-            return rfail(r, v, "<variation> without <node>");
-        return rpush(r, s, first);
-    }
-    if (f->node == NULL) {
-        s->n--;
-        return add(r, ")\n", 2);
-    }
-    const xmlNode *n = f->node;
-    int e = read_node(r, n);
-    f->node = next_el(n->next, "node");
-    f->var = next_el(n->children, "variation");
-    if (!e && f->var != NULL && f->node != NULL) {
-        const xmlNode *rest = f->node;
-        f->node = NULL;
-        e = rpush(r, s, rest);
-    } else if (f->var != NULL) {
-        f->node = NULL;
-    }
-    return e;
-}
-
-/* Remember the charset the game's text was decoded from. */
-static void note_charset(reader *r, const xmlNode *g)
-{
-    xmlChar *cs = xmlGetProp(g, XC("charset"));
-    if (cs == NULL)
-        return;
-    if (r->charset == NULL && !r->mixed)
-        r->charset = cs;
-    else if (r->charset == NULL
-             || strcmp((const char *)cs, (const char *)r->charset) != 0)
-        r->mixed = true;
-    if (cs != r->charset)
-        xmlFree(cs);
-}
-
-static int read_game(reader *r, const xmlNode *g)
-{
-    note_charset(r, g);
-    const xmlNode *first = next_el(g->children, "node");
-    if (first == NULL)
-        return rfail(r, g, "<game> without <node>");
-    rstack s = { NULL, 0, 0 };
-    int e = rpush(r, &s, first);
-    while (!e && s.n > 0)
-        e = rstep(r, &s);
-    free(s.a);
-    return e;
-}
-
-static int read_doc(reader *r, const xmlDoc *doc)
-{
-    const xmlNode *root = xmlDocGetRootElement(doc);
-    if (root == NULL || !is_ours(root, "collection"))
-        return rfail(r, root, "not an SGF collection (root element "
-                     "<collection> in namespace " SGF_XML_NS ")");
-    if (!attr_is(root, "version", "1"))
-        return rfail(r, root, "unknown version (1 expected)");
-    int e = 0;
-    for (const xmlNode *g = next_el(root->children, "game"); g && !e;
-         g = next_el(g->next, "game"))
-        e = read_game(r, g);
-    return e;
-}
-
-static int parse_xml(reader *r, xmlDocPtr *doc, const char *buf, size_t len)
-{
-    xmlParserCtxtPtr ctx = xmlNewParserCtxt();
-    if (ctx == NULL || len > INT32_MAX) {
-        xmlFreeParserCtxt(ctx);
-        return ctx ? rfail(r, NULL, "document too large") : SGF_ENOMEM;
-    }
-    *doc = xmlCtxtReadMemory(ctx, buf, (int)len, NULL, NULL,
-                             XML_PARSE_NONET
-                             | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
-    int e = 0;
-    if (*doc != NULL && ctx->wellFormed
-        && ((*doc)->intSubset != NULL || (*doc)->extSubset != NULL)) {
-        /* the vocabulary needs no DTD; entities could only blow the
-         * document up (billion laughs, gigabytes of repetition) */
-        if (r->err != NULL && r->errlen > 0)
-            snprintf(r->err, r->errlen, "a DOCTYPE (DTD, entities) is not "
-                     "allowed in an SGF XML document");
-        xmlFreeDoc(*doc);
-        *doc = NULL;
-        xmlFreeParserCtxt(ctx);
-        return SGF_ESYNTAX;
-    }
-    if (*doc == NULL || !ctx->wellFormed) {
-        const xmlError *x = xmlCtxtGetLastError(ctx);
-        if (r->err != NULL && r->errlen > 0)
-            snprintf(r->err, r->errlen, "line %d: %s", x ? x->line : 0,
-                     x && x->message ? x->message : "not well-formed\n");
-        if (r->err != NULL && r->errlen > 0)
-            r->err[strcspn(r->err, "\n")] = '\0';
-        e = SGF_ESYNTAX;
-    }
-    xmlFreeParserCtxt(ctx);
-    return e;
-}
-
-static bool charset_differs(const reader *r, const sgf_collection *c)
-{
-    for (size_t i = 0; i < sgf_collection_game_count(c); i++)
-        if (strcasecmp(sgf_game_charset(sgf_collection_game(c, i)),
-                       (const char *)r->charset) != 0)
-            return true;
-    return false;
-}
-
-/* Parse the rebuilt SGF. The raw bytes are those the original parse
- * decoded (an input in UTF-16 was already transcoded to UTF-8, a charset
- * may have been forced): when reading them again would pick another
- * charset than the document records, the recorded one is forced. */
-static int reparse(reader *r, sgf_collection **out,
-                   const sgf_parse_options *opts)
-{
-    const char *s = r->out.ptr ? r->out.ptr : "";
-    int e = sgf_parse_buffer(out, s, r->out.len, opts);
-    if (e || r->mixed || r->charset == NULL
-        || (opts != NULL && opts->charset != NULL)
-        || !charset_differs(r, *out))
-        return e;
-    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
-    if (opts != NULL)
-        o = *opts;
-    o.charset = (const char *)r->charset;
-    sgf_collection_free(*out);
-    *out = NULL;
-    return sgf_parse_buffer(out, s, r->out.len, &o);
-}
-
-int sgf_xml_read_buffer(sgf_collection **out, const char *buf, size_t len,
-                        const sgf_parse_options *opts, char *err,
-                        size_t errlen)
-{
-    if (out == NULL || buf == NULL)
-        return SGF_EINVAL;
-    *out = NULL;
-    if (err != NULL && errlen > 0)
-        err[0] = '\0';
-    xmlInitParser();
-    reader r = { SGF__BUF_INIT, err, errlen, NULL, false };
-    xmlDocPtr doc = NULL;
-    int e = parse_xml(&r, &doc, buf, len);
-    if (!e)
-        e = read_doc(&r, doc);
-    xmlFreeDoc(doc);
-    if (!e)
-        e = reparse(&r, out, opts);
-    sgf__buf_release(&r.out);
-    xmlFree(r.charset);
-    return e;
+    return write_all(fp, NULL, c, flags);
 }

@@ -1,6 +1,8 @@
 /*
- * xml_int.h - the Go layer of the XML export (xml_go.c), used by xml.c.
- * Both files make up the xml module, the only code that links libxml2
+ * xml_int.h - what the files of the xml module share: the Go layer of
+ * the export (xml_go.c), used by xml.c, and the input guard (xml_guard.c)
+ * used by xml_read.c, and the games the reader gathers (xml_tree.c).
+ * These files make up the xml module, the only code that links libxml2
  * (DECISIONS.md "Conversion"). Not installed.
  */
 #ifndef SGF_XML_INT_H
@@ -8,6 +10,7 @@
 
 #include <libxml/xmlwriter.h>
 #include <sgf/tree.h>
+#include "arena_int.h"
 
 typedef struct sgf__xgo sgf__xgo;
 
@@ -29,5 +32,77 @@ void sgf__xgo_restore(sgf__xgo *x, const sgf__xgo_mark *m);
  * elements (go:move, go:info). Returns 0, SGF_ENOMEM or SGF_EIO (the
  * writer failed). */
 int sgf__xgo_node(sgf__xgo *x, xmlTextWriterPtr w, const sgf_node *n);
+
+/* Decode n bytes of base64 (blanks ignored) and append them to out.
+ * 0, SGF_ENOMEM, or SGF_ESYNTAX on bad input. (xml.c) */
+int sgf__xml_unbase64(sgf__buf *out, const char *s, size_t n);
+
+/* --- the games the reader gathered (xml_read.c, xml_tree.c) ----------- */
+
+#define SGF__XNONE UINT32_MAX
+
+/* A node, its children first..last (linked by next), its properties. */
+typedef struct sgf__xnode {
+    uint32_t parent, first, last, next;    /* children: first..last */
+    uint32_t props, nprops;                /* first property, count */
+} sgf__xnode;
+
+typedef struct sgf__xprop {
+    size_t ident, ident_len;               /* in bytes */
+    uint32_t vals, nvals;                  /* first value, count */
+} sgf__xprop;
+
+typedef struct sgf__xval {
+    size_t off, len;                       /* in bytes */
+    size_t out, out_len;                   /* as written, in out */
+} sgf__xval;
+
+/* The games of a document being read: nodes, properties and values
+ * (identifiers and raw bytes in bytes), the first node of each game and
+ * its charset attribute (char *, or NULL), the SGF written of them (out)
+ * and scratch. */
+typedef struct sgf__xtree {
+    sgf__buf nodes, props, vals;  /* sgf__xnode, sgf__xprop, sgf__xval */
+    sgf__buf games;               /* size_t */
+    sgf__buf gcs;                 /* char * */
+    sgf__buf bytes, out, tok;
+} sgf__xtree;
+
+/* Write games [from, end) as SGF into t->out (replacing it): raw values
+ * as they stand, or (guarded) each read with the two-byte kind of its
+ * game's charset and written in the guarded form of write.c. Each value
+ * written is recorded (sgf__xval.out, out_len) for the check. 0 or
+ * SGF_ENOMEM. */
+int sgf__xtree_put(sgf__xtree *t, size_t from, bool guarded);
+
+/* Whether collection c, the parse of t->out, holds exactly games
+ * [from, end): the same nodes in the same tree, the same properties
+ * (identifiers as written; repetitions merged as the parser merges
+ * them) and the same values, byte for byte as written. */
+bool sgf__xtree_same(const sgf__xtree *t, const sgf_collection *c,
+                     size_t from);
+
+/* --- the input guard (xml_guard.c) ------------------------------------ */
+
+/* The lexer's state between two reads of the document. */
+typedef struct sgf__xguard {
+    int state;
+    int match;              /* progress through a delimiter */
+    char quote;             /* the quote of the attribute value open */
+    bool xmlns_ok;          /* the name so far may be "xmlns" */
+    size_t name_len;        /* bytes of the name being read */
+    unsigned attrs;         /* attributes of the start tag open */
+    unsigned ns;            /* namespace declarations so far */
+    unsigned long line;     /* 1 + line breaks seen */
+    size_t seen;            /* bytes scanned */
+    const char *why;        /* the refusal, once made */
+} sgf__xguard;
+
+void sgf__xguard_init(sgf__xguard *g);
+
+/* Scan the next n bytes of the document. Returns NULL, or the reason it
+ * is refused (static text; the same on every later call); g->line is
+ * then the line of the fault. */
+const char *sgf__xguard_scan(sgf__xguard *g, const char *s, size_t n);
 
 #endif

@@ -18,10 +18,12 @@
  *     FF[4] are written without FF: read like a file without FF (as FF[4]
  *     with the FF[3] forms allowed), they keep the meaning they had.
  *   - Identifiers in capitals ("AddBlack" and "aB" are written "AB"). A
- *     property repeated in a node was merged on reading; it is written
- *     once, with all its values, unless it takes a single value (C, N,
- *     B...): then it is written repeated again, one value each, so that
- *     the written file reads the same way.
+ *     property repeated in a node was merged on reading (an error, no
+ *     value lost); it is written once with all its values, as any
+ *     property: the output depends only on what the tree holds, so a
+ *     tree read from SGF and the same tree read from XML are written
+ *     byte for byte the same. (Read back, a property that takes one
+ *     value and holds several is the same error, said as value-count.)
  *   - Values are written from their decoded form (sgf_prop_text): text
  *     in UTF-8, line breaks of Text values as plain line breaks, no soft
  *     line breaks. Escapes only where needed: ']' and '\' always, and ':'
@@ -30,7 +32,19 @@
  *     properties a ':' keeps the escape it had in the file (their type,
  *     and so the meaning of ':', is unknown). Values whose bytes decode
  *     in no charset (sgf_prop_is_undecodable) are written back byte for
- *     byte (DECISIONS.md "Text and charsets").
+ *     byte, never dropped.
+ *   - Guarded values: a value whose bytes are not UTF-8 (undecodable
+ *     bytes, undecoded text of a syntax-only reading) or that is written
+ *     in a two-byte charset (Shift_JIS, GBK, Big5: a byte from 0x81 up
+ *     takes the next one with it, and trail bytes may be '\' 0x5C or
+ *     ']' 0x5D) is escaped so that every reader finds the same value
+ *     boundaries and the same bytes, whether it reads escapes byte by
+ *     byte or pairs two-byte characters: besides the escapes above, each
+ *     byte of a run of bytes from 0x80 up that an escape or the closing
+ *     ']' follows gets a '\' (the Shift_JIS character 0x95 0x5C at the
+ *     end of a value is written as four bytes: \ 0x95 \ \). No
+ *     unescaped high byte is then followed by '\' or ']'. Every value,
+ *     whatever its origin (SGF, XML, a program), is written this way.
  *   - Passes in Go games as "[]" ("[tt]" on boards up to 19x19 and
  *     blank values become "[]"; SGF_WRITE_PASS_TT writes "[tt]").
  *   - Point lists as they were (compressed ranges stay, single points
@@ -48,7 +62,8 @@
  * the tree read back gives the same bytes again.
  *
  * A collection read with SGF_PARSE_SYNTAX_ONLY holds undecoded text: its
- * values are written as read (escapes normalized) and the root CA is kept,
+ * values are written as read (escapes normalized, guarded when not
+ * UTF-8 or two-byte) and the root CA is kept,
  * not replaced by UTF-8. A game without CA but with non-ASCII text gets
  * the CA its reading implied, so that it reads back the same way (without
  * a CA the parser guesses from the bytes, and the escapes written can

@@ -41,12 +41,39 @@
  * starts a <variation> element inside the node it branches from. So the
  * element depth grows with the number of nested variations only.
  *
- * Round trip: sgf_xml_read_buffer on a document written by
- * sgf_xml_write_* gives the same tree as the collection written (same
- * games, nodes, identifiers, raw and decoded values), because it
- * rebuilds the SGF bytes of every game from the raw values and parses
- * them. Neither direction recurses: 100,000 nested variations cost no
- * stack (the reader passes XML_PARSE_HUGE to libxml2).
+ * Round trip: reading a document written by sgf_xml_write_* gives the
+ * same tree as the collection written (same games, nodes, identifiers,
+ * raw and decoded values), because the reader writes the SGF bytes of
+ * every game from the raw values and parses them. It then checks that
+ * the game read holds exactly the nodes, properties and raw values of
+ * the document: a value whose bytes would close early, escape its
+ * closing bracket, or read another way under a two-byte charset (a
+ * document not written by libsgf may hold any bytes) fails the check,
+ * and the game is then written with every value in the guarded form of
+ * the SGF writer (sgf/write.h): the same meaning, escapes that read the
+ * same way whether a reader pairs two-byte characters or not. So no
+ * document yields more or fewer games, nodes, properties or values than
+ * it holds. Neither direction recurses: 100,000 nested variations cost
+ * no stack.
+ *
+ * Streams: the reader walks the document with libxml2's xmlTextReader
+ * and holds one game at a time (sgf_xml_read_fd_each: memory is that of
+ * the largest game, not of the document); the writer (sgf_xml_writer_*)
+ * hands each game to the output as soon as it is written, through
+ * libxml2's xmlTextWriter, so the output is never held whole and has no
+ * size limit.
+ *
+ * Limits: documents come from strangers, and some shapes cost libxml2
+ * more than their size (an element's attributes are checked against each
+ * other; prefixed names are looked up through every namespace declared).
+ * Before libxml2 sees them, documents are refused (SGF_ESYNTAX, with the
+ * line) that hold a start tag with more than SGF_XML_MAX_ATTRS
+ * attributes, more than SGF_XML_MAX_NS namespace declarations, a name
+ * longer than SGF_XML_MAX_NAME bytes, a DOCTYPE or any other "<!"
+ * declaration (entities), or that are not in an ASCII-compatible
+ * encoding (UTF-16, UCS-4). The vocabulary needs a handful of each.
+ * Nesting (nested variations) and text (long comments) have no limit
+ * but memory: their cost grows with their size.
  *
  * Thread-safe: the functions may run at once on different collections.
  */
@@ -73,28 +100,89 @@ enum {
     SGF_XML_COMPACT = 1u << 1
 };
 
+#define SGF_XML_MAX_ATTRS 64
+#define SGF_XML_MAX_NS 64
+#define SGF_XML_MAX_NAME 1024
+
 /* Append the collection as an XML document (UTF-8) to out. flags:
- * SGF_XML_*. Returns 0, SGF_ENOMEM (out keeps what was appended before),
- * SGF_EINVAL (NULL argument). The collection is not changed. */
+ * SGF_XML_*. Returns 0, SGF_ENOMEM (out keeps what was appended before
+ * the failure: part of the document), SGF_EINVAL (NULL argument). The
+ * collection is not changed. */
 SGF_API int sgf_xml_write_str(sgf_strbuf *out, const sgf_collection *c,
                               unsigned flags);
 
-/* The same, written to fp (not closed nor flushed). Adds SGF_EIO when
- * writing fails (errno as fwrite left it). */
+/* The same, written to fp (not closed nor flushed), one game at a time
+ * (sgf_xml_writer_*). Adds SGF_EIO when writing fails (errno as fwrite
+ * left it; part of the document may have been written). */
 SGF_API int sgf_xml_write(FILE *fp, const sgf_collection *c,
                           unsigned flags);
+
+/* A document written game by game, for games read one at a time
+ * (sgf_parse_fd_each, sgf_xml_read_fd_each): memory stays that of one
+ * game, whatever the size of the output. */
+typedef struct sgf_xml_writer sgf_xml_writer;
+
+/* Start a document on fp (the XML declaration and <collection>; flags:
+ * SGF_XML_*). On success *out is the writer, to be ended with
+ * sgf_xml_writer_close. Errors (*out NULL): SGF_ENOMEM, SGF_EIO (errno
+ * as fwrite left it), SGF_EINVAL (NULL out or fp). */
+SGF_API int sgf_xml_writer_open(sgf_xml_writer **out, FILE *fp,
+                                unsigned flags);
+
+/* Write one game tree as a <game> (its index attribute is
+ * sgf_game_index(g)) and hand it to fp. The game is not changed and may
+ * be released afterwards. Returns 0, SGF_ENOMEM, SGF_EIO (errno set),
+ * SGF_EINVAL (NULL argument). After a failure every later call returns
+ * the same error. */
+SGF_API int sgf_xml_writer_game(sgf_xml_writer *w, const sgf_game *g);
+
+/* End the document (</collection>) unless a write failed, hand the rest
+ * to fp (not closed nor flushed) and free the writer. Returns 0 or the
+ * first error of the writer's life (SGF_ENOMEM, SGF_EIO with errno);
+ * SGF_EINVAL for NULL. */
+SGF_API int sgf_xml_writer_close(sgf_xml_writer *w);
 
 /* Read a document written as above back into a collection, ignoring the
  * Go layer and elements of other namespaces. opts as for
  * sgf_parse_buffer (diagnostics are those of the rebuilt SGF: their
  * offsets index sgf_collection_input, the rebuilt bytes). On success *out
  * is a new collection. Errors (*out NULL): SGF_ESYNTAX (not well-formed
- * XML, or not this vocabulary: err then holds a one-line reason, with a
- * line number when libxml2 gave one), SGF_ENOMEM, SGF_EINVAL (NULL out
- * or buf). err may be NULL; errlen is its size in bytes. */
+ * XML, not this vocabulary, or past the limits above: err then holds a
+ * one-line reason, with a line number), SGF_ENOMEM (also when libxml2
+ * runs out of memory), SGF_EIO with errno EFBIG (the rebuilt SGF of all
+ * games is larger than SGF_PARSE_MAX_INPUT: read it game by game),
+ * SGF_EINVAL (NULL out or buf). err may be NULL; errlen is its size in
+ * bytes. */
 SGF_API int sgf_xml_read_buffer(sgf_collection **out, const char *buf,
                                 size_t len, const sgf_parse_options *opts,
                                 char *err, size_t errlen);
+
+/* Read a document one game tree at a time, as sgf_parse_fd_each reads
+ * SGF (sgf/parse.h): fn(payload, c, g) for each <game> as soon as it is
+ * read, then once with g NULL at the end; fn returns 0 to go on, else
+ * the reading stops (no further call). Each game comes in a collection
+ * of its own, c, released when fn returns, except the first game's,
+ * which is kept to the end and passed again to the NULL call (with no
+ * game: a collection whose diagnostic says no game tree was found).
+ * sgf_game_index(g) counts the document's games; the diagnostics of c
+ * at each call are those of that game (their offsets index that game's
+ * rebuilt SGF), with a mixed-collection warning when FF, GM or the
+ * charset differ from the first game's, as for a collection read whole.
+ * Memory is that of one game and libxml2's reader, whatever the size of
+ * the document. Returns SGF_OK (also after fn stopped the reading) or an
+ * error as sgf_xml_read_buffer (SGF_EIO with errno when read(2) fails);
+ * after an error no NULL call is made, and the games before the fault
+ * were handed over. The descriptor is not closed. err may be NULL. */
+SGF_API int sgf_xml_read_fd_each(int fd, const sgf_parse_options *opts,
+                                 sgf_game_fn fn, void *payload, char *err,
+                                 size_t errlen);
+
+/* The same from len bytes at buf (not copied: they must stay valid
+ * during the call). SGF_EINVAL also for buf NULL with len > 0. */
+SGF_API int sgf_xml_read_buffer_each(const char *buf, size_t len,
+                                     const sgf_parse_options *opts,
+                                     sgf_game_fn fn, void *payload,
+                                     char *err, size_t errlen);
 
 /* --- game information, typed (used by the Go layer) ------------------- */
 

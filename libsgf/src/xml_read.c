@@ -1,0 +1,743 @@
+/*
+ * xml_read.c - SGF XML read back into game trees (sgf/xml.h), as a
+ * stream: libxml2's xmlTextReader walks the document, each <game> is
+ * gathered into a small tree of nodes, properties and raw values, then
+ * written out as SGF and parsed. Only one game is held at a time (all of
+ * them for sgf_xml_read_buffer, which returns one collection).
+ *
+ * The raw values are written as they stand, and the game read back is
+ * checked against what the document holds: the same nodes, properties
+ * and raw values, in order. A value that would not read back as itself
+ * (a ']' or '\\' that closes or escapes what it should not, bytes of a
+ * two-byte charset read another way) fails the check, and the game is
+ * then written with every value in the guarded form of write.c: escapes
+ * that give the same boundaries whether a reader pairs two-byte
+ * characters or not. So no document yields more or fewer nodes,
+ * properties or values than it holds.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+#include <libxml/xmlreader.h>
+#include <sgf/xml.h>
+#include "tree_int.h"
+#include "xml_int.h"
+#include "charset_int.h"
+#include "props_int.h"
+
+#define NONE SGF__XNONE
+#define XC(s) ((const xmlChar *)(s))
+
+/* --- the game gathered (the tree: xml_int.h) ------------------------- */
+
+typedef sgf__xnode xnode;
+typedef sgf__xprop xprop;
+typedef sgf__xval xval;
+
+/* Frames of the element stack. */
+enum { F_IGNORE, F_COLLECTION, F_GAME, F_VARIATION, F_NODE, F_PROP, F_V,
+       F_RAW, F_INNER };
+
+typedef struct frame {
+    int kind;
+    uint32_t node;       /* F_NODE: its node; F_GAME, F_VARIATION: the
+                            node it branches from (NONE for a game) */
+    uint32_t last;       /* F_GAME, F_VARIATION: its last node so far */
+    bool b64;            /* F_V, F_RAW: encoding="base64" */
+    bool has_raw, had_el;/* F_V: a <raw> was read; another of ours */
+    int target;          /* where text goes: 0 nowhere, 1 v, 2 raw */
+} frame;
+
+typedef struct xr {
+    xmlTextReaderPtr rd;
+    sgf__xguard guard;
+    int fd;                      /* or -1: memory */
+    const char *mem;
+    size_t mem_len, mem_pos;
+    int read_errno;              /* a failed read(2) */
+    bool read_failed;
+    bool eof;                    /* read(2) said the end */
+    bool oom;                    /* libxml2 ran out of memory */
+    char *err;
+    size_t errlen;
+    /* the document */
+    const sgf_parse_options *opts;
+    sgf_game_fn fn;              /* NULL: one collection (whole) */
+    void *payload;
+    bool stopped;                /* fn asked to stop */
+    size_t ngames;               /* <game> elements read */
+    sgf_collection *first;       /* fn: the first game's collection */
+    sgf_collection *whole;       /* !fn: the result */
+    xmlChar *charset;            /* !fn: the games' charset, if shared */
+    bool mixed;
+    /* the games being gathered (one with fn) */
+    sgf__buf stack;              /* frame */
+    sgf__xtree t;                /* what the games hold */
+    sgf__buf text, raw;          /* the value being read */
+} xr;
+
+#define AT(b, type, i) (((type *)(void *)(b).ptr)[i])
+#define COUNT(b, type) ((b).len / sizeof(type))
+
+static int fail(xr *r, unsigned long line, const char *what)
+{
+    if (r->err != NULL && r->errlen > 0 && r->err[0] == '\0' && line > 0)
+        snprintf(r->err, r->errlen, "line %lu: %s", line, what);
+    else if (r->err != NULL && r->errlen > 0 && r->err[0] == '\0')
+        snprintf(r->err, r->errlen, "%s", what);
+    return SGF_ESYNTAX;
+}
+
+static unsigned long line_of(const xr *r)
+{
+    int l = xmlTextReaderGetParserLineNumber(r->rd);
+    return l > 0 ? (unsigned long)l : 0;
+}
+
+static int push_frame(xr *r, int kind)
+{
+    frame f = { kind, NONE, NONE, false, false, false, 0 };
+    if (r->stack.len > 0) {
+        const frame *top = &AT(r->stack, frame, COUNT(r->stack, frame) - 1);
+        if (kind == F_INNER || kind == F_IGNORE)
+            f.target = kind == F_INNER ? top->target : 0;
+    }
+    return sgf__buf_add(&r->stack, &f, sizeof f);
+}
+
+static frame *top(xr *r)
+{
+    size_t n = COUNT(r->stack, frame);
+    return n > 0 ? &AT(r->stack, frame, n - 1) : NULL;
+}
+
+static uint32_t new_node(xr *r, uint32_t parent)
+{
+    xnode n = { parent, NONE, NONE, NONE, 0, 0 };
+    uint32_t i = (uint32_t)COUNT(r->t.nodes, xnode);
+    if (i == NONE || sgf__buf_add(&r->t.nodes, &n, sizeof n) != 0)
+        return NONE;
+    return i;
+}
+
+/* A node of a sequence: the next node of the sequence is the first child
+ * of the one before (the variations came before it in the document),
+ * the first node of a variation the last child of the node it branches
+ * from. */
+static int begin_node(xr *r, frame *f)
+{
+    uint32_t parent = f->last != NONE ? f->last : f->node;
+    uint32_t i = new_node(r, parent);
+    if (i == NONE)
+        return SGF_ENOMEM;
+    xnode *nodes = (xnode *)(void *)r->t.nodes.ptr;
+    if (parent == NONE) {
+        size_t at = i;
+        if (sgf__buf_add(&r->t.games, &at, sizeof at) != 0)
+            return SGF_ENOMEM;
+    } else if (f->last != NONE) {
+        nodes[i].next = nodes[parent].first;
+        nodes[parent].first = i;
+        if (nodes[parent].last == NONE)
+            nodes[parent].last = i;
+    } else {
+        if (nodes[parent].last != NONE)
+            nodes[nodes[parent].last].next = i;
+        else
+            nodes[parent].first = i;
+        nodes[parent].last = i;
+    }
+    f->last = i;
+    int e = push_frame(r, F_NODE);
+    if (!e)
+        top(r)->node = i;
+    return e;
+}
+
+static bool ident_ok(const xmlChar *s)
+{
+    if (s == NULL || *s == '\0')
+        return false;
+    for (; *s; s++)
+        if (!((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z')))
+            return false;
+    return true;
+}
+
+static xmlChar *attr(xr *r, const char *name)
+{
+    return xmlTextReaderGetAttribute(r->rd, XC(name));
+}
+
+static bool attr_is(xr *r, const char *name, const char *val)
+{
+    xmlChar *a = attr(r, name);
+    bool yes = a != NULL && strcmp((const char *)a, val) == 0;
+    xmlFree(a);
+    return yes;
+}
+
+static int begin_prop(xr *r, const frame *f)
+{
+    xmlChar *id = attr(r, "ident");
+    if (id == NULL)
+        id = attr(r, "id");
+    if (!ident_ok(id)) {
+        xmlFree(id);
+        return fail(r, line_of(r), "<prop> without a valid id");
+    }
+    xprop p = { r->t.bytes.len, strlen((const char *)id),
+                (uint32_t)COUNT(r->t.vals, xval), 0 };
+    int e = sgf__buf_add(&r->t.bytes, id, p.ident_len);
+    xmlFree(id);
+    if (!e)
+        e = sgf__buf_add(&r->t.props, &p, sizeof p);
+    xnode *n = &AT(r->t.nodes, xnode, f->node);
+    if (!e && n->nprops++ == 0)
+        n->props = (uint32_t)(COUNT(r->t.props, xprop) - 1);
+    return e ? e : push_frame(r, F_PROP);
+}
+
+static int begin_game(xr *r)
+{
+    xmlChar *cs = attr(r, "charset");
+    char *copy = cs ? strdup((const char *)cs) : NULL;
+    xmlFree(cs);
+    if (cs != NULL && copy == NULL)
+        return SGF_ENOMEM;
+    if (sgf__buf_add(&r->t.gcs, &copy, sizeof copy) != 0) {
+        free(copy);
+        return SGF_ENOMEM;
+    }
+    return push_frame(r, F_GAME);
+}
+
+static int begin_collection(xr *r, bool ours, const char *name)
+{
+    if (!ours || strcmp(name, "collection") != 0)
+        return fail(r, line_of(r), "not an SGF collection (root element "
+                    "<collection> in namespace " SGF_XML_NS ")");
+    if (!attr_is(r, "version", "1"))
+        return fail(r, line_of(r), "unknown version (1 expected)");
+    return push_frame(r, F_COLLECTION);
+}
+
+/* A start tag: what it means depends on the element it is in. */
+static int on_start(xr *r)
+{
+    const char *name = (const char *)xmlTextReaderConstLocalName(r->rd);
+    const char *ns = (const char *)xmlTextReaderConstNamespaceUri(r->rd);
+    if (name == NULL)
+        return SGF_ENOMEM;
+    bool ours = ns != NULL && strcmp(ns, SGF_XML_NS) == 0;
+    frame *f = top(r);
+    int kind = f ? f->kind : -1;
+    bool is = false;
+    uint32_t node;
+#define IS(s) (ours && strcmp(name, s) == 0)
+    switch (kind) {
+    case -1:
+        return begin_collection(r, ours, name);
+    case F_COLLECTION:
+        return IS("game") ? begin_game(r) : push_frame(r, F_IGNORE);
+    case F_GAME:
+    case F_VARIATION:
+        return IS("node") ? begin_node(r, f) : push_frame(r, F_IGNORE);
+    case F_NODE:
+        if (IS("prop"))
+            return begin_prop(r, f);
+        if (!IS("variation"))
+            return push_frame(r, F_IGNORE);
+        node = f->node;
+        if (push_frame(r, F_VARIATION) != 0)
+            return SGF_ENOMEM;
+        top(r)->node = node;
+        return 0;
+    case F_PROP:
+        if (!IS("v"))
+            return push_frame(r, F_IGNORE);
+        r->text.len = r->raw.len = 0;
+        is = attr_is(r, "encoding", "base64");
+        if (push_frame(r, F_V) != 0)
+            return SGF_ENOMEM;
+        top(r)->b64 = is;
+        top(r)->target = 1;
+        return 0;
+    case F_V:
+        if (IS("raw")) {
+            is = attr_is(r, "encoding", "base64");
+            f->has_raw = true;
+            r->raw.len = 0;
+            if (push_frame(r, F_RAW) != 0)
+                return SGF_ENOMEM;
+            top(r)->b64 = is;
+            top(r)->target = 2;
+            return 0;
+        }
+        if (ours)
+            f->had_el |= !IS("text");
+        return ours ? push_frame(r, F_IGNORE) : push_frame(r, F_INNER);
+    case F_RAW:
+    case F_INNER:
+        return push_frame(r, F_INNER);
+    default:
+        return push_frame(r, F_IGNORE);
+    }
+#undef IS
+}
+
+static int on_text(xr *r)
+{
+    frame *f = top(r);
+    if (f == NULL || f->target == 0)
+        return 0;
+    const xmlChar *s = xmlTextReaderConstValue(r->rd);
+    if (s == NULL)
+        return SGF_ENOMEM;
+    return sgf__buf_add(f->target == 1 ? &r->text : &r->raw, s,
+                        strlen((const char *)s));
+}
+
+/* The value's bytes, from <raw> when there was one, else from <v>. */
+static int end_value(xr *r, const frame *v)
+{
+    if (!v->has_raw && v->had_el)
+        return fail(r, line_of(r), "<v> with elements but without <raw>");
+    const sgf__buf *src = v->has_raw ? &r->raw : &r->text;
+    xval val = { r->t.bytes.len, 0, 0, 0 };
+    int e = 0;
+    if (v->b64) {
+        e = sgf__xml_unbase64(&r->t.bytes, src->ptr ? src->ptr : "",
+                              src->len);
+        if (e == SGF_ESYNTAX)
+            return fail(r, line_of(r), v->has_raw ? "bad base64 in <raw>"
+                                                  : "bad base64 in <v>");
+    } else {
+        e = sgf__buf_add(&r->t.bytes, src->ptr ? src->ptr : "", src->len);
+    }
+    val.len = r->t.bytes.len - val.off;
+    if (!e)
+        e = sgf__buf_add(&r->t.vals, &val, sizeof val);
+    if (!e)
+        AT(r->t.props, xprop, COUNT(r->t.props, xprop) - 1).nvals++;
+    return e;
+}
+
+static int end_game(xr *r);
+
+static int on_end(xr *r)
+{
+    frame f = *top(r);
+    r->stack.len -= sizeof f;
+    switch (f.kind) {
+    case F_GAME:
+        if (f.last == NONE)
+            return fail(r, line_of(r), "<game> without <node>");
+        return end_game(r);
+    case F_VARIATION:
+        return f.last == NONE ? fail(r, line_of(r), "<variation> without "
+                                     "<node>") : 0;
+    case F_PROP:
+        return AT(r->t.props, xprop, COUNT(r->t.props, xprop) - 1).nvals == 0
+            ? fail(r, line_of(r), "<prop> without <v>") : 0;
+    case F_V:
+        return end_value(r, &f);
+    case F_RAW:
+        /* the <raw>'s encoding decides: carried to its <v> */
+        top(r)->b64 = f.b64;
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+/* --- parsing what was written ------------------------------------------ */
+
+/* Whether a game was decoded from another charset than cs (compared by
+ * their canonical names: "Shift_JIS" is CP932, as the parser reads it). */
+static bool charset_differs(const sgf_collection *c, const char *cs)
+{
+    const char *want = sgf__charset_canonical(cs, strlen(cs));
+    for (size_t i = 0; i < sgf_collection_game_count(c); i++) {
+        const char *got = sgf_game_charset(sgf_collection_game(c, i));
+        if (strcasecmp(got, want ? want : cs) != 0)
+            return true;
+    }
+    return false;
+}
+
+/* Parse r->t.out. The raw bytes are those the original parse decoded (an
+ * input in UTF-16 was already transcoded to UTF-8, a charset may have
+ * been forced): when reading them again picks another charset than the
+ * document records, the recorded one is forced. */
+static int parse_out(xr *r, sgf_collection **out, const char *cs)
+{
+    const sgf_parse_options *opts = r->opts;
+    const char *s = r->t.out.ptr ? r->t.out.ptr : "";
+    if (r->t.out.len > SGF_PARSE_MAX_INPUT) {
+        errno = EFBIG;
+        return SGF_EIO;
+    }
+    int e = sgf_parse_buffer(out, s, r->t.out.len, opts);
+    if (e || cs == NULL || (opts != NULL && opts->charset != NULL)
+        || !charset_differs(*out, cs))
+        return e;
+    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
+    if (opts != NULL)
+        o = *opts;
+    o.charset = cs;
+    sgf_collection_free(*out);
+    *out = NULL;
+    return sgf_parse_buffer(out, s, r->t.out.len, &o);
+}
+
+/* Games [from, end) as a collection that holds exactly them. */
+static int rebuild(xr *r, sgf_collection **out, size_t from, const char *cs)
+{
+    int e = sgf__xtree_put(&r->t, from, false);
+    if (!e)
+        e = parse_out(r, out, cs);
+    if (e || sgf__xtree_same(&r->t, *out, from))
+        return e;
+    sgf_collection_free(*out);
+    *out = NULL;
+    e = sgf__xtree_put(&r->t, from, true);
+    if (!e)
+        e = parse_out(r, out, cs);
+    if (!e && !sgf__xtree_same(&r->t, *out, from)) {
+        sgf_collection_free(*out);
+        *out = NULL;
+        e = fail(r, r->rd ? line_of(r) : 0, "a game does not read back "
+                 "as the document holds it");
+    }
+    return e;
+}
+
+/* FF, GM or the charset differ from the first game (what the parser says
+ * of a collection read whole). */
+static void check_mixed(xr *r, sgf_collection *c, sgf_game *g)
+{
+    const sgf_game *f = sgf_collection_game(r->first, 0);
+    bool ca = sgf_node_find_prop(f->root, SGF_PROP_CA) != NULL
+              && sgf_node_find_prop(g->root, SGF_PROP_CA) != NULL;
+    const char *what = f->ff != g->ff ? "FF" : f->gm != g->gm ? "GM"
+                     : ca && strcmp(f->charset, g->charset) != 0 ? "CA"
+                     : NULL;
+    if (what != NULL)
+        sgf__diag_add(c, (int)g->index, SGF_D_MIXED_COLLECTION,
+                      sgf__game_ff4(g), g->offset,
+                      "game %u differs from game 0 in %s",
+                      (unsigned)g->index, what);
+}
+
+static void forget_game(xr *r)
+{
+    r->t.nodes.len = r->t.props.len = r->t.vals.len = r->t.bytes.len = 0;
+    r->t.games.len = 0;
+    free(AT(r->t.gcs, char *, 0));
+    r->t.gcs.len = 0;
+}
+
+/* Put the game at slot index of its collection, the slots before it
+ * empty: as in a collection read game by game, the game is
+ * games[index] (sgf_collection_game(c, i) of the others is NULL). */
+static int place_game(sgf_collection *c, sgf_game *g, size_t index)
+{
+    if (index == 0)
+        return 0;
+    if (index >= UINT32_MAX)
+        return SGF_ENOMEM;
+    sgf_game **a = realloc(c->games, (index + 1) * sizeof *a);
+    if (a == NULL)
+        return SGF_ENOMEM;
+    memset(a, 0, index * sizeof *a);
+    a[index] = g;
+    c->games = a;
+    c->ngames = c->games_cap = index + 1;
+    g->index = (uint32_t)index;
+    return 0;
+}
+
+/* One game to the caller, in a collection of its own: its index that of
+ * the document, its diagnostics said to be of that game. */
+static int hand_game(xr *r)
+{
+    sgf_collection *c = NULL;
+    int e = rebuild(r, &c, 0, AT(r->t.gcs, char *, 0));
+    forget_game(r);
+    if (e)
+        return e;
+    sgf_game *g = c->games[0];
+    e = place_game(c, g, r->ngames - 1);
+    if (e) {
+        sgf_collection_free(c);
+        return e;
+    }
+    for (size_t i = 0; i < c->ndiags; i++)
+        if (c->diags[i].game == 0)
+            c->diags[i].game = (int)g->index;
+    if (r->first != NULL)
+        check_mixed(r, c, g);
+    r->stopped = r->fn(r->payload, c, g) != 0;
+    if (r->first == NULL) {
+        r->first = c;
+        c->ndiags = 0;
+    } else {
+        sgf_collection_free(c);
+    }
+    return 0;
+}
+
+static int end_game(xr *r)
+{
+    r->ngames++;
+    return r->fn != NULL ? hand_game(r) : 0;
+}
+
+/* --- libxml2 ----------------------------------------------------------- */
+
+static int source_read(void *ctx, char *buf, int len)
+{
+    xr *r = ctx;
+    ssize_t n;
+    if (r->fd >= 0) {
+        do
+            n = read(r->fd, buf, (size_t)len);
+        while (n < 0 && errno == EINTR);
+    } else {
+        n = (ssize_t)(r->mem_len - r->mem_pos);
+        n = n < len ? n : len;
+        memcpy(buf, r->mem + r->mem_pos, (size_t)n);
+        r->mem_pos += (size_t)n;
+    }
+    if (n < 0) {
+        r->read_errno = errno;
+        r->read_failed = true;
+        return -1;
+    }
+    r->eof = n == 0;
+    if (sgf__xguard_scan(&r->guard, buf, (size_t)n) != NULL)
+        return -1;
+    return (int)n;
+}
+
+static void on_error(void *ctx, xmlErrorPtr x)
+{
+    xr *r = ctx;
+    if (x == NULL)
+        return;
+    if (x->code == XML_ERR_NO_MEMORY)
+        r->oom = true;
+    if (r->err != NULL && r->errlen > 0 && r->err[0] == '\0'
+        && x->level >= XML_ERR_ERROR) {
+        snprintf(r->err, r->errlen, "line %d: %s", x->line,
+                 x->message ? x->message : "not well-formed");
+        r->err[strcspn(r->err, "\n")] = '\0';
+    }
+}
+
+/* What stopped the reading: the guard, read(2), memory, or the XML. */
+static int read_fault(xr *r)
+{
+    if (r->guard.why != NULL) {
+        if (r->err != NULL && r->errlen > 0)
+            snprintf(r->err, r->errlen, "line %lu: %s", r->guard.line,
+                     r->guard.why);
+        return SGF_ESYNTAX;
+    }
+    if (r->read_failed) {
+        errno = r->read_errno;
+        return SGF_EIO;
+    }
+    if (r->oom)
+        return SGF_ENOMEM;
+    if (r->eof && r->stack.len > 0 && r->err != NULL && r->errlen > 0) {
+        static const char *const names[F_INNER + 1] = {
+            [F_COLLECTION] = "collection", [F_GAME] = "game",
+            [F_VARIATION] = "variation", [F_NODE] = "node",
+            [F_PROP] = "prop", [F_V] = "v", [F_RAW] = "raw"
+        };
+        const char *name = names[top(r)->kind];
+        snprintf(r->err, r->errlen, "line %lu: the document ends inside "
+                 "%s%s%s", r->guard.line, name ? "<" : "",
+                 name ? name : "an element", name ? ">" : "");
+        return SGF_ESYNTAX;
+    }
+    if (r->err != NULL && r->errlen > 0 && r->err[0] == '\0')
+        snprintf(r->err, r->errlen, "line %lu: not well-formed",
+                 line_of(r));
+    return SGF_ESYNTAX;
+}
+
+static int on_event(xr *r)
+{
+    switch (xmlTextReaderNodeType(r->rd)) {
+    case XML_READER_TYPE_ELEMENT: {
+        int e = on_start(r);
+        if (!e && xmlTextReaderIsEmptyElement(r->rd))
+            e = on_end(r);
+        return e;
+    }
+    case XML_READER_TYPE_END_ELEMENT:
+        return on_end(r);
+    case XML_READER_TYPE_TEXT:
+    case XML_READER_TYPE_CDATA:
+    case XML_READER_TYPE_WHITESPACE:
+    case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
+        return on_text(r);
+    case XML_READER_TYPE_DOCUMENT_TYPE:
+    case XML_READER_TYPE_ENTITY_REFERENCE:
+        return fail(r, line_of(r), "a DOCTYPE (DTD, entities) is not "
+                    "allowed in an SGF XML document");
+    default:
+        return 0;
+    }
+}
+
+/* libxml2 reports some faults outside the reader's handler: through its
+ * generic error function (encoding errors of a chunk), or, for faults of
+ * its tree module (out of memory making a namespace), through the
+ * thread's structured handler. While reading, the first is silenced (a
+ * library prints nothing) and the second is ours, so that out of memory
+ * anywhere in libxml2 is known as such (both settings are per thread). */
+static void silent(void *ctx, const char *msg, ...)
+{
+    (void)ctx;
+    (void)msg;
+}
+
+static int read_all(xr *r);
+
+static int run(xr *r)
+{
+    xmlInitParser();
+    xmlGenericErrorFunc saved = xmlGenericError;
+    void *saved_ctx = xmlGenericErrorContext;
+    xmlStructuredErrorFunc saved_s = xmlStructuredError;
+    void *saved_sctx = xmlStructuredErrorContext;
+    xmlSetGenericErrorFunc(NULL, silent);
+    xmlSetStructuredErrorFunc(r, on_error);
+    int e = read_all(r);
+    xmlSetStructuredErrorFunc(saved_sctx, saved_s);
+    xmlSetGenericErrorFunc(saved_ctx, saved);
+    return e;
+}
+
+static int read_all(xr *r)
+{
+    enum { OPTIONS = XML_PARSE_NONET | XML_PARSE_HUGE | XML_PARSE_NOWARNING };
+    sgf__xguard_init(&r->guard);
+    r->rd = xmlReaderForIO(source_read, NULL, r, NULL, NULL, OPTIONS);
+    if (r->rd == NULL)
+        return r->guard.why || r->read_failed ? read_fault(r) : SGF_ENOMEM;
+    xmlTextReaderSetStructuredErrorHandler(r->rd, on_error, r);
+    int e = 0, rc = 0;
+
+    while (!e && !r->stopped && (rc = xmlTextReaderRead(r->rd)) == 1)
+        e = on_event(r);
+    if (!e && !r->stopped && rc != 0)
+        e = read_fault(r);
+    /* a fault of ours may come from one of libxml2's (a value cut short
+     * by a refused read) */
+    if (e == SGF_ESYNTAX && (r->oom || r->guard.why || r->read_failed))
+        e = read_fault(r);
+    xmlFreeTextReader(r->rd);
+    r->rd = NULL;
+    return e;
+}
+
+static void xr_release(xr *r)
+{
+    for (size_t i = 0; i < COUNT(r->t.gcs, char *); i++)
+        free(AT(r->t.gcs, char *, i));
+    sgf__buf *b[] = { &r->stack, &r->t.nodes, &r->t.props, &r->t.vals,
+                      &r->t.games, &r->t.gcs, &r->t.bytes, &r->text, &r->raw,
+                      &r->t.out, &r->t.tok };
+    for (size_t i = 0; i < sizeof b / sizeof *b; i++)
+        sgf__buf_release(b[i]);
+}
+
+static void xr_init(xr *r, int fd, const char *buf, size_t len,
+                    const sgf_parse_options *opts, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    r->fd = fd;
+    r->mem = buf;
+    r->mem_len = len;
+    r->opts = opts;
+    r->err = err;
+    r->errlen = errlen;
+    if (err != NULL && errlen > 0)
+        err[0] = '\0';
+}
+
+/* The charset every game records, or NULL when they differ. */
+static const char *shared_charset(const xr *r)
+{
+    const char *cs = NULL;
+    for (size_t i = 0; i < COUNT(r->t.gcs, char *); i++) {
+        const char *g = AT(r->t.gcs, char *, i);
+        if (g == NULL)
+            continue;
+        if (cs != NULL && strcmp(cs, g) != 0)
+            return NULL;
+        cs = g;
+    }
+    return cs;
+}
+
+int sgf_xml_read_buffer(sgf_collection **out, const char *buf, size_t len,
+                        const sgf_parse_options *opts, char *err,
+                        size_t errlen)
+{
+    if (out == NULL || buf == NULL)
+        return SGF_EINVAL;
+    *out = NULL;
+    xr r;
+    xr_init(&r, -1, buf, len, opts, err, errlen);
+    int e = run(&r);
+    if (!e)
+        e = rebuild(&r, out, 0, shared_charset(&r));
+    xr_release(&r);
+    return e;
+}
+
+static int read_each(xr *r, sgf_game_fn fn, void *payload)
+{
+    r->fn = fn;
+    r->payload = payload;
+    int e = run(r);
+    if (!e && !r->stopped && r->first == NULL) {
+        r->t.out.len = 0;                    /* no game: the parser's word */
+        e = parse_out(r, &r->first, NULL);
+    }
+    if (!e && !r->stopped)
+        r->fn(r->payload, r->first, NULL);
+    sgf_collection_free(r->first);
+    xr_release(r);
+    return e;
+}
+
+int sgf_xml_read_buffer_each(const char *buf, size_t len,
+                             const sgf_parse_options *opts, sgf_game_fn fn,
+                             void *payload, char *err, size_t errlen)
+{
+    if (fn == NULL || (buf == NULL && len > 0))
+        return SGF_EINVAL;
+    xr r;
+    xr_init(&r, -1, buf ? buf : "", len, opts, err, errlen);
+    return read_each(&r, fn, payload);
+}
+
+int sgf_xml_read_fd_each(int fd, const sgf_parse_options *opts,
+                         sgf_game_fn fn, void *payload, char *err,
+                         size_t errlen)
+{
+    if (fn == NULL || fd < 0)
+        return SGF_EINVAL;
+    xr r;
+    xr_init(&r, fd, NULL, 0, opts, err, errlen);
+    return read_each(&r, fn, payload);
+}
