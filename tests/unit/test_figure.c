@@ -574,6 +574,93 @@ static void test_figure_svg_notes_and_crop(void **state)
     done(&x);
 }
 
+/* SVG with options as a string (to free); the return code in *rc. */
+static char *render_with(const sgf_figure *f,
+                         const sgf_figure_svg_options *o, int *rc)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    assert_non_null(mem);
+    *rc = sgf_figure_write_svg_with(mem, f, o);
+    assert_int_equal(fclose(mem), 0);
+    return buf;
+}
+
+/* A fragment for an HTML page: no declaration, no style sheet, ids of
+ * its own (arrowheads by attribute); the next move drawn over the
+ * position before it; bad options refused with nothing written. */
+static void test_figure_svg_fragment_and_next(void **state)
+{
+    (void)state;
+    int rc;
+    fig x = build(MARK, NULL);
+    sgf_figure_svg_options o = SGF_FIGURE_SVG_OPTIONS_INIT;
+    char *plain = render(x.f, -1);
+    char *same = render_with(x.f, &o, &rc);
+    assert_int_equal(rc, 0);
+    assert_string_equal(plain, same);            /* the defaults */
+    free(same);
+    o.fragment = true;
+    o.id_prefix = "d7-";
+    char *s = render_with(x.f, &o, &rc);
+    assert_int_equal(rc, 0);
+    assert_true(strncmp(s, "<svg xmlns=", 11) == 0);
+    assert_null(strstr(s, "<style"));
+    assert_null(strstr(s, "#sgf-"));
+    assert_null(strstr(s, "id=\"sgf-"));
+    assert_non_null(strstr(s, "<marker id=\"d7-arrowhead\""));
+    assert_non_null(strstr(s, "marker-end=\"url(#d7-arrowhead)\""));
+    assert_non_null(strstr(s, "clip-path=\"url(#d7-view)\""));
+    xmlFreeDoc(parse_svg(s));
+    free(s);
+    /* the page's rules: every class's, not the arrowhead id's */
+    const char *css = sgf_figure_svg_style();
+    assert_non_null(strstr(css, ".board{"));
+    assert_non_null(strstr(css, ".next-ring{"));
+    assert_null(strstr(css, "#sgf-arrowhead"));
+    assert_true(strstr(plain, css) == NULL);     /* no next rules there */
+    free(plain);
+    done(&x);
+
+    x = build_range(CAP, 9, 8);                  /* before move 9 */
+    o = (sgf_figure_svg_options)SGF_FIGURE_SVG_OPTIONS_INIT;
+    o.next_color = SGF_BLACK;
+    o.next_point = P("bc");
+    o.next_number = 9;
+    s = render_with(x.f, &o, &rc);
+    assert_int_equal(rc, 0);
+    xmlDocPtr doc = parse_svg(s);
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    assert_int_equal(count_class(root, "next black"), 1);
+    assert_int_equal(count_class(root, "next-ring"), 1);
+    assert_int_equal(count_class(root, "number next"), 1);
+    assert_non_null(strstr(s, "<circle class=\"next black\" cx=\"60\" "
+                           "cy=\"84\""));
+    assert_non_null(strstr(s, ">9</text>"));
+    assert_non_null(strstr(s, ".next-ring{"));   /* its rules embedded */
+    xmlFreeDoc(doc);
+    free(s);
+    o.next_point = P("ee");                      /* a point of the view */
+    o.next_number = 0;
+    s = render_with(x.f, &o, &rc);
+    assert_int_equal(count_class(xmlDocGetRootElement(doc = parse_svg(s)),
+                                 "number next"), 0);
+    xmlFreeDoc(doc);
+    free(s);
+    o.id_prefix = "a\"b";
+    s = render_with(x.f, &o, &rc);
+    assert_int_equal(rc, SGF_EINVAL);
+    assert_string_equal(s, "");
+    free(s);
+    o.id_prefix = NULL;
+    o.next_color = (sgf_color)7;
+    s = render_with(x.f, &o, &rc);
+    assert_int_equal(rc, SGF_EINVAL);
+    free(s);
+    done(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -592,6 +679,7 @@ int main(void)
         cmocka_unit_test(test_figure_sensei_golden),
         cmocka_unit_test(test_figure_svg_markup),
         cmocka_unit_test(test_figure_svg_notes_and_crop),
+        cmocka_unit_test(test_figure_svg_fragment_and_next),
         cmocka_unit_test(test_figure_size_view_and_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -243,6 +243,48 @@ SGF_API int sgf_figure_write_ascii(FILE *fp, const sgf_figure *f,
  * SGF_EIO (write failed). */
 SGF_API int sgf_figure_write_svg(FILE *fp, const sgf_figure *f);
 
+/* How sgf_figure_write_svg_with writes; SGF_FIGURE_SVG_OPTIONS_INIT gives
+ * what sgf_figure_write_svg writes. */
+typedef struct sgf_figure_svg_options {
+    int version;                 /* SGF_FIGURE_SVG_OPTIONS_VERSION */
+    /* An <svg> element to put in an HTML page, not a document: no XML
+     * declaration and no <style> (the page carries the rules of
+     * sgf_figure_svg_style once for all its figures); the arrowheads
+     * are then set by attribute. */
+    bool fragment;
+    /* Put before the ids the picture defines ("arrowhead", the marker,
+     * and "view", the clip path of AR and LN), so that figures on one
+     * page keep ids of their own; NULL gives "sgf-". Letters, digits,
+     * '-' and '_' only. */
+    const char *id_prefix;
+    /* A move drawn over the figure, as a report shows a move on the
+     * position before it (an illegal move, say): a translucent stone of
+     * next_color at next_point in a red ring (over the stone there, if
+     * any), numbered next_number when it is > 0; classes .next.black /
+     * .next.white, .next-ring and .number.next, in group .next-move.
+     * SGF_EMPTY: none. Not drawn when the point is outside the view. */
+    sgf_color next_color;
+    sgf_point next_point;
+    long next_number;
+} sgf_figure_svg_options;
+
+#define SGF_FIGURE_SVG_OPTIONS_VERSION 1
+#define SGF_FIGURE_SVG_OPTIONS_INIT { SGF_FIGURE_SVG_OPTIONS_VERSION, \
+    false, NULL, SGF_EMPTY, { 0, 0 }, 0 }
+
+/* sgf_figure_write_svg with options (o not NULL). Errors as
+ * sgf_figure_write_svg, and SGF_EINVAL for an unknown options version,
+ * an id_prefix with other characters, or a next_color that is not
+ * SGF_EMPTY, SGF_BLACK or SGF_WHITE (nothing written then). */
+SGF_API int sgf_figure_write_svg_with(FILE *fp, const sgf_figure *f,
+                                      const sgf_figure_svg_options *o);
+
+/* The CSS rules the figures' classes need (those of the embedded
+ * style sheet, without the arrowhead rule, with the rules of the next
+ * move): what a page that inlines fragments puts in its <style>, once.
+ * Static storage, NUL-terminated, one rule a line. */
+SGF_API const char *sgf_figure_svg_style(void);
+
 #ifdef __cplusplus
 }
 #endif
