@@ -50,7 +50,8 @@
     ".next.black{fill:#000;fill-opacity:0.5;stroke:none}\n" \
     ".next.white{fill:#fff;fill-opacity:0.6;stroke:none}\n" \
     ".next-ring{fill:none;stroke:#e00000;stroke-width:3}\n" \
-    ".number.next{fill:#e00000;font-weight:bold}\n"
+    ".number.next{fill:#e00000;font-weight:bold;stroke:#fff;" \
+    "stroke-width:2px;paint-order:stroke}\n"
 
 const char *sgf_figure_svg_style(void)
 {
@@ -389,8 +390,8 @@ static char *notes_text(const sgf_figure *f, int width, int *lines)
     return buf;
 }
 
-/* The move to come over the figure: a translucent stone in a ring, and
- * its number. */
+/* The move to come over the figure: a translucent stone in a ring (only
+ * the ring over a stone the figure shows there), and its number. */
 static void draw_next(const svg *s)
 {
     const sgf_figure_svg_options *o = s->o;
@@ -401,9 +402,12 @@ static void draw_next(const svg *s)
         return;
     int cx = px(s, pt.x), cy = py(s, pt.y);
     const char *color = o->next_color == SGF_BLACK ? "black" : "white";
-    fprintf(s->fp, "<g class=\"next-move\">\n<circle class=\"next %s\" "
-            "cx=\"%d\" cy=\"%d\" r=\"11.5\"/>\n<circle class=\"next-ring\" "
-            "cx=\"%d\" cy=\"%d\" r=\"11.5\"/>\n", color, cx, cy, cx, cy);
+    fputs("<g class=\"next-move\">\n", s->fp);
+    if (sgf_figure_at(f, pt).color == SGF_EMPTY)   /* else: that stone */
+        fprintf(s->fp, "<circle class=\"next %s\" cx=\"%d\" cy=\"%d\" "
+                "r=\"11.5\"/>\n", color, cx, cy);
+    fprintf(s->fp, "<circle class=\"next-ring\" cx=\"%d\" cy=\"%d\" "
+            "r=\"11.5\"/>\n", cx, cy);
     if (o->next_number > 0)
         fprintf(s->fp, "<text class=\"number next%s\" x=\"%d\" y=\"%d\">"
                 "%ld</text>\n", o->next_number >= 100 ? " small" : "", cx,

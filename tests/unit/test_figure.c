@@ -648,6 +648,13 @@ static void test_figure_svg_fragment_and_next(void **state)
                                  "number next"), 0);
     xmlFreeDoc(doc);
     free(s);
+    o.next_point = P("cc");                      /* holds a stone */
+    s = render_with(x.f, &o, &rc);
+    doc = parse_svg(s);
+    assert_int_equal(count_class(xmlDocGetRootElement(doc), "next black"), 0);
+    assert_int_equal(count_class(xmlDocGetRootElement(doc), "next-ring"), 1);
+    xmlFreeDoc(doc);
+    free(s);
     o.id_prefix = "a\"b";
     s = render_with(x.f, &o, &rc);
     assert_int_equal(rc, SGF_EINVAL);

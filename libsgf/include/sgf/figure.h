@@ -259,8 +259,9 @@ typedef struct sgf_figure_svg_options {
     const char *id_prefix;
     /* A move drawn over the figure, as a report shows a move on the
      * position before it (an illegal move, say): a translucent stone of
-     * next_color at next_point in a red ring (over the stone there, if
-     * any), numbered next_number when it is > 0; classes .next.black /
+     * next_color at next_point in a red ring (only the ring when the
+     * figure shows a stone there), numbered next_number when it is > 0;
+     * classes .next.black /
      * .next.white, .next-ring and .number.next, in group .next-move.
      * SGF_EMPTY: none. Not drawn when the point is outside the view. */
     sgf_color next_color;
