@@ -79,7 +79,7 @@ SHARED := lib/libsgf.so.$(VERSION)
 .SECONDARY:
 
 .PHONY: all run check test-unit test-cli test-fuzz-replay test-man test-abi \
-        test-parallel \
+        test-parallel test-html \
         bench fuzz install uninstall clean deps
 .DEFAULT_GOAL := all
 
@@ -102,7 +102,7 @@ run: deps
 
 check: deps
 	$(Q)$(MAKE) -s --no-print-directory all test-unit test-cli test-fuzz-replay \
-	    test-man test-abi test-parallel
+	    test-man test-abi test-parallel test-html
 	@echo "make check: all test suites passed"
 
 deps:
@@ -234,6 +234,11 @@ build/asan/test/xmlroundtrip: tests/xmlroundtrip.c tests/treecmp.h \
 # The README's GNU parallel recipe: split runs merged equal one run.
 test-parallel: $(TOOL_BINS)
 	$(Q)sh tests/parallel.sh bin samples tests
+
+# The HTML reports: valid (tidy) and rendered as meant (headless
+# Chromium); build/html/report.png is a screenshot to look at.
+test-html: $(TOOL_BINS)
+	$(Q)sh tests/html/check.sh bin
 
 test-man: $(TOOL_BINS)
 	$(Q)sh tests/check-man-help.sh

@@ -177,7 +177,9 @@ static const char page_css[] =
 
 /* Filters and sorting; the page does without. Each <tbody> of a table
  * with class "inputs" is one unit; data-sev and data-codes say what it
- * holds. */
+ * holds. The address may ask for a code and a sorting column, so that
+ * a link can show a view: PAGE#code=illegal-ko&sort=errors (numbers
+ * sort largest first). */
 static const char page_script[] =
     "(function(){\n"
     "'use strict';\n"
@@ -207,10 +209,16 @@ static const char page_script[] =
     "return dir;return a[1]-b[1];});\n"
     " u.forEach(function(x){t.appendChild(x[2]);});\n"
     "}\n"
+    "var want={};\n"
+    "location.hash.replace(/^#/,'').split('&').forEach(function(p){\n"
+    " var kv=p.split('=');if(kv.length===2)want[kv[0]]="
+    "decodeURIComponent(kv[1]);});\n"
     "document.querySelectorAll('table.inputs').forEach(function(t){\n"
     " t.querySelectorAll('thead th[data-sort]').forEach(function(th){\n"
     "  th.title='sort';th.addEventListener('click',function(){"
-    "sortBy(t,th);});});\n"
+    "sortBy(t,th);});\n"
+    "  if(want.sort===th.textContent.toLowerCase()){sortBy(t,th);\n"
+    "   if(th.dataset.sort==='num')sortBy(t,th);}});\n"
     "});\n"
     "document.querySelectorAll('form.filters').forEach(function(f){\n"
     " var t=document.getElementById(f.dataset.table),seen={};\n"
@@ -220,8 +228,7 @@ static const char page_script[] =
     " Object.keys(seen).sort().forEach(function(c){\n"
     "  var o=document.createElement('option');o.value=c;\n"
     "  o.textContent=c+' ('+seen[c]+')';sel.appendChild(o);});\n"
-    " var m=/^#code=([a-z0-9-]+)$/.exec(location.hash);\n"
-    " if(m)sel.value=m[1];\n"
+    " if(want.code)sel.value=want.code;\n"
     " f.addEventListener('change',function(){apply(f);});\n"
     " document.querySelectorAll('a[data-code]').forEach(function(a){\n"
     "  a.addEventListener('click',function(){sel.value=a.dataset.code;"

@@ -28,8 +28,8 @@ static const cli_option options[] = {
     { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
     { "strict", OPT_STRICT, NULL, 0,
       "count warnings as errors for the exit status" },
-    { "format", OPT_FORMAT, "text|json|html", 0,
-      "print diagnostics as text (default) or JSON, or a report page" },
+    { "format", OPT_FORMAT, "FORMAT", 0,
+      "text (default), json, or html: one report page" },
     { "syntax-only", OPT_SYNTAX_ONLY, NULL, 0,
       "check the syntax only: no property, text or move checks" },
     { "main-line", OPT_MAIN_LINE, NULL, 0,
@@ -55,7 +55,9 @@ static const cli_tool tool = {
     "  FILE:LINE:COLUMN: SEVERITY: MESSAGE [CODE]\n"
     "Lines and columns count from 1; columns count bytes. With\n"
     "--format=json each is a JSON object on one line. A summary line\n"
-    "goes to standard error.\n"
+    "goes to standard error. --format=html writes one self-contained\n"
+    "page instead: a summary, the inputs, and a diagram of each illegal\n"
+    "move.\n"
     "\n"
     "Moves are checked under each record's RU[] rules (Japanese when\n"
     "missing); rule sets for --rules: japanese korean chinese aga nz\n"

@@ -164,7 +164,6 @@ void vhtml_on_diag(void *payload, const char *name, const sgf_collection *c,
     (void)c;
     if (!list_more(v, sev)) {
         v->in_unlisted[sev]++;
-        v->unlisted++;
         return;
     }
     FILE *fp = v->rows.fp;
@@ -401,16 +400,17 @@ static void put_totals(FILE *fp, const vhtml *v, const cli_counts *n)
     fprintf(fp, " note%s</dd>\n<dt>Illegal moves</dt><dd>", n->notes == 1
             ? "" : "s");
     html_count(fp, illegal);
-    fputs(", each drawn on the position before it", fp);
-    if (v->figures_left_out > 0) {
-        fputs(" but ", fp);
-        html_count(fp, v->figures_left_out);
-        fputs(" (the bounds below)", fp);
+    if (v->figures_left_out == 0 && illegal > 0) {
+        fputs(", each drawn on the position before it", fp);
+    } else if (illegal > 0) {
+        fputs(", of which ", fp);
+        html_count(fp, v->figures);
+        fputs(" drawn on the position before each (the bounds below)", fp);
     }
     fputs("</dd>\n</dl>\n", fp);
 }
 
-static void put_bounds(FILE *fp, const vhtml *v)
+static void put_bounds(FILE *fp, const vhtml *v, const cli_counts *n)
 {
     fprintf(fp, "<p class=\"bound\">Bounds of this page: at most %d "
             "diagnostics of each severity are listed per input and %d in "
@@ -420,7 +420,7 @@ static void put_bounds(FILE *fp, const vhtml *v)
             VHTML_FIGURES_PER_INPUT, VHTML_FIGURES_IN_ALL, VHTML_TEXT_MAX);
     html_count(fp, v->listed);
     fputs(" of ", fp);
-    html_count(fp, v->listed + v->unlisted);
+    html_count(fp, n->errors + n->warnings + n->notes);
     fputs(" diagnostics are listed and ", fp);
     html_count(fp, v->figures);
     fputs(" of ", fp);
@@ -446,7 +446,7 @@ void vhtml_finish(vhtml *v, const cli_counts *n)
     put_totals(fp, v, n);
     put_legend(fp);
     put_code_table(fp, v, n);
-    put_bounds(fp, v);
+    put_bounds(fp, v, n);
     fputs("</section>\n", fp);
     html_page_end(fp);
     free_part(&v->rows);

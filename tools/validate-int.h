@@ -44,7 +44,7 @@ struct vhtml {
     unsigned long inputs;         /* rows written */
     unsigned long figures;        /* illegal moves drawn */
     unsigned long figures_left_out;
-    unsigned long listed, unlisted;   /* diagnostics */
+    unsigned long listed;         /* diagnostics listed */
     unsigned long inputs_by_code[CLI_MAX_CODES];
     /* the input */
     const char *path;             /* as given to vhtml_input_begin */

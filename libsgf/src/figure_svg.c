@@ -17,45 +17,49 @@
 #define MARGIN 36                /* view edge to the first point */
 #define NOTE_LINE 16             /* height of a note line */
 
-/* The rules of every figure (sgf_figure_svg_style), in two parts around
- * the arrowhead rule, which names the default id. */
-#define STYLE_RULES \
-    ".board{fill:#dcb35c}\n" \
-    ".grid{stroke:#000;stroke-width:1;fill:none}\n" \
-    ".star{fill:#000}\n" \
-    ".coord,.note{font-family:sans-serif;font-size:11px;fill:#000}\n" \
-    ".coord{text-anchor:middle}\n" \
-    ".stone.black{fill:#000;stroke:#000;stroke-width:1}\n" \
-    ".stone.white{fill:#fff;stroke:#000;stroke-width:1}\n" \
-    ".number,.label{font-family:sans-serif;font-size:12px;" \
+/* The rules of every figure, each selector after the scope S ("" in a
+ * document; ".sgf-figure " on a page, sgf_figure_svg_style, so that
+ * they style nothing else there); in two parts around the arrowhead
+ * rule, which names the default id. */
+#define STYLE_RULES(S) \
+    S ".board{fill:#dcb35c}\n" \
+    S ".grid{stroke:#000;stroke-width:1;fill:none}\n" \
+    S ".star{fill:#000}\n" \
+    S ".coord," S ".note{font-family:sans-serif;font-size:11px;fill:#000}\n" \
+    S ".coord{text-anchor:middle}\n" \
+    S ".stone.black{fill:#000;stroke:#000;stroke-width:1}\n" \
+    S ".stone.white{fill:#fff;stroke:#000;stroke-width:1}\n" \
+    S ".number," S ".label{font-family:sans-serif;font-size:12px;" \
     "text-anchor:middle}\n" \
-    ".number.small,.label.small{font-size:9px}\n" \
-    ".on-black{fill:#fff}\n" \
-    ".on-white,.on-empty{fill:#000}\n" \
-    ".number.last{fill:#d00000}\n" \
-    ".number.last.on-black{fill:#ff7070}\n" \
-    ".last{fill:none;stroke:#d00000;stroke-width:2}\n" \
-    ".label-bg{fill:#dcb35c}\n" \
-    ".mark{fill:none;stroke-width:1.5}\n" \
-    ".mark.on-black{stroke:#fff}\n" \
-    ".mark.on-white,.mark.on-empty{stroke:#000}\n" \
-    ".mark.on-number{stroke:#d00000}\n" \
-    ".mark.sl{fill:#2060ff;fill-opacity:0.5;stroke:none}\n" \
-    ".mark.dd{fill:#fff;fill-opacity:0.5;stroke:none}\n" \
-    ".line,.arrow{stroke:#202080;stroke-width:2;fill:none}\n"
+    S ".number.small," S ".label.small{font-size:9px}\n" \
+    S ".on-black{fill:#fff}\n" \
+    S ".on-white," S ".on-empty{fill:#000}\n" \
+    S ".number.last{fill:#d00000}\n" \
+    S ".number.last.on-black{fill:#ff7070}\n" \
+    S ".last{fill:none;stroke:#d00000;stroke-width:2}\n" \
+    S ".label-bg{fill:#dcb35c}\n" \
+    S ".mark{fill:none;stroke-width:1.5}\n" \
+    S ".mark.on-black{stroke:#fff}\n" \
+    S ".mark.on-white," S ".mark.on-empty{stroke:#000}\n" \
+    S ".mark.on-number{stroke:#d00000}\n" \
+    S ".mark.sl{fill:#2060ff;fill-opacity:0.5;stroke:none}\n" \
+    S ".mark.dd{fill:#fff;fill-opacity:0.5;stroke:none}\n" \
+    S ".line," S ".arrow{stroke:#202080;stroke-width:2;fill:none}\n"
 #define ARROW_RULE ".arrow{marker-end:url(#sgf-arrowhead)}\n"
-#define STYLE_RULES_END ".arrowhead{fill:#202080}\n"
+#define STYLE_RULES_END(S) S ".arrowhead{fill:#202080}\n"
 /* The move drawn over the figure (options next_*). */
-#define NEXT_RULES \
-    ".next.black{fill:#000;fill-opacity:0.5;stroke:none}\n" \
-    ".next.white{fill:#fff;fill-opacity:0.6;stroke:none}\n" \
-    ".next-ring{fill:none;stroke:#e00000;stroke-width:3}\n" \
-    ".number.next{fill:#e00000;font-weight:bold;stroke:#fff;" \
+#define NEXT_RULES(S) \
+    S ".next.black{fill:#000;fill-opacity:0.5;stroke:none}\n" \
+    S ".next.white{fill:#fff;fill-opacity:0.6;stroke:none}\n" \
+    S ".next-ring{fill:none;stroke:#e00000;stroke-width:3}\n" \
+    S ".number.next{fill:#e00000;font-weight:bold;stroke:#fff;" \
     "stroke-width:2px;paint-order:stroke}\n"
+#define PAGE_SCOPE ".sgf-figure "
 
 const char *sgf_figure_svg_style(void)
 {
-    return STYLE_RULES STYLE_RULES_END NEXT_RULES;
+    return STYLE_RULES(PAGE_SCOPE) STYLE_RULES_END(PAGE_SCOPE)
+           NEXT_RULES(PAGE_SCOPE);
 }
 
 typedef struct svg {
@@ -349,8 +353,9 @@ static void write_style(const svg *s)
     if (s->o->fragment)
         return;
     fprintf(s->fp, "<style type=\"text/css\">\n%s%s%s%s</style>\n",
-            STYLE_RULES, s->own_ids ? "" : ARROW_RULE, STYLE_RULES_END,
-            s->o->next_color != SGF_EMPTY ? NEXT_RULES : "");
+            STYLE_RULES(""), s->own_ids ? "" : ARROW_RULE,
+            STYLE_RULES_END(""), s->o->next_color != SGF_EMPTY
+            ? NEXT_RULES("") : "");
 }
 
 static void write_head(const svg *s)

@@ -616,8 +616,10 @@ static void test_figure_svg_fragment_and_next(void **state)
     free(s);
     /* the page's rules: every class's, not the arrowhead id's */
     const char *css = sgf_figure_svg_style();
-    assert_non_null(strstr(css, ".board{"));
-    assert_non_null(strstr(css, ".next-ring{"));
+    assert_true(strncmp(css, ".sgf-figure .board{", 19) == 0);
+    assert_non_null(strstr(css, "\n.sgf-figure .coord,.sgf-figure .note{"));
+    assert_non_null(strstr(css, ".sgf-figure .next-ring{"));
+    assert_null(strstr(css, "\n.note"));        /* none unscoped */
     assert_null(strstr(css, "#sgf-arrowhead"));
     assert_true(strstr(plain, css) == NULL);     /* no next rules there */
     free(plain);

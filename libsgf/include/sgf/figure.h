@@ -282,8 +282,9 @@ SGF_API int sgf_figure_write_svg_with(FILE *fp, const sgf_figure *f,
 
 /* The CSS rules the figures' classes need (those of the embedded
  * style sheet, without the arrowhead rule, with the rules of the next
- * move): what a page that inlines fragments puts in its <style>, once.
- * Static storage, NUL-terminated, one rule a line. */
+ * move), each selector within ".sgf-figure " so that they style nothing
+ * else on the page: what a page that inlines fragments puts in its
+ * <style>, once. Static storage, NUL-terminated, one rule a line. */
 SGF_API const char *sgf_figure_svg_style(void);
 
 #ifdef __cplusplus
