@@ -160,7 +160,7 @@ fi
 # With CORPUS: the corpus, and 10,000 copies of its records
 peak() {
     /usr/bin/time -f '%M' -o "$tmp/peak" "$@" > /dev/null 2>&1
-    cat "$tmp/peak"
+    tail -n 1 "$tmp/peak"
 }
 if [ -n "$corpus" ]; then
     page=$out/corpus.html
