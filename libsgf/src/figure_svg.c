@@ -12,6 +12,7 @@
 #include <string.h>
 #include "figure_int.h"
 #include <sgf/diagram.h>
+#include <sgf/score.h>
 
 #define SP 24                    /* point spacing */
 #define MARGIN 36                /* view edge to the first point */
@@ -54,12 +55,18 @@
     S ".next-ring{fill:none;stroke:#e00000;stroke-width:3}\n" \
     S ".number.next{fill:#e00000;font-weight:bold;stroke:#fff;" \
     "stroke-width:2px;paint-order:stroke}\n"
+/* The count drawn over the figure (options score_map). */
+#define SCORE_RULES(S) \
+    S ".dead-dim{fill:#dcb35c;fill-opacity:0.55;stroke:none}\n" \
+    S ".terr.black{fill:#000}\n" \
+    S ".terr.white{fill:#fff;stroke:#000;stroke-width:1}\n" \
+    S ".seki{fill:none;stroke:#2060ff;stroke-width:2}\n"
 #define PAGE_SCOPE ".sgf-figure "
 
 const char *sgf_figure_svg_style(void)
 {
     return STYLE_RULES(PAGE_SCOPE) STYLE_RULES_END(PAGE_SCOPE)
-           NEXT_RULES(PAGE_SCOPE);
+           NEXT_RULES(PAGE_SCOPE) SCORE_RULES(PAGE_SCOPE);
 }
 
 typedef struct svg {
@@ -352,10 +359,11 @@ static void write_style(const svg *s)
 {
     if (s->o->fragment)
         return;
-    fprintf(s->fp, "<style type=\"text/css\">\n%s%s%s%s</style>\n",
+    fprintf(s->fp, "<style type=\"text/css\">\n%s%s%s%s%s</style>\n",
             STYLE_RULES(""), s->own_ids ? "" : ARROW_RULE,
             STYLE_RULES_END(""), s->o->next_color != SGF_EMPTY
-            ? NEXT_RULES("") : "");
+            ? NEXT_RULES("") : "", s->o->score_map != NULL
+            ? SCORE_RULES("") : "");
 }
 
 static void write_head(const svg *s)
@@ -420,6 +428,40 @@ static void draw_next(const svg *s)
     fputs("</g>\n", s->fp);
 }
 
+/* One point of the count: a dead stone dimmed, a square of the owner's
+ * colour on territory (dead stones' points included), a ring on a seki
+ * point; dame and live stones: nothing. */
+static void draw_count_point(const svg *s, sgf_point pt, uint8_t v)
+{
+    int cx = px(s, pt.x), cy = py(s, pt.y);
+    bool dead = v == SGF_SP_BLACK_DEAD || v == SGF_SP_WHITE_DEAD;
+    bool black = v == SGF_SP_BLACK_TERRITORY || v == SGF_SP_WHITE_DEAD;
+    if (dead)
+        fprintf(s->fp, "<circle class=\"dead-dim\" cx=\"%d\" cy=\"%d\" "
+                "r=\"12\"/>\n", cx, cy);
+    if (dead || v == SGF_SP_BLACK_TERRITORY || v == SGF_SP_WHITE_TERRITORY)
+        fprintf(s->fp, "<rect class=\"terr %s\" x=\"%d\" y=\"%d\" "
+                "width=\"9\" height=\"9\"/>\n", black ? "black" : "white",
+                cx - 4, cy - 4);
+    else if (v == SGF_SP_SEKI)
+        fprintf(s->fp, "<circle class=\"seki\" cx=\"%d\" cy=\"%d\" "
+                "r=\"5\"/>\n", cx, cy);
+}
+
+static void draw_count(const svg *s)
+{
+    const sgf_figure *f = s->f;
+    const uint8_t *map = s->o->score_map;
+    if (map == NULL)
+        return;
+    fputs("<g class=\"count\">\n", s->fp);
+    for (int y = f->ul.y; y <= f->lr.y; y++)
+        for (int x = f->ul.x; x <= f->lr.x; x++)
+            draw_count_point(s, (sgf_point){ (uint8_t)x, (uint8_t)y },
+                             map[(size_t)y * (size_t)f->w + (size_t)x]);
+    fputs("</g>\n", s->fp);
+}
+
 /* Letters, digits, '-' and '_': safe in an id and in url(#...). */
 static bool valid_prefix(const char *p)
 {
@@ -460,6 +502,7 @@ int sgf_figure_write_svg_with(FILE *fp, const sgf_figure *f,
     draw_coords(&s);
     draw_stones(&s);
     draw_shading(&s);
+    draw_count(&s);
     draw_tops(&s);
     draw_lines(&s);
     draw_next(&s);

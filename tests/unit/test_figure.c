@@ -17,6 +17,7 @@
 #include <libxml/tree.h>
 #include <sgf/sgf.h>
 #include <sgf/figure.h>
+#include <sgf/score.h>
 
 /* Black 7 captures White 2; Black 9 fills the point of 2 (the research
  * note's example, conversion.md 2.6). */
@@ -670,6 +671,38 @@ static void test_figure_svg_fragment_and_next(void **state)
     done(&x);
 }
 
+/* A count over the figure: territory squares, dead stones dimmed under
+ * their point's square, seki rings; nothing on dame and live stones. */
+static void test_figure_svg_score_map(void **state)
+{
+    (void)state;
+    int rc;
+    fig x = build_range(CAP, 10, 9);             /* the final position */
+    uint8_t map[25] = { 0 };
+    map[0] = SGF_SP_BLACK_TERRITORY;             /* aa */
+    map[1] = SGF_SP_WHITE_TERRITORY;             /* ba */
+    map[2 * 5 + 2] = SGF_SP_BLACK;               /* cc: live, nothing */
+    map[1 * 5 + 3] = SGF_SP_WHITE_DEAD;          /* db: Black's point */
+    map[4 * 5 + 4] = SGF_SP_SEKI;                /* ee */
+    sgf_figure_svg_options o = SGF_FIGURE_SVG_OPTIONS_INIT;
+    o.score_map = map;
+    char *s = render_with(x.f, &o, &rc);
+    assert_int_equal(rc, 0);
+    xmlDocPtr doc = parse_svg(s);
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    assert_int_equal(count_class(root, "terr black"), 2);
+    assert_int_equal(count_class(root, "terr white"), 1);
+    assert_int_equal(count_class(root, "dead-dim"), 1);
+    assert_int_equal(count_class(root, "seki"), 1);
+    assert_non_null(strstr(s, "<circle class=\"dead-dim\" cx=\"108\" "
+                           "cy=\"60\""));
+    assert_non_null(strstr(s, ".terr.black{"));  /* its rules embedded */
+    xmlFreeDoc(doc);
+    free(s);
+    assert_non_null(strstr(sgf_figure_svg_style(), ".sgf-figure .seki{"));
+    done(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -689,6 +722,7 @@ int main(void)
         cmocka_unit_test(test_figure_svg_markup),
         cmocka_unit_test(test_figure_svg_notes_and_crop),
         cmocka_unit_test(test_figure_svg_fragment_and_next),
+        cmocka_unit_test(test_figure_svg_score_map),
         cmocka_unit_test(test_figure_size_view_and_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

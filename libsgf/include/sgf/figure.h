@@ -267,11 +267,19 @@ typedef struct sgf_figure_svg_options {
     sgf_color next_color;
     sgf_point next_point;
     long next_number;
+    /* A count drawn over the figure: width * height sgf_score_point
+     * values (sgf/score.h, the map of an sgf_score of this position,
+     * index y * width + x), or NULL. Territory gets a small square of
+     * its owner's colour (.terr.black, .terr.white), a dead stone is
+     * dimmed (.dead-dim) under its point's square, a seki point gets a
+     * blue ring (.seki); dame and live stones nothing; group .count,
+     * under numbers and marks. */
+    const uint8_t *score_map;
 } sgf_figure_svg_options;
 
 #define SGF_FIGURE_SVG_OPTIONS_VERSION 1
 #define SGF_FIGURE_SVG_OPTIONS_INIT { SGF_FIGURE_SVG_OPTIONS_VERSION, \
-    false, NULL, SGF_EMPTY, { 0, 0 }, 0 }
+    false, NULL, SGF_EMPTY, { 0, 0 }, 0, NULL }
 
 /* sgf_figure_write_svg with options (o not NULL). Errors as
  * sgf_figure_write_svg, and SGF_EINVAL for an unknown options version,
@@ -282,7 +290,7 @@ SGF_API int sgf_figure_write_svg_with(FILE *fp, const sgf_figure *f,
 
 /* The CSS rules the figures' classes need (those of the embedded
  * style sheet, without the arrowhead rule, with the rules of the next
- * move), each selector within ".sgf-figure " so that they style nothing
+ * move and of the count), each selector within ".sgf-figure " so that they style nothing
  * else on the page: what a page that inlines fragments puts in its
  * <style>, once. Static storage, NUL-terminated, one rule a line. */
 SGF_API const char *sgf_figure_svg_style(void);
