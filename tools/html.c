@@ -203,7 +203,7 @@ static const char page_script[] =
     "' ').indexOf(' '+code+' ')>=0);\n"
     "  b.hidden=!ok;if(ok)shown++;});\n"
     " f.querySelector('.shown').textContent=shown+' of '+"
-    "t.tBodies.length+' inputs shown';\n"
+    "t.tBodies.length+' '+f.dataset.noun+' shown';\n"
     "}\n"
     "function key(b,i,num){\n"
     " var c=b.rows[0]&&b.rows[0].cells[i];\n"
@@ -267,14 +267,15 @@ void html_page_end(FILE *fp)
             page_script);
 }
 
-void html_filter_form(FILE *fp, const char *table_id,
+void html_filter_form(FILE *fp, const char *table_id, const char *noun,
                       const char *const *classes)
 {
-    fprintf(fp, "<form class=\"filters\" data-table=\"%s\" hidden>\n",
-            table_id);
+    fprintf(fp, "<form class=\"filters\" data-table=\"%s\" "
+            "data-noun=\"%s\" hidden>\n", table_id, noun);
     for (size_t i = 0; classes[i] != NULL; i += 2)
         fprintf(fp, "<label><input type=\"checkbox\" value=\"%s\" "
                 "checked> %s</label>\n", classes[i], classes[i + 1]);
     fputs("<label>code <select><option value=\"\">any</option></select>"
-          "</label>\n<span class=\"shown\">every input shown</span>\n</form>\n", fp);
+          "</label>\n<span class=\"shown\">all shown</span>\n</form>\n",
+          fp);
 }

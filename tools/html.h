@@ -58,14 +58,15 @@ void html_page_begin(FILE *fp, const char *title, const char *extra_css);
 /* The page's end: the filter and sort script, closing tags. */
 void html_page_end(FILE *fp);
 
-/* The filter form of a table of inputs (id table_id), hidden until the
+/* The filter form of a table of inputs (id table_id; noun: what its
+ * units are, "inputs", for "3 of 5 inputs shown"), hidden until the
  * script runs: one check box per status class in classes (NULL-ended
  * pairs of value and label, "error", "inputs with errors", ...) and a
  * list of the codes met, which the script fills from the page. Each
  * <tbody> of the table is one unit for filters and sorting, with
  * data-sev (one of the values) and data-codes (the codes, space
  * separated); a <th data-sort="num"> sorts as numbers. */
-void html_filter_form(FILE *fp, const char *table_id,
+void html_filter_form(FILE *fp, const char *table_id, const char *noun,
                       const char *const *classes);
 
 #endif

@@ -25,7 +25,7 @@ static void table_head(FILE *fp)
 {
     fputs("<section class=\"inputs\" id=\"inputs\">\n<h2>Inputs</h2>\n",
           fp);
-    html_filter_form(fp, "input-table", classes);
+    html_filter_form(fp, "input-table", "inputs", classes);
     fputs("<table class=\"inputs\" id=\"input-table\">\n<thead><tr>"
           "<th data-sort=\"text\">File</th><th data-sort=\"text\">Players"
           "</th><th data-sort=\"text\">Date</th><th data-sort=\"text\">"

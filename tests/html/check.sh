@@ -12,6 +12,8 @@
 #    ("N of N inputs shown"); the address #code=illegal-ko shows only the
 #    inputs with that code, and #sort=errors puts the input with the most
 #    errors first.
+#    sgf-score's page over its golden tests' records: one board per
+#    disagreement (as many as the TSV report's), one row per game.
 # 3. A screenshot, build/html/report.png, to look at; it must be a PNG of
 #    the window's size.
 # With CORPUS (CI): 1 and 2 over CORPUS, and over 10,000 copies of its
@@ -108,7 +110,7 @@ check_page() {
            "$(count "class=\"shown\">$inputs of $inputs inputs shown" \
               "$tmp/$name.dom")" 1
     expect "$name: the filter form shown" \
-           "$(count '<form class="filters" data-table="input-table">' \
+           "$(count '<form class="filters" data-table="input-table" data-noun="inputs">' \
               "$tmp/$name.dom")" 1
 }
 
@@ -145,6 +147,31 @@ if dom "$page#sort=errors" "$tmp/sort.dom"; then
 else
     fail "chromium --dump-dom with #sort= failed"
 fi
+
+# sgf-score's page: one board per disagreement, one row per game and
+# per input that cannot be read
+score=$bindir/sgf-score
+spage=$out/score.html
+scases=$top/tests/cli/sgf-score
+"$score" --format=html "$scases"/*.sgf "$scases/missing.sgf" > "$spage" \
+    2> /dev/null
+tidy_ok "$spage" "sgf-score's page"
+"$score" --format=tsv "$scases"/*.sgf > "$tmp/score.tsv" 2> /dev/null
+disagree=$(awk -F '\t' '$10 == "disagree"' "$tmp/score.tsv" | wc -l |
+           tr -d ' ')
+games=$(($(wc -l < "$tmp/score.tsv") - 1 + 1))   # the header out, missing in
+if dom "$spage" "$tmp/score.dom"; then
+    expect "sgf-score: boards" "$(count '<figure class="move"' \
+                                 "$tmp/score.dom")" "$disagree"
+    expect "sgf-score: rows" "$(count '<tbody id="g' "$tmp/score.dom")" \
+           "$games"
+    expect "sgf-score: the script's count" \
+           "$(count "class=\"shown\">$games of $games games shown" \
+              "$tmp/score.dom")" 1
+else
+    fail "chromium --dump-dom on sgf-score's page failed"
+fi
+[ "$disagree" -gt 0 ] && pass || fail "sgf-score: no disagreement to draw"
 
 # 3. a screenshot to look at
 if screenshot "$page" "$out/report.png" &&
