@@ -119,6 +119,17 @@ void html_name(FILE *fp, const char *name)
         i += put_name_part(fp, name + i, n - i);
 }
 
+void html_file_name(FILE *fp, const char *name)
+{
+    bool esc = html_name_escaped(name);
+    if (esc)
+        fputs("<span class=\"escaped\" title=\"shown with C escapes: the "
+              "name is not UTF-8 or holds control characters\">", fp);
+    html_name(fp, name);
+    if (esc)
+        fputs("</span>", fp);
+}
+
 void html_count(FILE *fp, unsigned long v)
 {
     char digits[24];

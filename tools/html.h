@@ -45,6 +45,10 @@ bool html_name_escaped(const char *name);
  * part of a UTF-8 character, \\ for a backslash). */
 void html_name(FILE *fp, const char *name);
 
+/* html_name, in a <span class="escaped"> that says why when it has
+ * escapes: a file name in a table cell. */
+void html_file_name(FILE *fp, const char *name);
+
 /* An unsigned number with thousands separated by a thin space. */
 void html_count(FILE *fp, unsigned long v);
 

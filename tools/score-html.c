@@ -60,17 +60,6 @@ static void put_value(FILE *fp, const sgf_game *g, sgf_prop_id id)
     }
 }
 
-static void put_name(FILE *fp, const char *name)
-{
-    bool esc = html_name_escaped(name);
-    if (esc)
-        fputs("<span class=\"escaped\" title=\"shown with C escapes: the "
-              "name is not UTF-8 or holds control characters\">", fp);
-    html_name(fp, name);
-    if (esc)
-        fputs("</span>", fp);
-}
-
 static const char *verdict_class(sgf_score_verdict v)
 {
     return v == SGF_SCORE_AGREE ? "agree" : v == SGF_SCORE_DISAGREE
@@ -101,7 +90,7 @@ static void put_row(shtml *h, const shtml_game *g)
             h->by_code[g->notes[k].code]++;
     }
     fputs("\">\n<tr class=\"row\"><td class=\"file\">", fp);
-    put_name(fp, g->name);
+    html_file_name(fp, g->name);
     fprintf(fp, "</td><td class=\"n\">%zu</td><td>", sgf_game_index(g->g));
     const sgf_node *root = sgf_game_root(g->g);
     if (sgf_node_find_prop(root, SGF_PROP_PB) != NULL
@@ -284,7 +273,7 @@ void shtml_unreadable(shtml *h, const char *name, const char *message)
     fprintf(fp, "<tbody id=\"g%lu\" data-sev=\"unreadable\" "
             "data-codes=\"\">\n<tr class=\"row\"><td class=\"file\">",
             h->rows);
-    put_name(fp, name);
+    html_file_name(fp, name);
     fputs("</td><td class=\"n\"></td><td></td><td></td><td class=\"n\">"
           "</td><td></td><td></td><td></td><td><span class=\"st "
           "unreadable\">unreadable</span></td><td></td></tr>\n", fp);

@@ -244,12 +244,8 @@ static void put_row(FILE *fp, vhtml *v, const cli_input_report *r)
             v->inputs, sev_class(r, e, w, nt));
     put_codes(fp, v, r);
     fputs("\">\n<tr class=\"row\"><td class=\"file\">", fp);
-    bool esc = html_name_escaped(r->name);
-    if (esc)
-        fputs("<span class=\"escaped\" title=\"shown with C escapes: the "
-              "name is not UTF-8 or holds control characters\">", fp);
-    html_name(fp, r->name);
-    fputs(esc ? "</span></td><td>" : "</td><td>", fp);
+    html_file_name(fp, r->name);
+    fputs("</td><td>", fp);
     put_players(fp, v);
     fputs("</td><td>", fp);
     put_info(fp, &v->info[2]);
