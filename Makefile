@@ -81,7 +81,7 @@ SHARED := lib/libsgf.so.$(VERSION)
 .SECONDARY:
 
 .PHONY: all run check test-unit test-cli test-fuzz-replay test-man test-abi \
-        test-parallel test-xml-growth \
+        test-parallel test-xml-growth test-html \
         bench fuzz fuzz-parse fuzz-xml install uninstall clean deps
 .DEFAULT_GOAL := all
 
@@ -104,7 +104,7 @@ run: deps
 
 check: deps
 	$(Q)$(MAKE) -s --no-print-directory all test-unit test-cli test-fuzz-replay \
-	    test-man test-abi test-parallel test-xml-growth
+	    test-man test-abi test-parallel test-xml-growth test-html
 	@echo "make check: all test suites passed"
 
 deps:
@@ -252,6 +252,11 @@ test-parallel: $(TOOL_BINS)
 # Growth of the XML reader's and writer's cost (instructions, peak memory)
 test-xml-growth: $(TOOL_BINS)
 	$(Q)sh tests/xml-growth.sh bin
+
+# The HTML reports: valid (tidy) and rendered as meant (headless
+# Chromium); build/html/report.png is a screenshot to look at.
+test-html: $(TOOL_BINS)
+	$(Q)sh tests/html/check.sh bin
 
 test-man: $(TOOL_BINS)
 	$(Q)sh tests/check-man-help.sh

@@ -8,13 +8,18 @@
 #include <stdlib.h>
 
 static void print_one(FILE *fp, const char *name, const sgf_collection *c,
-                      const sgf_diag *d, cli_format format)
+                      const sgf_diag *d, const cli_diag_opts *o)
 {
     int width = 0, height = 0;
     const sgf_game *g;
 
-    if (format == CLI_FORMAT_TEXT) {
+    if (o->format == CLI_FORMAT_TEXT) {
         sgf_diag_print_text(fp, name, d);
+        return;
+    }
+    if (o->format == CLI_FORMAT_HTML) {   /* the tool's page shows it */
+        if (o->on_diag != NULL)
+            o->on_diag(o->payload, name, c, d);
         return;
     }
     g = d->game >= 0 ? sgf_collection_game(c, (size_t)d->game) : NULL;
@@ -100,7 +105,7 @@ int cli_print_diag_batch(FILE *fp, const char *name,
             continue;
         if (!printed)
             cli_progress_before(fp);
-        print_one(fp, name, c, d, o->format);
+        print_one(fp, name, c, d, o);
         printed = true;
     }
     free(sorted);

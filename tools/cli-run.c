@@ -50,19 +50,27 @@ static bool json_report(const cli_run_hooks *h)
 
 static const char *const status_names[3] = { "ok", "invalid", "trouble" };
 
-/* The "input" record of one input: what it added to the counts. */
-static void input_record(const char *name, const cli_counts *before,
-                         const cli_counts *n, int status,
-                         unsigned long errors_before)
+/* The "input" record of one input: what it added to the counts; and the
+ * tool's input_done. */
+static void input_record(const cli_run_hooks *h, const char *name,
+                         const cli_counts *before, const cli_counts *n,
+                         int status, unsigned long errors_before)
 {
     unsigned long count;
     const char *msg = cli_last_error(&count);
     bool unreadable = n->unreadable > before->unreadable;
+    const char *st = unreadable ? "unreadable"
+                     : status_names[status < 0 ? 0 : status > 2 ? 2
+                                                                : status];
+    bool said = count > errors_before && status >= TOOL_TROUBLE;
+    cli_input_report r = { name, st, before, n, said ? msg : NULL };
+    if (!json_report(h)) {
+        if (h->input_done != NULL)
+            h->input_done(h->payload, &r);
+        return;
+    }
     json_t *rec = tool_json_record("input", name);
-    json_object_set_new(rec, "status", json_string(
-        unreadable ? "unreadable" : status_names[status < 0 ? 0
-                                                  : status > 2 ? 2
-                                                               : status]));
+    json_object_set_new(rec, "status", json_string(st));
     json_object_set_new(rec, "games",
                         json_integer((json_int_t)(n->games - before->games)));
     json_object_set_new(rec, "errors", json_integer(
@@ -71,9 +79,11 @@ static void input_record(const char *name, const cli_counts *before,
                             (json_int_t)(n->warnings - before->warnings)));
     json_object_set_new(rec, "notes", json_integer(
                             (json_int_t)(n->notes - before->notes)));
-    if (count > errors_before && status >= TOOL_TROUBLE)
+    if (said)
         json_object_set_new(rec, "message", tool_json_str(msg));
     tool_json_emit(stdout, rec);
+    if (h->input_done != NULL)
+        h->input_done(h->payload, &r);
 }
 
 /* One input through the tool, counted by status; its record. */
@@ -85,8 +95,7 @@ static int one_file(const cli_run_hooks *h, const char *path,
     cli_last_error(&errors_before);
     int st = h->file(h->payload, path, n);
     n->by_status[st < 0 ? 0 : st > 2 ? 2 : st]++;
-    if (json_report(h))
-        input_record(cli_display_name(path), &before, n, st, errors_before);
+    input_record(h, cli_display_name(path), &before, n, st, errors_before);
     return st;
 }
 
@@ -106,8 +115,7 @@ static int unreadable(const cli_run_hooks *h, const char *name,
     tool_error("cannot read '%s': %s", name, why);
     n->unreadable++;
     n->by_status[2]++;
-    if (json_report(h))
-        input_record(name, &before, n, TOOL_TROUBLE, errors_before);
+    input_record(h, name, &before, n, TOOL_TROUBLE, errors_before);
     return TOOL_TROUBLE;
 }
 
@@ -136,8 +144,7 @@ static int one_input(const cli_run_hooks *h, const char *path,
         cli_counts before = *n;
         n->unreadable++;
         n->by_status[2]++;
-        if (json_report(h))
-            input_record(path, &before, n, TOOL_TROUBLE, 0);
+        input_record(h, path, &before, n, TOOL_TROUBLE, 0);
     }
     return st;
 }
@@ -251,12 +258,18 @@ static bool progress_wanted(const cli_run_hooks *h)
     return !(h->quiet != NULL && *h->quiet) && isatty(STDERR_FILENO);
 }
 
+static cli_counts n;                  /* 4 KiB: not on the stack */
+
+const cli_counts *cli_run_counts(void)
+{
+    return &n;
+}
+
 int cli_run(const cli_tool *t, int argc, char **argv,
             const cli_run_hooks *h)
 {
     cli_inputs *in;
     cli_input_list *list = NULL;
-    static cli_counts n;              /* 4 KiB: not on the stack */
     const char *path;
     int first, hv, status = TOOL_OK;
 

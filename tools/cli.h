@@ -34,7 +34,9 @@ enum {
 /* The format of a tool's report (--format). */
 typedef enum cli_format {
     CLI_FORMAT_TEXT = 0,   /* FILE:LINE:COL: severity: message [code] */
-    CLI_FORMAT_JSON        /* one JSON object per line */
+    CLI_FORMAT_JSON,       /* one JSON object per line */
+    CLI_FORMAT_HTML        /* a page the tool writes itself (html.h):
+                              cli prints no diagnostic */
 } cli_format;
 
 /* The worse of two statuses (the larger). */
@@ -156,6 +158,16 @@ struct cli_counts;
 struct cli_input_opts;
 struct cli_input_list;
 
+/* What cli_run knows of an input when it is done (cli_run_hooks
+ * input_done): what the "input" record of JSON reports says. */
+typedef struct cli_input_report {
+    const char *name;     /* display name (cli_display_name) */
+    const char *status;   /* "ok", "invalid", "unreadable", "trouble" */
+    const struct cli_counts *before, *after;   /* counts around it */
+    const char *message;  /* the tool's message when it could not read
+                             or finish the input, else NULL */
+} cli_input_report;
+
 /* A tool's run over its inputs (cli_run): the hooks get payload. */
 typedef struct cli_run_hooks {
     cli_option_fn on_option;
@@ -193,6 +205,10 @@ typedef struct cli_run_hooks {
      * diagnostic code and the inputs by status, on standard output (the
      * last JSON record with CLI_FORMAT_JSON). NULL: never. */
     const bool *summary;
+    /* Each input as it is done, in any format (after its "input" record
+     * with CLI_FORMAT_JSON), archive members and inputs that could not be
+     * read included. May be NULL. */
+    void (*input_done)(void *payload, const cli_input_report *r);
 } cli_run_hooks;
 
 /* The whole of a tool's main(): tool_init, the options, --help and
@@ -201,6 +217,10 @@ typedef struct cli_run_hooks {
  * unless quiet, and standard output closed. Returns the exit status. */
 int cli_run(const cli_tool *t, int argc, char **argv,
             const cli_run_hooks *h);
+
+/* The running totals of the cli_run under way (for finish: final, the
+ * inputs the walk could not give included). */
+const struct cli_counts *cli_run_counts(void);
 
 /* --- inputs ------------------------------------------------------------ */
 
@@ -373,6 +393,11 @@ typedef struct cli_diag_opts {
     bool one_game; /* --game: only the diagnostics of game `game` (and
                       those of the whole input) are printed and counted */
     long game;
+    /* CLI_FORMAT_HTML: each diagnostic that would be printed goes here
+     * instead, in the same order (the page's writer); may be NULL. */
+    void (*on_diag)(void *payload, const char *name,
+                    const sgf_collection *c, const sgf_diag *d);
+    void *payload;
 } cli_diag_opts;
 
 /* Diagnostic codes counted one by one for --summary (codes are small

@@ -5,6 +5,7 @@
  * text, JSON Lines or TSV, and with -v the count point by point.
  */
 #include "score-out.h"
+#include "score-html.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -70,13 +71,13 @@ int score_out_parse_dead(score_out_opts *o, const char *arg)
 
 int score_out_parse_format(score_out_opts *o, const char *arg)
 {
-    static const char *const names[] = { "text", "json", "tsv" };
-    for (int k = 0; k < 3; k++)
+    static const char *const names[] = { "text", "json", "tsv", "html" };
+    for (int k = 0; k < 4; k++)
         if (strcmp(arg, names[k]) == 0) {
             o->format = (score_format)k;
             return 0;
         }
-    tool_error("unknown format '%s' (text, json or tsv)", arg);
+    tool_error("unknown format '%s' (text, json, tsv or html)", arg);
     return -1;
 }
 
@@ -102,6 +103,9 @@ int score_out_start(score_out_opts *o)
     if (o->format == SCORE_FORMAT_TSV)
         printf("file\tgame\trules\tkomi\tdead_source\tblack\twhite\tresult"
                "\trecorded\tverdict\tcause\n");
+    if (o->format == SCORE_FORMAT_HTML
+        && (o->html = shtml_start(stdout)) == NULL)
+        return TOOL_TROUBLE;
     return TOOL_OK;
 }
 
@@ -110,6 +114,12 @@ int score_out_finish(score_out_opts *o)
     const score_totals *t = &o->totals;
     sgf_replay_free(o->replay);
     o->replay = NULL;
+    if (o->html != NULL) {
+        shtml_totals st = { t->games, t->counted, t->agreed, t->disagreed,
+                            t->not_counted, t->files, t->unreadable };
+        shtml_finish(o->html, &st);
+        o->html = NULL;
+    }
     if (!o->quiet) {
         fflush(stdout);
         fprintf(stderr, "sgf-score: %lu game%s: %lu counted, %lu agreed, "
@@ -509,6 +519,27 @@ static void print_diags(const score_out_opts *o, const game_count *x)
     }
 }
 
+/* --format=html: the game as the page takes it (score-html.h). */
+static int html_game(const score_out_opts *o, const game_count *x,
+                     sgf_collection *c)
+{
+    char cause[64], why[128];
+    shtml_note notes[MAX_DIAGS];
+    cause_text(cause, sizeof cause, x);
+    cause_sentence(why, sizeof why, x);
+    for (int k = 0; k < x->ndiags; k++) {
+        const game_diag *d = &x->diags[k];
+        notes[k] = (shtml_note){ d->code, { 0, 0, 0 }, d->message };
+        if (d->offset != NO_OFFSET)
+            notes[k].pos = sgf_collection_pos(c, (size_t)d->offset);
+    }
+    shtml_game g = { x->name, c, x->g, sgf_replay_move_number(o->replay),
+                     x->rules->name, x->komi, komi_note(x), x->dead_source,
+                     &x->s, x->result, x->recorded, x->verdict, cause, why,
+                     notes, (size_t)x->ndiags };
+    return shtml_game_add(o->html, &g);
+}
+
 static void tally(score_out_opts *o, const game_count *x)
 {
     score_totals *t = &o->totals;
@@ -526,6 +557,8 @@ static void tally(score_out_opts *o, const game_count *x)
 
 static void show(const score_out_opts *o, const game_count *x)
 {
+    if (o->format == SCORE_FORMAT_HTML)
+        return;                     /* html_game */
     if (o->format == SCORE_FORMAT_JSON)
         print_json(x);
     else if (o->format == SCORE_FORMAT_TSV)
@@ -571,6 +604,8 @@ static int score_game(score_out_opts *o, game_count *x,
                           x->handicap, &x->re, markup ? x->last : NULL);
     game_diags(o, x);
     show(o, x);
+    if (o->html != NULL && html_game(o, x, c) != TOOL_OK)
+        return TOOL_TROUBLE;
     print_diags(o, x);
     tally(o, x);
     return TOOL_OK;
@@ -612,13 +647,20 @@ int score_out_file(score_out_opts *o, const char *path)
                                                  : CLI_FORMAT_TEXT,
         .quiet = true
     };
-    static cli_counts n;                /* the game counts are o's */
+    cli_counts n = { .files = 0 };      /* the game counts are o's */
     if (r.x == NULL) {
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }
+    unsigned long unreadable = n.unreadable, said;
+    cli_last_error(&said);
     int status = cli_read_games(path, NULL, score_each, &r, stderr, &d, &n);
     free(r.x);
+    if (o->html != NULL && n.unreadable > unreadable) {
+        unsigned long now;
+        const char *msg = cli_last_error(&now);
+        shtml_unreadable(o->html, r.name, now > said ? msg : NULL);
+    }
     o->totals.files += n.files;
     o->totals.unreadable += n.unreadable;
     return status;

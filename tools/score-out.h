@@ -22,7 +22,8 @@ typedef enum score_dead_mode {
 typedef enum score_format {
     SCORE_FORMAT_TEXT = 0,
     SCORE_FORMAT_JSON,
-    SCORE_FORMAT_TSV
+    SCORE_FORMAT_TSV,
+    SCORE_FORMAT_HTML          /* one page (score-html.h) */
 } score_format;
 
 typedef struct score_totals {
@@ -42,6 +43,7 @@ typedef struct score_out_opts {
     bool verbose, check, quiet;
     bool help, version;
     sgf_replay *replay;            /* set by score_out_start */
+    struct shtml *html;            /* SCORE_FORMAT_HTML: the page */
     score_totals totals;
 } score_out_opts;
 

@@ -24,8 +24,8 @@ static const cli_option options[] = {
     { "komi", OPT_KOMI, "K", 0, "use komi K, whatever KM[] says" },
     { "dead", OPT_DEAD, "SOURCE", 0,
       "dead stones: markup, auto, none, or points (dd,pq or D16,Q3)" },
-    { "format", OPT_FORMAT, "text|json|tsv", 0,
-      "one line (default), JSON object or TSV row per game" },
+    { "format", OPT_FORMAT, "FORMAT", 0,
+      "text (default), json, tsv: one per game; html: one page" },
     { "verbose", 'v', NULL, 0,
       "show the count point by point and the board" },
     { "check", OPT_CHECK, NULL, 0,
@@ -83,7 +83,8 @@ static int start(void *payload)
         /* the point-by-point count is text: it would be ignored */
         tool_error("-v cannot go with --format=%s (the count point by "
                    "point is text)", o->format == SCORE_FORMAT_JSON
-                   ? "json" : "tsv");
+                   ? "json" : o->format == SCORE_FORMAT_TSV ? "tsv"
+                                                            : "html");
         fprintf(stderr, "Try 'sgf-score --help' for more information.\n");
         return TOOL_TROUBLE;
     }

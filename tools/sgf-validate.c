@@ -6,6 +6,7 @@
  * trouble. See man/sgf-validate.1.
  */
 #include "cli.h"
+#include "validate-html.h"
 #include <sgf/replay.h>
 
 #include <string.h>
@@ -27,8 +28,8 @@ static const cli_option options[] = {
     { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
     { "strict", OPT_STRICT, NULL, 0,
       "count warnings as errors for the exit status" },
-    { "format", OPT_FORMAT, "text|json", 0,
-      "print diagnostics as text (default) or JSON" },
+    { "format", OPT_FORMAT, "FORMAT", 0,
+      "text (default), json, or html: one report page" },
     { "syntax-only", OPT_SYNTAX_ONLY, NULL, 0,
       "check the syntax only: no property, text or move checks" },
     { "main-line", OPT_MAIN_LINE, NULL, 0,
@@ -54,7 +55,9 @@ static const cli_tool tool = {
     "  FILE:LINE:COLUMN: SEVERITY: MESSAGE [CODE]\n"
     "Lines and columns count from 1; columns count bytes. With\n"
     "--format=json each is a JSON object on one line. A summary line\n"
-    "goes to standard error.\n"
+    "goes to standard error. --format=html writes one self-contained\n"
+    "page instead: a summary, the inputs, and a diagram of each illegal\n"
+    "move.\n"
     "\n"
     "Moves are checked under each record's RU[] rules (Japanese when\n"
     "missing); rule sets for --rules: japanese korean chinese aga nz\n"
@@ -76,6 +79,7 @@ struct opts {
     bool help, version;
     const char *path;             /* the input being read */
     size_t games;                 /* its game trees so far */
+    vhtml *html;                  /* --format=html */
 };
 
 static int on_option(void *payload, int option, const char *arg)
@@ -88,7 +92,16 @@ static int on_option(void *payload, int option, const char *arg)
     case '0': o->in.null_names = true; break;
     case 'q': o->diag.quiet = true; break;
     case OPT_STRICT: o->diag.strict = true; break;
-    case OPT_FORMAT: return cli_parse_format(arg, &o->diag.format);
+    case OPT_FORMAT:
+        if (strcmp(arg, "html") == 0) {
+            o->diag.format = CLI_FORMAT_HTML;
+            return 0;
+        }
+        if (strcmp(arg, "text") != 0 && strcmp(arg, "json") != 0) {
+            tool_error("unknown format '%s' (text, json or html)", arg);
+            return -1;
+        }
+        return cli_parse_format(arg, &o->diag.format);
     case OPT_SYNTAX_ONLY: o->parse.flags |= SGF_PARSE_SYNTAX_ONLY; break;
     case OPT_CHARSET:
         o->parse.charset = arg;
@@ -116,16 +129,23 @@ static int on_game(void *payload, sgf_collection *c, sgf_game *g)
 {
     struct opts *o = payload;
 
-    if (g == NULL)
+    bool replay = !(o->parse.flags & SGF_PARSE_SYNTAX_ONLY);
+    if (g == NULL) {
+        if (o->html != NULL)
+            vhtml_game(o->html, c, NULL, NULL);
         return cli_game_missing(o->path, &o->diag, o->games);
+    }
     o->games++;
     if (o->diag.one_game && (long)sgf_game_index(g) != o->diag.game)
         return TOOL_OK;
-    if (!(o->parse.flags & SGF_PARSE_SYNTAX_ONLY)
-        && sgf_replay_run(o->replayer, c, g, &o->replay) != 0) {
+    if (o->html != NULL)
+        vhtml_game_begin(o->html);
+    if (replay && sgf_replay_run(o->replayer, c, g, &o->replay) != 0) {
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }
+    if (o->html != NULL)
+        return vhtml_game(o->html, c, g, replay ? o->replayer : NULL);
     return TOOL_OK;
 }
 
@@ -136,7 +156,31 @@ static int check_one(void *payload, const char *path, cli_counts *n)
 
     o->path = path;
     o->games = 0;
+    if (o->html != NULL)
+        vhtml_input_begin(o->html, path);
     return cli_read_games(path, &o->parse, on_game, o, stdout, &o->diag, n);
+}
+
+/* --format=html: the page begins; the report sees every move and
+ * every diagnostic, and has the summary (no --summary lines). */
+static int start_html(struct opts *o)
+{
+    o->html = vhtml_start(stdout, o->replay.rules);
+    if (o->html == NULL)
+        return TOOL_TROUBLE;
+    o->replay.on_move = vhtml_on_move;
+    o->replay.payload = o->html;
+    o->diag.on_diag = vhtml_on_diag;
+    o->diag.payload = o->html;
+    o->summary = false;
+    return TOOL_OK;
+}
+
+static void input_done(void *payload, const cli_input_report *r)
+{
+    struct opts *o = payload;
+    if (o->html != NULL)
+        vhtml_input_done(o->html, r);
 }
 
 static int start(void *payload)
@@ -156,6 +200,8 @@ static int start(void *payload)
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }
+    if (o->diag.format == CLI_FORMAT_HTML)
+        return start_html(o);
     return TOOL_OK;
 }
 
@@ -164,6 +210,8 @@ static int finish(void *payload, int status)
     struct opts *o = payload;
 
     sgf_replay_free(o->replayer);
+    if (o->html != NULL)
+        vhtml_finish(o->html, cli_run_counts());
     return status;
 }
 
@@ -177,7 +225,8 @@ int main(int argc, char **argv)
         .on_option = on_option, .payload = &o, .help = &o.help,
         .version = &o.version, .in = &o.in, .start = start,
         .file = check_one, .finish = finish, .quiet = &o.diag.quiet,
-        .format = &o.diag.format, .summary = &o.summary
+        .format = &o.diag.format, .summary = &o.summary,
+        .input_done = input_done
     };
 
     o.replay.all_variations = true;

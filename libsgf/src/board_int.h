@@ -190,6 +190,10 @@ struct sgf__hist_slot {
     uint64_t key;
     uint32_t count[2];      /* [0] Black to move, [1] White to move */
     uint32_t gen;           /* in use when equal to the history's gen */
+    /* 1 + stack index of the oldest entry counted in count[i] (0 when
+     * count[i] is 0): where the position first occurred, for the
+     * replayer's superko message (sgf__history_first_moves) */
+    uint32_t first[2];
 };
 
 /* What the history knows besides the positions: moves, consecutive
@@ -210,6 +214,8 @@ struct sgf__hist_entry {
     uint16_t stones;        /* stones of the position */
     uint8_t side;           /* count index: to_move - 1 */
     uint8_t indexed;        /* counted in the hash set */
+    uint32_t moves;         /* st.moves after the push (fills what would
+                               be padding: the entry stays 32 bytes) */
 };
 
 /* Clearing the table for a new game costs O(1): a slot is in use only
@@ -309,6 +315,7 @@ static inline struct sgf__hist_entry *sgf__history_stack(sgf_history *h,
     h->st.to_move = (uint8_t)to_move;
     if (kind != SGF__HIST_RECORD)
         h->st.moves++;
+    e->moves = h->st.moves;
     if (kind == SGF__HIST_PASS) {
         h->st.passes++;
         h->st.last_passer = (uint8_t)mover;
@@ -329,10 +336,11 @@ static inline void sgf__history_count(sgf_history *h,
         sgf__history_index(h, e->link);
     struct sgf__hist_slot *s = &h->slots[sgf__slot_find(h, e->key)];
     if (sgf__slot_free(h, s))
-        *s = (struct sgf__hist_slot){ e->key, { 0, 0 }, h->gen };
+        *s = (struct sgf__hist_slot){ e->key, { 0, 0 }, h->gen, { 0, 0 } };
     before[0] = s->count[0];
     before[1] = s->count[1];
-    s->count[e->side]++;
+    if (s->count[e->side]++ == 0)
+        s->first[e->side] = (uint32_t)(e - h->stack) + 1;
     e->indexed = 1;
 }
 
@@ -368,7 +376,8 @@ static inline void sgf__history_pop(sgf_history *h)
         size_t i = sgf__slot_find(h, e->key);
         struct sgf__hist_slot *s = &h->slots[i];
         if (!sgf__slot_free(h, s) && s->count[e->side] > 0) {
-            s->count[e->side]--;
+            if (--s->count[e->side] == 0)
+                s->first[e->side] = 0;
             if (s->count[0] == 0 && s->count[1] == 0)
                 sgf__history_slot_delete(h, i);
         }
@@ -376,6 +385,14 @@ static inline void sgf__history_pop(sgf_history *h)
     h->heads[e->stones] = e->link;
     h->st = e->prev;
 }
+
+/* Where the position of the newest entry (counted in the hash set, as
+ * after a move judged by superko or repetition) first occurred before
+ * it: with the same player to move, or with either when either is true.
+ * Writes the moves recorded by then (its entry's moves) and returns
+ * true; false when it had not occurred (history.c). */
+bool sgf__history_first_moves(const sgf_history *h, bool either,
+                              uint32_t *moves);
 
 /* Occurrences of key, a position holding the given number of stones,
  * with Black ([0]) and White ([1]) to move. */
@@ -547,7 +564,7 @@ static SGF__HOT bool sgf__history_push_move(sgf_history *h, uint64_t key,
     e->indexed = 0;
     *head = (uint32_t)h->len;
     h->st.to_move = o;
-    h->st.moves++;
+    e->moves = ++h->st.moves;
     h->st.passes = 0;
     if (link == 0)
         return false;

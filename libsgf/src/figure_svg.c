@@ -12,44 +12,70 @@
 #include <string.h>
 #include "figure_int.h"
 #include <sgf/diagram.h>
+#include <sgf/score.h>
 
 #define SP 24                    /* point spacing */
 #define MARGIN 36                /* view edge to the first point */
 #define NOTE_LINE 16             /* height of a note line */
 
-static const char style_sheet[] =
-    "<style type=\"text/css\">\n"
-    ".board{fill:#dcb35c}\n"
-    ".grid{stroke:#000;stroke-width:1;fill:none}\n"
-    ".star{fill:#000}\n"
-    ".coord,.note{font-family:sans-serif;font-size:11px;fill:#000}\n"
-    ".coord{text-anchor:middle}\n"
-    ".stone.black{fill:#000;stroke:#000;stroke-width:1}\n"
-    ".stone.white{fill:#fff;stroke:#000;stroke-width:1}\n"
-    ".number,.label{font-family:sans-serif;font-size:12px;"
-    "text-anchor:middle}\n"
-    ".number.small,.label.small{font-size:9px}\n"
-    ".on-black{fill:#fff}\n"
-    ".on-white,.on-empty{fill:#000}\n"
-    ".number.last{fill:#d00000}\n"
-    ".number.last.on-black{fill:#ff7070}\n"
-    ".last{fill:none;stroke:#d00000;stroke-width:2}\n"
-    ".label-bg{fill:#dcb35c}\n"
-    ".mark{fill:none;stroke-width:1.5}\n"
-    ".mark.on-black{stroke:#fff}\n"
-    ".mark.on-white,.mark.on-empty{stroke:#000}\n"
-    ".mark.on-number{stroke:#d00000}\n"
-    ".mark.sl{fill:#2060ff;fill-opacity:0.5;stroke:none}\n"
-    ".mark.dd{fill:#fff;fill-opacity:0.5;stroke:none}\n"
-    ".line,.arrow{stroke:#202080;stroke-width:2;fill:none}\n"
-    ".arrow{marker-end:url(#sgf-arrowhead)}\n"
-    ".arrowhead{fill:#202080}\n"
-    "</style>\n";
+/* The rules of every figure, each selector after the scope S ("" in a
+ * document; ".sgf-figure " on a page, sgf_figure_svg_style, so that
+ * they style nothing else there); in two parts around the arrowhead
+ * rule, which names the default id. */
+#define STYLE_RULES(S) \
+    S ".board{fill:#dcb35c}\n" \
+    S ".grid{stroke:#000;stroke-width:1;fill:none}\n" \
+    S ".star{fill:#000}\n" \
+    S ".coord," S ".note{font-family:sans-serif;font-size:11px;fill:#000}\n" \
+    S ".coord{text-anchor:middle}\n" \
+    S ".stone.black{fill:#000;stroke:#000;stroke-width:1}\n" \
+    S ".stone.white{fill:#fff;stroke:#000;stroke-width:1}\n" \
+    S ".number," S ".label{font-family:sans-serif;font-size:12px;" \
+    "text-anchor:middle}\n" \
+    S ".number.small," S ".label.small{font-size:9px}\n" \
+    S ".on-black{fill:#fff}\n" \
+    S ".on-white," S ".on-empty{fill:#000}\n" \
+    S ".number.last{fill:#d00000}\n" \
+    S ".number.last.on-black{fill:#ff7070}\n" \
+    S ".last{fill:none;stroke:#d00000;stroke-width:2}\n" \
+    S ".label-bg{fill:#dcb35c}\n" \
+    S ".mark{fill:none;stroke-width:1.5}\n" \
+    S ".mark.on-black{stroke:#fff}\n" \
+    S ".mark.on-white," S ".mark.on-empty{stroke:#000}\n" \
+    S ".mark.on-number{stroke:#d00000}\n" \
+    S ".mark.sl{fill:#2060ff;fill-opacity:0.5;stroke:none}\n" \
+    S ".mark.dd{fill:#fff;fill-opacity:0.5;stroke:none}\n" \
+    S ".line," S ".arrow{stroke:#202080;stroke-width:2;fill:none}\n"
+#define ARROW_RULE ".arrow{marker-end:url(#sgf-arrowhead)}\n"
+#define STYLE_RULES_END(S) S ".arrowhead{fill:#202080}\n"
+/* The move drawn over the figure (options next_*). */
+#define NEXT_RULES(S) \
+    S ".next.black{fill:#000;fill-opacity:0.5;stroke:none}\n" \
+    S ".next.white{fill:#fff;fill-opacity:0.6;stroke:none}\n" \
+    S ".next-ring{fill:none;stroke:#e00000;stroke-width:3}\n" \
+    S ".number.next{fill:#e00000;font-weight:bold;stroke:#fff;" \
+    "stroke-width:2px;paint-order:stroke}\n"
+/* The count drawn over the figure (options score_map). */
+#define SCORE_RULES(S) \
+    S ".dead-dim{fill:#dcb35c;fill-opacity:0.55;stroke:none}\n" \
+    S ".terr.black{fill:#000}\n" \
+    S ".terr.white{fill:#fff;stroke:#000;stroke-width:1}\n" \
+    S ".seki{fill:none;stroke:#2060ff;stroke-width:2}\n"
+#define PAGE_SCOPE ".sgf-figure "
+
+const char *sgf_figure_svg_style(void)
+{
+    return STYLE_RULES(PAGE_SCOPE) STYLE_RULES_END(PAGE_SCOPE)
+           NEXT_RULES(PAGE_SCOPE) SCORE_RULES(PAGE_SCOPE);
+}
 
 typedef struct svg {
     FILE *fp;
     const sgf_figure *f;
     int width, height;           /* of the whole picture */
+    const sgf_figure_svg_options *o;
+    const char *ids;             /* id prefix */
+    bool own_ids;                /* not the default: markers by attribute */
 } svg;
 
 static int px(const svg *s, int x)
@@ -295,16 +321,20 @@ static void draw_lines(const svg *s)
 {
     const sgf_figure *f = s->f;
     int x0 = px(s, f->ul.x) - SP / 2, y0 = py(s, f->ul.y) - SP / 2;
-    fprintf(s->fp, "<clipPath id=\"sgf-view\"><rect x=\"%d\" y=\"%d\" "
-            "width=\"%d\" height=\"%d\"/></clipPath>\n", x0, y0,
+    fprintf(s->fp, "<clipPath id=\"%sview\"><rect x=\"%d\" y=\"%d\" "
+            "width=\"%d\" height=\"%d\"/></clipPath>\n", s->ids, x0, y0,
             (f->lr.x - f->ul.x + 1) * SP, (f->lr.y - f->ul.y + 1) * SP);
-    fputs("<g class=\"lines\" clip-path=\"url(#sgf-view)\">\n", s->fp);
+    fprintf(s->fp, "<g class=\"lines\" clip-path=\"url(#%sview)\">\n",
+            s->ids);
     for (size_t i = 0; i < s->f->n_lines; i++) {
         const sgf_figure_line *l = &s->f->lines[i];
         fprintf(s->fp, "<line class=\"%s\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
-                "y2=\"%d\"/>\n", l->arrow ? "arrow" : "line",
+                "y2=\"%d\"", l->arrow ? "arrow" : "line",
                 px(s, l->from.x), py(s, l->from.y), px(s, l->to.x),
                 py(s, l->to.y));
+        if (l->arrow && s->own_ids)
+            fprintf(s->fp, " marker-end=\"url(#%sarrowhead)\"", s->ids);
+        fputs("/>\n", s->fp);
     }
     fputs("</g>\n", s->fp);
 }
@@ -324,17 +354,31 @@ static void draw_notes(const svg *s, const char *notes, int top)
     fputs("</g>\n", s->fp);
 }
 
+/* The embedded style sheet of a document (none in a fragment). */
+static void write_style(const svg *s)
+{
+    if (s->o->fragment)
+        return;
+    fprintf(s->fp, "<style type=\"text/css\">\n%s%s%s%s%s</style>\n",
+            STYLE_RULES(""), s->own_ids ? "" : ARROW_RULE,
+            STYLE_RULES_END(""), s->o->next_color != SGF_EMPTY
+            ? NEXT_RULES("") : "", s->o->score_map != NULL
+            ? SCORE_RULES("") : "");
+}
+
 static void write_head(const svg *s)
 {
-    fprintf(s->fp, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
-            "class=\"sgf-figure\" width=\"%d\" height=\"%d\" "
-            "viewBox=\"0 0 %d %d\">\n%s", s->width, s->height, s->width,
-            s->height, style_sheet);
-    fputs("<defs><marker id=\"sgf-arrowhead\" viewBox=\"0 0 10 10\" "
-          "refX=\"9\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" "
-          "orient=\"auto\"><path class=\"arrowhead\" "
-          "d=\"M0 0L10 5L0 10z\"/></marker></defs>\n", s->fp);
+    if (!s->o->fragment)
+        fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", s->fp);
+    fprintf(s->fp, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+            "version=\"1.1\" class=\"sgf-figure\" width=\"%d\" "
+            "height=\"%d\" viewBox=\"0 0 %d %d\">\n", s->width, s->height,
+            s->width, s->height);
+    write_style(s);
+    fprintf(s->fp, "<defs><marker id=\"%sarrowhead\" viewBox=\"0 0 10 10\" "
+            "refX=\"9\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" "
+            "orient=\"auto\"><path class=\"arrowhead\" "
+            "d=\"M0 0L10 5L0 10z\"/></marker></defs>\n", s->ids);
     fprintf(s->fp, "<rect class=\"board\" x=\"0\" y=\"0\" width=\"%d\" "
             "height=\"%d\"/>\n", s->width, s->height);
 }
@@ -359,12 +403,94 @@ static char *notes_text(const sgf_figure *f, int width, int *lines)
     return buf;
 }
 
+/* The move to come over the figure: a translucent stone in a ring (only
+ * the ring over a stone the figure shows there), and its number. */
+static void draw_next(const svg *s)
+{
+    const sgf_figure_svg_options *o = s->o;
+    const sgf_figure *f = s->f;
+    sgf_point pt = o->next_point;
+    if (o->next_color == SGF_EMPTY || pt.x < f->ul.x || pt.x > f->lr.x
+        || pt.y < f->ul.y || pt.y > f->lr.y)
+        return;
+    int cx = px(s, pt.x), cy = py(s, pt.y);
+    const char *color = o->next_color == SGF_BLACK ? "black" : "white";
+    fputs("<g class=\"next-move\">\n", s->fp);
+    if (sgf_figure_at(f, pt).color == SGF_EMPTY)   /* else: that stone */
+        fprintf(s->fp, "<circle class=\"next %s\" cx=\"%d\" cy=\"%d\" "
+                "r=\"11.5\"/>\n", color, cx, cy);
+    fprintf(s->fp, "<circle class=\"next-ring\" cx=\"%d\" cy=\"%d\" "
+            "r=\"11.5\"/>\n", cx, cy);
+    if (o->next_number > 0)
+        fprintf(s->fp, "<text class=\"number next%s\" x=\"%d\" y=\"%d\">"
+                "%ld</text>\n", o->next_number >= 100 ? " small" : "", cx,
+                cy + (o->next_number >= 100 ? 3 : 4), o->next_number);
+    fputs("</g>\n", s->fp);
+}
+
+/* One point of the count: a dead stone dimmed, a square of the owner's
+ * colour on territory (dead stones' points included), a ring on a seki
+ * point; dame and live stones: nothing. */
+static void draw_count_point(const svg *s, sgf_point pt, uint8_t v)
+{
+    int cx = px(s, pt.x), cy = py(s, pt.y);
+    bool dead = v == SGF_SP_BLACK_DEAD || v == SGF_SP_WHITE_DEAD;
+    bool black = v == SGF_SP_BLACK_TERRITORY || v == SGF_SP_WHITE_DEAD;
+    if (dead)
+        fprintf(s->fp, "<circle class=\"dead-dim\" cx=\"%d\" cy=\"%d\" "
+                "r=\"12\"/>\n", cx, cy);
+    if (dead || v == SGF_SP_BLACK_TERRITORY || v == SGF_SP_WHITE_TERRITORY)
+        fprintf(s->fp, "<rect class=\"terr %s\" x=\"%d\" y=\"%d\" "
+                "width=\"9\" height=\"9\"/>\n", black ? "black" : "white",
+                cx - 4, cy - 4);
+    else if (v == SGF_SP_SEKI)
+        fprintf(s->fp, "<circle class=\"seki\" cx=\"%d\" cy=\"%d\" "
+                "r=\"5\"/>\n", cx, cy);
+}
+
+static void draw_count(const svg *s)
+{
+    const sgf_figure *f = s->f;
+    const uint8_t *map = s->o->score_map;
+    if (map == NULL)
+        return;
+    fputs("<g class=\"count\">\n", s->fp);
+    for (int y = f->ul.y; y <= f->lr.y; y++)
+        for (int x = f->ul.x; x <= f->lr.x; x++)
+            draw_count_point(s, (sgf_point){ (uint8_t)x, (uint8_t)y },
+                             map[(size_t)y * (size_t)f->w + (size_t)x]);
+    fputs("</g>\n", s->fp);
+}
+
+/* Letters, digits, '-' and '_': safe in an id and in url(#...). */
+static bool valid_prefix(const char *p)
+{
+    for (; *p != '\0'; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')
+              || (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
+            return false;
+    return true;
+}
+
 int sgf_figure_write_svg(FILE *fp, const sgf_figure *f)
 {
-    if (fp == NULL || f == NULL || !f->built)
+    sgf_figure_svg_options o = SGF_FIGURE_SVG_OPTIONS_INIT;
+    return sgf_figure_write_svg_with(fp, f, &o);
+}
+
+int sgf_figure_write_svg_with(FILE *fp, const sgf_figure *f,
+                              const sgf_figure_svg_options *o)
+{
+    if (fp == NULL || f == NULL || !f->built || o == NULL
+        || o->version != SGF_FIGURE_SVG_OPTIONS_VERSION
+        || (o->id_prefix != NULL && !valid_prefix(o->id_prefix))
+        || (o->next_color != SGF_EMPTY && o->next_color != SGF_BLACK
+            && o->next_color != SGF_WHITE))
         return SGF_EINVAL;
+    const char *ids = o->id_prefix != NULL ? o->id_prefix : "sgf-";
     svg s = { fp, f, 2 * MARGIN + (f->lr.x - f->ul.x) * SP,
-              2 * MARGIN + (f->lr.y - f->ul.y) * SP };
+              2 * MARGIN + (f->lr.y - f->ul.y) * SP, o, ids,
+              o->fragment || strcmp(ids, "sgf-") != 0 };
     int lines = 0;
     char *notes = notes_text(f, s.width, &lines);
     if (notes == NULL)
@@ -376,8 +502,10 @@ int sgf_figure_write_svg(FILE *fp, const sgf_figure *f)
     draw_coords(&s);
     draw_stones(&s);
     draw_shading(&s);
+    draw_count(&s);
     draw_tops(&s);
     draw_lines(&s);
+    draw_next(&s);
     if (lines > 0)
         draw_notes(&s, notes, grid_bottom + 8);
     fputs("</svg>\n", fp);

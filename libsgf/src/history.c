@@ -83,9 +83,12 @@ void sgf__history_index(sgf_history *h, uint32_t link)
         if (e->indexed)
             break;                  /* the older ones are in too */
         struct sgf__hist_slot *s = &h->slots[sgf__slot_find(h, e->key)];
+        uint32_t at = link;         /* 1 + index: older as the walk goes */
         if (sgf__slot_free(h, s))
-            *s = (struct sgf__hist_slot){ e->key, { 0, 0 }, h->gen };
-        s->count[e->side]++;
+            *s = (struct sgf__hist_slot){ e->key, { 0, 0 }, h->gen,
+                                          { 0, 0 } };
+        if (s->count[e->side]++ == 0 || at < s->first[e->side])
+            s->first[e->side] = at;
         e->indexed = 1;
         link = e->link;
     }
@@ -105,6 +108,28 @@ bool sgf__history_judge(sgf_history *h, struct sgf__hist_entry *e,
         res->verdict = SGF_VERDICT_SUPERKO;
     else if (n[o - 1] > 0)
         res->repetition = true;
+    return true;
+}
+
+bool sgf__history_first_moves(const sgf_history *h, bool either,
+                              uint32_t *moves)
+{
+    if (h->len == 0)
+        return false;
+    const struct sgf__hist_entry *e = &h->stack[h->len - 1];
+    const struct sgf__hist_slot *s = &h->slots[sgf__slot_find(h, e->key)];
+    uint32_t self = (uint32_t)h->len, best = 0;
+    if (!e->indexed || sgf__slot_free(h, s))
+        return false;
+    for (int side = 0; side < 2; side++) {
+        uint32_t f = s->first[side];
+        if ((either || side == e->side) && f != 0 && f != self
+            && (best == 0 || f < best))
+            best = f;
+    }
+    if (best == 0)
+        return false;
+    *moves = h->stack[best - 1].moves;
     return true;
 }
 

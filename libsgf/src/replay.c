@@ -26,6 +26,10 @@ struct sgf_replay {
     unsigned last_number;
     unsigned illegal;
     sgf__buf frames;
+    /* The numbers of the moves off the board on the path being walked
+     * (walk_state.offboard of them), which the history does not count:
+     * to give the move a repeated position is from (repeated_after). */
+    sgf__buf offboard;
     /* The last RU[] read and what it gave: most runs read the same one
      * again. */
     bool ru_known;
@@ -52,6 +56,7 @@ typedef struct walk_state {
     /* the last setup recorded its position with the side to move
      * guessed (no PL[]): the next move says who it was (retake_turn) */
     bool guessed;
+    uint32_t offboard;          /* moves off the board on the path */
 } walk_state;
 
 /* A branching point still to visit: the next sibling to walk, and the
@@ -112,6 +117,7 @@ void sgf_replay_free(sgf_replay *r)
     sgf_board_free(r->board);
     sgf_history_free(r->hist);
     sgf__buf_release(&r->frames);
+    sgf__buf_release(&r->offboard);
     free(r);
 }
 
@@ -217,9 +223,38 @@ static sgf_diag move_proto(const walk *w, sgf_diag_code code,
      : sgf__diag_emit((w)->c, &(d), sgf__game_ff4((w)->g), true, \
                       __VA_ARGS__) != NULL ? 0 : SGF_ENOMEM)
 
-static int report_verdict(walk *w, const sgf_prop *p, unsigned number,
-                          sgf_color color, sgf_point pt,
-                          const sgf_move_result *res)
+/* The number of the move after which the position the move just played
+ * made first occurred on the path (0: before the first move), with the
+ * same player to move, or either (positional superko). The history counts
+ * the moves it recorded: all but those off the board, which are skipped
+ * but numbered. */
+static unsigned repeated_after(const walk *w, const walk_state *st,
+                               bool either)
+{
+    uint32_t k;
+    if (!sgf__history_first_moves(w->hist, either, &k))
+        return 0;
+    const uint32_t *off = (const uint32_t *)(void *)w->r->offboard.ptr;
+    for (uint32_t i = 0; i < st->offboard && off[i] <= k; i++)
+        k++;
+    return k;
+}
+
+/* "the whole-board position after move 12" or "... before move 1". */
+static char *repeated_text(char *buf, unsigned after)
+{
+    char *end = append(buf, after == 0 ? "the whole-board position before "
+                                         "move 1"
+                                       : "the whole-board position after "
+                                         "move ");
+    if (after != 0)
+        append_uint(end, after);
+    return buf;
+}
+
+static int report_verdict(walk *w, const walk_state *st, const sgf_prop *p,
+                          unsigned number, sgf_color color, sgf_point pt,
+                          sgf_move_result *res)
 {
     static const struct { sgf_diag_code code; const char *why; } v[] = {
         [SGF_VERDICT_OCCUPIED] = { SGF_D_ILLEGAL_OCCUPIED,
@@ -228,14 +263,27 @@ static int report_verdict(walk *w, const sgf_prop *p, unsigned number,
                              "immediate ko recapture" },
         [SGF_VERDICT_SUICIDE] = { SGF_D_ILLEGAL_SUICIDE,
                                   "suicide" },
-        [SGF_VERDICT_SUPERKO] = { SGF_D_ILLEGAL_SUPERKO,
-                                  "recreates an earlier whole-board "
-                                  "position (superko)" },
-    };
-    char what[40];
+    };                                /* superko: below */
+    char what[40], earlier[64];
     if (res->verdict == SGF_VERDICT_LEGAL && !res->repetition)
         return 0;                     /* the common case: nothing to say */
     describe(what, w, color, pt, false);
+    if (res->verdict == SGF_VERDICT_SUPERKO || res->repetition) {
+        w->m.repeats_move = repeated_after(w, st, w->rules->ko
+                                                  == SGF_KO_POSITIONAL
+                                                  && !res->repetition);
+        repeated_text(earlier, w->m.repeats_move);
+    }
+    if (res->verdict == SGF_VERDICT_SUPERKO) {
+        sgf_diag d = move_proto(w, SGF_D_ILLEGAL_SUPERKO, p, number, color,
+                                pt, false);
+        w->r->illegal++;
+        return MOVE_DIAG(w, d, "illegal move %u: %s: recreates %s (%s "
+                         "superko, %s rules)", number, what, earlier,
+                         w->rules->ko == SGF_KO_POSITIONAL ? "positional"
+                                                           : "situational",
+                         w->r->rules.name);
+    }
     if (res->verdict != SGF_VERDICT_LEGAL
         && res->verdict != SGF_VERDICT_OFF_BOARD) {
         sgf_diag d = move_proto(w, v[res->verdict].code, p, number, color,
@@ -248,10 +296,9 @@ static int report_verdict(walk *w, const sgf_prop *p, unsigned number,
     if (res->repetition) {
         sgf_diag d = move_proto(w, SGF_D_REPETITION, p, number, color, pt,
                                 false);
-        return MOVE_DIAG(w, d, "move %u: %s repeats an earlier "
-                         "whole-board position (triple ko or the like: "
-                         "under %s rules the game may be void)", number,
-                         what, w->r->rules.name);
+        return MOVE_DIAG(w, d, "move %u: %s repeats %s (triple ko or the "
+                         "like: under %s rules the game may be void)",
+                         number, what, earlier, w->r->rules.name);
     }
     return 0;
 }
@@ -443,6 +490,18 @@ static int play_pass(walk *w, walk_state *st, sgf_color color)
     return rc;
 }
 
+/* A move off the board: skipped, but numbered (repeated_after). 0 or
+ * SGF_ENOMEM. */
+static int note_offboard(sgf_replay *r, walk_state *st, unsigned number)
+{
+    uint32_t v = number;
+    r->offboard.len = st->offboard * sizeof v;   /* the path's only */
+    if (sgf__buf_add(&r->offboard, &v, sizeof v) != 0)
+        return SGF_ENOMEM;
+    st->offboard++;
+    return 0;
+}
+
 /* Besides 0 and the (negative) errors, the walk's functions return
  * this: stop the walk here (after move stop_after, or as on_move
  * asked), and sgf_replay_run returns 0. */
@@ -500,7 +559,7 @@ static SGF__HOT int play_one(walk *w, walk_state *st, const sgf_node *n,
             rc = 0;
             if (!ko_marked
                 && (res->verdict != SGF_VERDICT_LEGAL || res->repetition))
-                rc = report_verdict(w, p != NULL ? p : n->props, number,
+                rc = report_verdict(w, st, p != NULL ? p : n->props, number,
                                     color, pt, res);
         }
     } else if (pass) {
@@ -508,7 +567,7 @@ static SGF__HOT int play_one(walk *w, walk_state *st, const sgf_node *n,
         ko_marked = false;            /* KO[] is about a stone */
         rc = play_pass(w, st, color);
     } else {
-        return 0;                     /* off-board: reported by checks */
+        return note_offboard(w->r, st, number);   /* reported by checks */
     }
     if (rc != 0)
         return rc;
@@ -656,7 +715,7 @@ static int walk_all(walk *w, const sgf_node *n)
 {
     sgf_replay *r = w->r;
     walk_state st = { 0, SGF_EMPTY, false, false, w->handicap != 0,
-                      false };
+                      false, 0 };
     r->frames.len = 0;
     for (;;) {
         int rc = process_node(w, &st, n);
@@ -726,7 +785,7 @@ static bool path_fits(const sgf_node *n, const sgf_replay_options *o)
 static int walk_line(walk *w, const sgf_node *n)
 {
     walk_state st = { 0, SGF_EMPTY, false, false, w->handicap != 0,
-                      false };
+                      false, 0 };
     size_t used = 0;
     bool bad = false;
     while (n != NULL) {

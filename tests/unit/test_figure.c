@@ -17,6 +17,7 @@
 #include <libxml/tree.h>
 #include <sgf/sgf.h>
 #include <sgf/figure.h>
+#include <sgf/score.h>
 
 /* Black 7 captures White 2; Black 9 fills the point of 2 (the research
  * note's example, conversion.md 2.6). */
@@ -574,6 +575,134 @@ static void test_figure_svg_notes_and_crop(void **state)
     done(&x);
 }
 
+/* SVG with options as a string (to free); the return code in *rc. */
+static char *render_with(const sgf_figure *f,
+                         const sgf_figure_svg_options *o, int *rc)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    assert_non_null(mem);
+    *rc = sgf_figure_write_svg_with(mem, f, o);
+    assert_int_equal(fclose(mem), 0);
+    return buf;
+}
+
+/* A fragment for an HTML page: no declaration, no style sheet, ids of
+ * its own (arrowheads by attribute); the next move drawn over the
+ * position before it; bad options refused with nothing written. */
+static void test_figure_svg_fragment_and_next(void **state)
+{
+    (void)state;
+    int rc;
+    fig x = build(MARK, NULL);
+    sgf_figure_svg_options o = SGF_FIGURE_SVG_OPTIONS_INIT;
+    char *plain = render(x.f, -1);
+    char *same = render_with(x.f, &o, &rc);
+    assert_int_equal(rc, 0);
+    assert_string_equal(plain, same);            /* the defaults */
+    free(same);
+    o.fragment = true;
+    o.id_prefix = "d7-";
+    char *s = render_with(x.f, &o, &rc);
+    assert_int_equal(rc, 0);
+    assert_true(strncmp(s, "<svg xmlns=", 11) == 0);
+    assert_null(strstr(s, "<style"));
+    assert_null(strstr(s, "#sgf-"));
+    assert_null(strstr(s, "id=\"sgf-"));
+    assert_non_null(strstr(s, "<marker id=\"d7-arrowhead\""));
+    assert_non_null(strstr(s, "marker-end=\"url(#d7-arrowhead)\""));
+    assert_non_null(strstr(s, "clip-path=\"url(#d7-view)\""));
+    xmlFreeDoc(parse_svg(s));
+    free(s);
+    /* the page's rules: every class's, not the arrowhead id's */
+    const char *css = sgf_figure_svg_style();
+    assert_true(strncmp(css, ".sgf-figure .board{", 19) == 0);
+    assert_non_null(strstr(css, "\n.sgf-figure .coord,.sgf-figure .note{"));
+    assert_non_null(strstr(css, ".sgf-figure .next-ring{"));
+    assert_null(strstr(css, "\n.note"));        /* none unscoped */
+    assert_null(strstr(css, "#sgf-arrowhead"));
+    assert_true(strstr(plain, css) == NULL);     /* no next rules there */
+    free(plain);
+    done(&x);
+
+    x = build_range(CAP, 9, 8);                  /* before move 9 */
+    o = (sgf_figure_svg_options)SGF_FIGURE_SVG_OPTIONS_INIT;
+    o.next_color = SGF_BLACK;
+    o.next_point = P("bc");
+    o.next_number = 9;
+    s = render_with(x.f, &o, &rc);
+    assert_int_equal(rc, 0);
+    xmlDocPtr doc = parse_svg(s);
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    assert_int_equal(count_class(root, "next black"), 1);
+    assert_int_equal(count_class(root, "next-ring"), 1);
+    assert_int_equal(count_class(root, "number next"), 1);
+    assert_non_null(strstr(s, "<circle class=\"next black\" cx=\"60\" "
+                           "cy=\"84\""));
+    assert_non_null(strstr(s, ">9</text>"));
+    assert_non_null(strstr(s, ".next-ring{"));   /* its rules embedded */
+    xmlFreeDoc(doc);
+    free(s);
+    o.next_point = P("ee");                      /* a point of the view */
+    o.next_number = 0;
+    s = render_with(x.f, &o, &rc);
+    assert_int_equal(count_class(xmlDocGetRootElement(doc = parse_svg(s)),
+                                 "number next"), 0);
+    xmlFreeDoc(doc);
+    free(s);
+    o.next_point = P("cc");                      /* holds a stone */
+    s = render_with(x.f, &o, &rc);
+    doc = parse_svg(s);
+    assert_int_equal(count_class(xmlDocGetRootElement(doc), "next black"), 0);
+    assert_int_equal(count_class(xmlDocGetRootElement(doc), "next-ring"), 1);
+    xmlFreeDoc(doc);
+    free(s);
+    o.id_prefix = "a\"b";
+    s = render_with(x.f, &o, &rc);
+    assert_int_equal(rc, SGF_EINVAL);
+    assert_string_equal(s, "");
+    free(s);
+    o.id_prefix = NULL;
+    o.next_color = (sgf_color)7;
+    s = render_with(x.f, &o, &rc);
+    assert_int_equal(rc, SGF_EINVAL);
+    free(s);
+    done(&x);
+}
+
+/* A count over the figure: territory squares, dead stones dimmed under
+ * their point's square, seki rings; nothing on dame and live stones. */
+static void test_figure_svg_score_map(void **state)
+{
+    (void)state;
+    int rc;
+    fig x = build_range(CAP, 10, 9);             /* the final position */
+    uint8_t map[25] = { 0 };
+    map[0] = SGF_SP_BLACK_TERRITORY;             /* aa */
+    map[1] = SGF_SP_WHITE_TERRITORY;             /* ba */
+    map[2 * 5 + 2] = SGF_SP_BLACK;               /* cc: live, nothing */
+    map[1 * 5 + 3] = SGF_SP_WHITE_DEAD;          /* db: Black's point */
+    map[4 * 5 + 4] = SGF_SP_SEKI;                /* ee */
+    sgf_figure_svg_options o = SGF_FIGURE_SVG_OPTIONS_INIT;
+    o.score_map = map;
+    char *s = render_with(x.f, &o, &rc);
+    assert_int_equal(rc, 0);
+    xmlDocPtr doc = parse_svg(s);
+    xmlNodePtr root = xmlDocGetRootElement(doc);
+    assert_int_equal(count_class(root, "terr black"), 2);
+    assert_int_equal(count_class(root, "terr white"), 1);
+    assert_int_equal(count_class(root, "dead-dim"), 1);
+    assert_int_equal(count_class(root, "seki"), 1);
+    assert_non_null(strstr(s, "<circle class=\"dead-dim\" cx=\"108\" "
+                           "cy=\"60\""));
+    assert_non_null(strstr(s, ".terr.black{"));  /* its rules embedded */
+    xmlFreeDoc(doc);
+    free(s);
+    assert_non_null(strstr(sgf_figure_svg_style(), ".sgf-figure .seki{"));
+    done(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -592,6 +721,8 @@ int main(void)
         cmocka_unit_test(test_figure_sensei_golden),
         cmocka_unit_test(test_figure_svg_markup),
         cmocka_unit_test(test_figure_svg_notes_and_crop),
+        cmocka_unit_test(test_figure_svg_fragment_and_next),
+        cmocka_unit_test(test_figure_svg_score_map),
         cmocka_unit_test(test_figure_size_view_and_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -201,6 +201,103 @@ static void test_replay_triple_ko(void **state)
     done(&x);
 }
 
+/* What on_move saw of the moves that recreate a position. */
+typedef struct repeats {
+    char text[256];
+} repeats;
+
+static int note_repeat(void *payload, const sgf_replay_move *m)
+{
+    repeats *x = payload;
+    if (m->result.verdict != SGF_VERDICT_SUPERKO && !m->result.repetition)
+        return 0;
+    size_t n = strlen(x->text);
+    snprintf(x->text + n, sizeof x->text - n, "%s%u<-%u", n ? " " : "",
+             m->move_number, m->repeats_move);
+    return 0;
+}
+
+/* "move<-earlier" for each move that recreates a position, and the
+ * first diagnostic's message. */
+static const char *repeats_of(const char *sgf, const char *rules, bool all,
+                              char *msg, size_t msg_size)
+{
+    static repeats x;
+    sgf_collection *c;
+    sgf_replay *r;
+    sgf_rules rs;
+    sgf_replay_options o = SGF_REPLAY_OPTIONS_INIT;
+    x.text[0] = '\0';
+    assert_int_equal(sgf_parse_buffer(&c, sgf, strlen(sgf), NULL), 0);
+    assert_int_equal(sgf_replay_new(&r), 0);
+    assert_int_equal(sgf_rules_preset(&rs, rules), 0);
+    size_t first = sgf_collection_diag_count(c);
+    o.rules = &rs;
+    o.all_variations = all;
+    o.on_move = note_repeat;
+    o.payload = &x;
+    assert_int_equal(sgf_replay_run(r, c, sgf_collection_game(c, 0), &o), 0);
+    msg[0] = '\0';
+    for (size_t i = first; i < sgf_collection_diag_count(c); i++) {
+        const sgf_diag *d = sgf_collection_diag(c, i);
+        if (d->code == SGF_D_ILLEGAL_SUPERKO || d->code == SGF_D_REPETITION) {
+            snprintf(msg, msg_size, "%s", d->message);
+            break;
+        }
+    }
+    sgf_replay_free(r);
+    sgf_collection_free(c);
+    return x.text;
+}
+
+#define TRIPLE_KO_SETUP "(;SZ[13]AB[bc][cb][cd][bi][ch][cj][di][hf][ie][ig]" \
+    "AW[db][ec][dd][cc][dh][ei][dj][je][kf][jg][if]PL[B]"
+#define TRIPLE_KO_MOVES ";B[dc];W[ci];B[jf];W[cc];B[di];W[if]"
+
+/* The move whose position a superko or repetition recreates: the
+ * position after the setup (0), after a later move, counted with the
+ * moves off the board (numbered, not played) and per variation. */
+static void test_replay_repeated_position_source(void **state)
+{
+    (void)state;
+    char msg[256];
+    assert_string_equal(repeats_of(TRIPLE_KO, "chinese", false, msg,
+                                   sizeof msg), "6<-0");
+    assert_string_equal(msg, "illegal move 6: W at if (J8): recreates the "
+                        "whole-board position before move 1 (positional "
+                        "superko, chinese rules)");
+    const char *later = TRIPLE_KO_SETUP ";B[mm];W[ml]" TRIPLE_KO_MOVES ")";
+    assert_string_equal(repeats_of(later, "aga", false, msg, sizeof msg),
+                        "8<-2");
+    assert_string_equal(msg, "illegal move 8: W at if (J8): recreates the "
+                        "whole-board position after move 2 (situational "
+                        "superko, aga rules)");
+    assert_string_equal(repeats_of(later, "japanese", false, msg,
+                                   sizeof msg), "8<-2");
+    assert_string_equal(msg, "move 8: W at if (J8) repeats the whole-board "
+                        "position after move 2 (triple ko or the like: "
+                        "under japanese rules the game may be void)");
+    /* move 1 is off the board: numbered, not played */
+    const char *off = TRIPLE_KO_SETUP ";B[zz];W[ml];B[mm];W[ll]"
+                      TRIPLE_KO_MOVES ")";
+    assert_string_equal(repeats_of(off, "chinese", false, msg, sizeof msg),
+                        "10<-4");
+    /* the first variation's move off the board is not on the second's
+     * path */
+    const char *vars = TRIPLE_KO_SETUP "(;B[zz];W[ml])(;B[mm];W[ll]"
+                       TRIPLE_KO_MOVES "))";
+    assert_string_equal(repeats_of(vars, "chinese", true, msg, sizeof msg),
+                        "8<-2");
+    /* positional superko: the earlier position had the other player to
+     * move (a single-stone suicide leaves the board as it was) */
+    assert_string_equal(repeats_of("(;SZ[9];B[ba];W[ee];B[ab];W[aa])",
+                                   "tromp-taylor", false, msg, sizeof msg),
+                        "4<-3");
+    assert_string_equal(msg, "illegal move 4: W at aa (A9): recreates the "
+                        "whole-board position after move 3 (positional "
+                        "superko, tromp-taylor rules)");
+}
+
 static void test_replay_consecutive_moves(void **state)
 {
     (void)state;
@@ -592,6 +689,7 @@ int main(void)
         cmocka_unit_test(test_replay_ko),
         cmocka_unit_test(test_replay_snapback_is_not_ko),
         cmocka_unit_test(test_replay_triple_ko),
+        cmocka_unit_test(test_replay_repeated_position_source),
         cmocka_unit_test(test_replay_consecutive_moves),
         cmocka_unit_test(test_replay_consecutive_moves_text),
         cmocka_unit_test(test_replay_passes_and_end),

@@ -243,6 +243,58 @@ SGF_API int sgf_figure_write_ascii(FILE *fp, const sgf_figure *f,
  * SGF_EIO (write failed). */
 SGF_API int sgf_figure_write_svg(FILE *fp, const sgf_figure *f);
 
+/* How sgf_figure_write_svg_with writes; SGF_FIGURE_SVG_OPTIONS_INIT gives
+ * what sgf_figure_write_svg writes. */
+typedef struct sgf_figure_svg_options {
+    int version;                 /* SGF_FIGURE_SVG_OPTIONS_VERSION */
+    /* An <svg> element to put in an HTML page, not a document: no XML
+     * declaration and no <style> (the page carries the rules of
+     * sgf_figure_svg_style once for all its figures); the arrowheads
+     * are then set by attribute. */
+    bool fragment;
+    /* Put before the ids the picture defines ("arrowhead", the marker,
+     * and "view", the clip path of AR and LN), so that figures on one
+     * page keep ids of their own; NULL gives "sgf-". Letters, digits,
+     * '-' and '_' only. */
+    const char *id_prefix;
+    /* A move drawn over the figure, as a report shows a move on the
+     * position before it (an illegal move, say): a translucent stone of
+     * next_color at next_point in a red ring (only the ring when the
+     * figure shows a stone there), numbered next_number when it is > 0;
+     * classes .next.black /
+     * .next.white, .next-ring and .number.next, in group .next-move.
+     * SGF_EMPTY: none. Not drawn when the point is outside the view. */
+    sgf_color next_color;
+    sgf_point next_point;
+    long next_number;
+    /* A count drawn over the figure: width * height sgf_score_point
+     * values (sgf/score.h, the map of an sgf_score of this position,
+     * index y * width + x), or NULL. Territory gets a small square of
+     * its owner's colour (.terr.black, .terr.white), a dead stone is
+     * dimmed (.dead-dim) under its point's square, a seki point gets a
+     * blue ring (.seki); dame and live stones nothing; group .count,
+     * under numbers and marks. */
+    const uint8_t *score_map;
+} sgf_figure_svg_options;
+
+#define SGF_FIGURE_SVG_OPTIONS_VERSION 1
+#define SGF_FIGURE_SVG_OPTIONS_INIT { SGF_FIGURE_SVG_OPTIONS_VERSION, \
+    false, NULL, SGF_EMPTY, { 0, 0 }, 0, NULL }
+
+/* sgf_figure_write_svg with options (o not NULL). Errors as
+ * sgf_figure_write_svg, and SGF_EINVAL for an unknown options version,
+ * an id_prefix with other characters, or a next_color that is not
+ * SGF_EMPTY, SGF_BLACK or SGF_WHITE (nothing written then). */
+SGF_API int sgf_figure_write_svg_with(FILE *fp, const sgf_figure *f,
+                                      const sgf_figure_svg_options *o);
+
+/* The CSS rules the figures' classes need (those of the embedded
+ * style sheet, without the arrowhead rule, with the rules of the next
+ * move and of the count), each selector within ".sgf-figure " so that they style nothing
+ * else on the page: what a page that inlines fragments puts in its
+ * <style>, once. Static storage, NUL-terminated, one rule a line. */
+SGF_API const char *sgf_figure_svg_style(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -45,6 +45,15 @@ typedef struct sgf_replay_move {
     bool ko_marked;             /* KO[] in the node: illegal allowed */
     const sgf_board *board;     /* position after the move */
     const sgf_history *history;
+    /* Set only for a move that recreates an earlier position
+     * (result.verdict SGF_VERDICT_SUPERKO, or result.repetition; stale
+     * otherwise): the number of the move after which that position
+     * first occurred on the line walked, 0 for the position before the
+     * first move (after the root's setup). Under positional superko the
+     * earlier position may have had either player to move; under
+     * situational superko and for a repetition, the same player as
+     * now. The diagnostic's message names it too. */
+    unsigned repeats_move;
 } sgf_replay_move;
 
 typedef struct sgf_replay_options {
