@@ -296,49 +296,6 @@ static int lib_status(int rc, const char *what)
     return TOOL_TROUBLE;
 }
 
-static int write_diagrams(FILE *out, sgf_collection *c, const char *name,
-                          const convert_opts *o)
-{
-    size_t ng = sgf_collection_game_count(c);
-    size_t first = o->game >= 0 ? (size_t)o->game : 0;
-    size_t last = o->game >= 0 || o->to == CONVERT_SVG ? first + 1 : ng;
-    int st = TOOL_OK;
-    for (size_t i = first; i < last && i < ng && st == TOOL_OK; i++) {
-        if (i > first)
-            fputc('\n', out);
-        st = convert_diagram(out, c, sgf_collection_game(c, i), &o->dia);
-    }
-    (void)name;
-    return st;
-}
-
-static int write_sgf(FILE *out, const sgf_collection *c,
-                     const convert_opts *o)
-{
-    if (o->game >= 0)
-        return lib_status(sgf_write_game(out, sgf_collection_game(
-                              c, (size_t)o->game), &o->write), "SGF");
-    return lib_status(sgf_write_collection(out, c, &o->write), "SGF");
-}
-
-static int write_format(convert_opts *o, FILE *out, sgf_collection *c,
-                        const char *name, bool own_file)
-{
-    switch (o->to) {
-    case CONVERT_SGF:
-        return write_sgf(out, c, o);
-    case CONVERT_TSV:
-        if ((own_file || !o->header_done) && convert_tsv_header(out) != 0)
-            return TOOL_TROUBLE;
-        o->header_done = o->header_done || !own_file;
-        return convert_table(out, name, c, o->game, false);
-    case CONVERT_JSON:
-        return convert_table(out, name, c, o->game, true);
-    default:
-        return write_diagrams(out, c, name, o);
-    }
-}
-
 /* The file of one input under -o DIR: *target is its name (malloc'd,
  * for the caller to free), *fp the temporary file it is written to
  * (renamed by close_tmp), or NULL after a message. Inputs that are the
@@ -373,33 +330,6 @@ static FILE *open_dir_target(convert_opts *o, const char *path,
     return NULL;
 }
 
-/* One output file per input (-o DIR). */
-static int write_to_dir(convert_opts *o, const char *path,
-                        sgf_collection *c)
-{
-    char *target, *tmp;
-    FILE *fp = open_dir_target(o, path, &target, &tmp);
-    if (fp == NULL)
-        return TOOL_TROUBLE;
-    int st = write_format(o, fp, c, cli_display_name(path), true);
-    st = tool_worst(st, close_tmp(fp, tmp, target, st == TOOL_OK));
-    free(target);
-    return st;
-}
-
-static int convert_collection(convert_opts *o, const char *path,
-                              sgf_collection *c)
-{
-    if (cli_game_missing(path, &o->diag, sgf_collection_game_count(c))
-        != TOOL_OK)
-        return TOOL_TROUBLE;
-    if (o->out_dir)
-        return write_to_dir(o, path, c);
-    int st = write_format(o, o->out, c, cli_display_name(path), false);
-    if (o->out == stdout)
-        fflush(stdout);
-    return st;
-}
 
 /* --- game by game ------------------------------------------------------
  *
@@ -600,26 +530,6 @@ int convert_file(convert_opts *o, const char *path, cli_counts *n)
         return TOOL_TROUBLE;
     }
     sgf_parse_options po = SGF_PARSE_OPTIONS_INIT;
-    sgf_collection *c = NULL;
     po.charset = o->charset;
-    if (wants_xml(o, path) || o->to == CONVERT_XML)
-        return convert_stream(o, path, n, &po);
-    int st = cli_read_input(path, &po, &c);
-    if (st != TOOL_OK) {
-        n->unreadable++;
-        return st;
-    }
-    st = cli_print_diags(stderr, cli_display_name(path), c, &o->diag, n);
-    if (has_critical(c) && !o->force) {
-        tool_error("'%s' not converted: data was dropped or changed on "
-                   "reading (--force converts it anyway)",
-                   cli_display_name(path));
-        sgf_collection_free(c);
-        return TOOL_INVALID;
-    }
-    int wst = convert_collection(o, path, c);
-    if (wst == TOOL_OK)
-        o->written++;
-    sgf_collection_free(c);
-    return tool_worst(st, wst);
+    return convert_stream(o, path, n, &po);
 }
