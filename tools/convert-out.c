@@ -175,15 +175,15 @@ static int open_output_file(convert_opts *o, const cli_input_list *l)
     return o->out ? TOOL_OK : TOOL_TROUBLE;
 }
 
-static char *dir_target(const convert_opts *o, const char *path);
+static char *dir_target(const convert_opts *o, const char *path, long game);
 
 /* -o DIR: refused when the output of some input would replace an input
  * (the same or a later one), before anything is written. */
 static int check_dir_targets(const convert_opts *o, const cli_input_list *l)
 {
-    for (size_t i = 0; i < cli_input_list_count(l); i++) {
+    for (size_t i = 0; !o->split && i < cli_input_list_count(l); i++) {
         const char *path = cli_input_list_path(l, i);
-        char *target = dir_target(o, path);
+        char *target = dir_target(o, path, -1);
         struct stat st;
         long j;
         if (target == NULL) {
@@ -208,9 +208,15 @@ static int check_dir_targets(const convert_opts *o, const cli_input_list *l)
 int convert_plan(convert_opts *o, const cli_input_list *l)
 {
     o->out = stdout;
+    o->inputs = l;
     if (o->output == NULL || l == NULL)
         return TOOL_OK;
     o->out_dir = is_dir(o->output);
+    if (!o->out_dir && (o->split || o->keep_dirs)) {
+        tool_error("--%s needs -o DIR (a directory, or a name ending in "
+                   "'/')", o->split ? "split" : "keep-dirs");
+        return TOOL_TROUBLE;
+    }
     if (!o->out_dir)
         return open_output_file(o, l);
     if (check_dir_targets(o, l) != TOOL_OK)
@@ -249,21 +255,71 @@ int convert_finish(convert_opts *o, bool ok)
     return st;
 }
 
-/* "DIR/NAME.EXT" for an input: its last component, extension replaced. */
-static char *dir_target(const convert_opts *o, const char *path)
+/* The path an output is named after, relative to DIR: with --keep-dirs
+ * the input's whole path made relative (empty, "." and leading ".."
+ * components dropped, "x/.." taken back, so nothing lands outside DIR;
+ * the "//" of an archive member is one separator), else its last
+ * component; "stdin" for standard input. Appended to buf (size >=
+ * strlen(path) + 8). */
+static void source_part(const convert_opts *o, const char *path, char *buf)
 {
-    const char *base = strcmp(path, "-") == 0 ? "stdin" : path;
-    const char *slash = strrchr(base, '/');
-    base = slash ? slash + 1 : base;
-    const char *dot = strrchr(base, '.');
-    size_t blen = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-    size_t dlen = strlen(o->output);
-    size_t size = dlen + blen + 8;
-    char *t = malloc(size);
-    if (t != NULL)
-        snprintf(t, size, "%s%s%.*s%s", o->output,
-                 dlen && o->output[dlen - 1] == '/' ? "" : "/", (int)blen,
-                 base, format_ext[o->to]);
+    const char *src = strcmp(path, "-") == 0 ? "stdin" : path;
+    size_t len = 0;
+    if (!o->keep_dirs) {
+        const char *slash = strrchr(src, '/');
+        strcpy(buf, slash ? slash + 1 : src);
+        return;
+    }
+    for (const char *s = src; *s != '\0';) {
+        size_t n = strcspn(s, "/");
+        if (n == 2 && s[0] == '.' && s[1] == '.') {
+            while (len > 0 && buf[len - 1] != '/')   /* drop the last one */
+                len--;
+            if (len > 0)
+                len--;
+        } else if (n > 0 && !(n == 1 && s[0] == '.')) {
+            if (len > 0)
+                buf[len++] = '/';
+            memcpy(buf + len, s, n);
+            len += n;
+        }
+        s += n + (s[n] == '/');
+    }
+    buf[len] = '\0';
+}
+
+/* "DIR/NAME.EXT" for an input (game: its index with --split, else -1):
+ * NAME is source_part's, its extension (and a compression suffix after
+ * it, as in x.sgf.gz) replaced by the format's, "-N" before it with
+ * --split. malloc'd, or NULL when out of memory. */
+static char *dir_target(const convert_opts *o, const char *path, long game)
+{
+    size_t plen = strlen(path), dlen = strlen(o->output);
+    char *part = malloc(plen + 8), *t = malloc(dlen + plen + 40);
+    if (part == NULL || t == NULL) {
+        free(part);
+        free(t);
+        return NULL;
+    }
+    source_part(o, path, part);
+    if (part[0] == '\0')
+        strcpy(part, "stdin");
+    char *base = strrchr(part, '/');
+    base = base ? base + 1 : part;
+    char *dot = strrchr(base, '.');
+    if (dot != NULL && dot != base && cli_is_archive_name(base)) {
+        *dot = '\0';                         /* x.sgf.gz: the .gz */
+        dot = strrchr(base, '.');
+    }
+    if (dot != NULL && dot != base)
+        *dot = '\0';
+    char num[24] = "";
+    if (game >= 0)
+        snprintf(num, sizeof num, "-%ld", game);
+    snprintf(t, dlen + plen + 40, "%s%s%s%s%s", o->output,
+             dlen && o->output[dlen - 1] == '/' ? "" : "/", part, num,
+             format_ext[o->to]);
+    free(part);
     return t;
 }
 
@@ -296,17 +352,39 @@ static int lib_status(int rc, const char *what)
     return TOOL_TROUBLE;
 }
 
+/* --keep-dirs: the folders of target below DIR (the first skip bytes),
+ * made as needed. 0, or -1 after a message. */
+static int make_parents(char *target, size_t skip)
+{
+    for (char *p = target + skip; (p = strchr(p, '/')) != NULL; p++) {
+        *p = '\0';
+        struct stat st;
+        int rc = stat(target, &st) == 0 ? (S_ISDIR(st.st_mode) ? 0 : -1)
+                                        : mkdir(target, 0777);
+        if (rc != 0 && errno == EEXIST)
+            rc = 0;
+        if (rc != 0)
+            tool_error("cannot create directory '%s': %s", target,
+                       errno ? strerror(errno) : "not a directory");
+        *p = '/';
+        if (rc != 0)
+            return -1;
+        errno = 0;
+    }
+    return 0;
+}
+
 /* The file of one input under -o DIR: *target is its name (malloc'd,
  * for the caller to free), *fp the temporary file it is written to
  * (renamed by close_tmp), or NULL after a message. Inputs that are the
  * same file as an output were refused before anything was written
  * (convert_plan). */
-static FILE *open_dir_target(convert_opts *o, const char *path,
+static FILE *open_dir_target(convert_opts *o, const char *path, long game,
                              char **target, char **tmp)
 {
     struct stat st_target;
     size_t index = o->targets.count;
-    *target = dir_target(o, path);
+    *target = dir_target(o, path, game);
     *tmp = NULL;
     if (*target == NULL) {
         tool_error("out of memory");
@@ -314,16 +392,22 @@ static FILE *open_dir_target(convert_opts *o, const char *path,
     }
     size_t len = strlen(*target);
     bool earlier = keyset_find(&o->targets, *target, len, NULL);
-    if (!earlier && !o->overwrite && lstat(*target, &st_target) == 0)
+    bool exists = lstat(*target, &st_target) == 0;
+    if (exists && o->inputs != NULL && stat(*target, &st_target) == 0
+        && cli_input_list_find(o->inputs, &st_target) >= 0)
+        tool_error("'%s' is an input; not written", *target);
+    else if (!earlier && !o->overwrite && exists)
         tool_error("'%s' exists; not written (--overwrite replaces "
                    "existing files)", *target);
     else if (earlier)
         tool_error("'%s' was already written for another input of the "
-                   "same name; '%s' not written", *target,
-                   cli_display_name(path));
+                   "same name; '%s' not written%s", *target,
+                   cli_display_name(path), o->keep_dirs ? ""
+                   : " (--keep-dirs keeps the inputs' folders apart)");
     else if (keyset_add(&o->targets, *target, len, &index) < 0)
         tool_error("out of memory");
-    else
+    else if (!o->keep_dirs
+             || make_parents(*target, strlen(o->output) + 1) == 0)
         return open_tmp(*target, tmp);
     free(*target);
     *target = NULL;
@@ -353,6 +437,7 @@ typedef struct stream {
     unsigned long games;     /* games written */
     int status;              /* of the writes and refusals */
     size_t games_seen;       /* game trees read */
+    unsigned long in_file;   /* games written to the output open now */
 } stream;
 
 static int xml_status(int rc)
@@ -374,7 +459,7 @@ static int stream_put(stream *s, sgf_collection *c, sgf_game *g)
     case CONVERT_SGF:
         return lib_status(sgf_write_game(s->out, g, &o->write), "SGF");
     case CONVERT_TSV:
-        if (s->games == 0 && (s->own_file || !o->header_done)
+        if (s->in_file == 0 && (s->own_file || !o->header_done)
             && convert_tsv_header(s->out) != 0)
             return TOOL_TROUBLE;
         o->header_done = o->header_done || !s->own_file;
@@ -384,12 +469,32 @@ static int stream_put(stream *s, sgf_collection *c, sgf_game *g)
         return convert_table(s->out, s->name, c, (long)sgf_game_index(g),
                              true);
     default:
-        if (o->to == CONVERT_SVG && s->games > 0)
+        if (o->to == CONVERT_SVG && s->in_file > 0)
             return TOOL_OK;            /* one SVG document: one game */
-        if (s->games > 0)
+        if (s->in_file > 0)
             fputc('\n', s->out);
         return convert_diagram(s->out, c, g, &o->dia);
     }
+}
+
+/* --split: the game in a file of its own, DIR/NAME-N.EXT. */
+static int put_split(stream *s, sgf_collection *c, sgf_game *g)
+{
+    char *target, *tmp;
+    FILE *fp = open_dir_target(s->o, s->path, (long)sgf_game_index(g),
+                               &target, &tmp);
+    if (fp == NULL)
+        return TOOL_TROUBLE;
+    s->out = fp;
+    s->in_file = 0;
+    int st = stream_put(s, c, g);
+    if (s->xw != NULL)
+        st = tool_worst(st, xml_status(sgf_xml_writer_close(s->xw)));
+    s->xw = NULL;
+    st = tool_worst(st, close_tmp(fp, tmp, target, st < TOOL_TROUBLE));
+    free(target);
+    s->out = NULL;
+    return st;
 }
 
 /* The refusal, once the refused game's diagnostics are out. */
@@ -426,8 +531,9 @@ static int stream_game(void *payload, sgf_collection *c, sgf_game *g)
         s->refused_at = sgf_game_index(g);
         return TOOL_INVALID;
     }
-    int st = stream_put(s, c, g);
+    int st = o->split ? put_split(s, c, g) : stream_put(s, c, g);
     s->games++;
+    s->in_file++;
     s->status = tool_worst(s->status, st);
     return st;
 }
@@ -480,7 +586,7 @@ static int stream_end(stream *s, int st)
 {
     convert_opts *o = s->o;
     tell_refusal(s);
-    if (s->xw == NULL && o->to == CONVERT_XML && !s->refused
+    if (s->xw == NULL && o->to == CONVERT_XML && !s->refused && !o->split
         && st < TOOL_TROUBLE && o->game < 0)
         st = tool_worst(st, xml_status(sgf_xml_writer_open(
                             &s->xw, s->out, o->xml_flags)));
@@ -499,8 +605,8 @@ static int convert_stream(convert_opts *o, const char *path, cli_counts *n,
                  .n = n, .out = o->out, .own_file = o->out_dir,
                  .status = TOOL_OK };
     char *target = NULL, *tmp = NULL;
-    if (o->out_dir && (s.out = open_dir_target(o, path, &target, &tmp))
-                      == NULL)
+    if (o->out_dir && !o->split
+        && (s.out = open_dir_target(o, path, -1, &target, &tmp)) == NULL)
         return TOOL_TROUBLE;
     int st = wants_xml(o, path)
         ? read_xml_games(&s, path, po)

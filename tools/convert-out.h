@@ -33,6 +33,8 @@ typedef struct convert_opts {
     const char *output;         /* -o; NULL = stdout */
     bool force;
     bool overwrite;             /* -o DIR may replace existing files */
+    bool keep_dirs;             /* -o DIR: outputs mirror the input tree */
+    bool split;                 /* -o DIR: one file per game */
     long game;                  /* --game; -1 = every game */
     unsigned xml_flags;         /* SGF_XML_* */
     sgf_write_options write;
@@ -53,6 +55,7 @@ typedef struct convert_opts {
     unsigned long written;      /* inputs converted so far */
     bool header_done;           /* the TSV header is out */
     keyset targets;             /* -o DIR: the files written so far */
+    const cli_input_list *inputs;  /* with -o: every input, listed first */
 } convert_opts;
 
 void convert_opts_init(convert_opts *o);

@@ -17,6 +17,8 @@ enum {
     OPT_FROM,
     OPT_FORCE,
     OPT_OVERWRITE,
+    OPT_KEEP_DIRS,
+    OPT_SPLIT,
     OPT_GAME,
     OPT_CHARSET,
     OPT_NO_GO,
@@ -45,6 +47,10 @@ static const cli_option options[] = {
       "convert records even when reading lost data" },
     { "overwrite", OPT_OVERWRITE, NULL, 0,
       "with -o DIR, replace files that already exist there" },
+    { "keep-dirs", OPT_KEEP_DIRS, NULL, 0,
+      "with -o DIR, outputs mirror the inputs' folders" },
+    { "split", OPT_SPLIT, NULL, 0,
+      "with -o DIR, one file per game: NAME-N.EXT" },
     { "game", OPT_GAME, "N", 0, "only game N (0-based) of each collection" },
     { "charset", OPT_CHARSET, "NAME", 0,
       "read text in charset NAME, whatever CA[] says" },
@@ -209,6 +215,8 @@ static int on_option(void *payload, int option, const char *arg)
     case 'o': o->output = strcmp(arg, "-") == 0 ? NULL : arg; return 0;
     case OPT_FORCE: o->force = true; return 0;
     case OPT_OVERWRITE: o->overwrite = true; return 0;
+    case OPT_KEEP_DIRS: o->keep_dirs = true; return 0;
+    case OPT_SPLIT: o->split = true; return 0;
     case OPT_GAME:
         o->diag.one_game = true;
         if (cli_parse_game(arg, &o->game) != 0)
@@ -289,8 +297,9 @@ static int check_options(convert_opts *o)
         tool_error("--charset reads SGF; XML input is always UTF-8");
         return TOOL_TROUBLE;
     }
-    if (o->overwrite && o->output == NULL) {
-        tool_error("--overwrite goes with -o DIR only");
+    if ((o->overwrite || o->keep_dirs || o->split) && o->output == NULL) {
+        tool_error("--%s goes with -o DIR only", o->overwrite ? "overwrite"
+                   : o->keep_dirs ? "keep-dirs" : "split");
         return TOOL_TROUBLE;
     }
     o->dia.format = o->to == CONVERT_SVG;
