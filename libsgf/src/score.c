@@ -98,6 +98,8 @@ void sgf__spos_load(sgf__spos *p, const sgf_board *b, const uint8_t *dead)
     p->w = sgf_board_width(b);
     p->h = sgf_board_height(b);
     p->n = p->w * p->h;
+    p->gen = 0;                 /* marks of the points in use: stale */
+    memset(p->mark, 0, (size_t)p->n * sizeof p->mark[0]);
     sgf__score_colors(p->col, b);
     for (int y = 0, i = 0; y < p->h; y++)
         for (int x = 0; x < p->w; x++, i++) {
@@ -712,19 +714,26 @@ void sgf__score_total(sgf_score *s, const sgf_board *b)
     s->margin = s->black.score - s->white.score;
 }
 
-static int count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
-                      const sgf_rules *r, const uint8_t *dead, double komi,
-                      int handicap)
+/* The header of a count: scoring, komi, handicap compensation, size. */
+static void count_start(sgf_score *out, const sgf_board *b,
+                        const sgf_rules *r, double komi, int handicap)
 {
-    uint8_t *seki = NULL;
-    bool use_dead = dead != NULL && r->remove_dead;
     memset(out, 0, offsetof(sgf_score, map));
     out->scoring = r->scoring;
     out->komi = komi;
     out->handicap_bonus = sgf_rules_handicap_bonus(r, handicap);
+    out->width = sgf_board_width(b);
+    out->height = sgf_board_height(b);
+}
+
+/* The count from labels of chains and regions: every case (the others
+ * are only quicker, score_bits.c). */
+static int count_labelled(sgf_score *out, sgf__spos *p, const sgf_board *b,
+                          const sgf_rules *r, const uint8_t *dead)
+{
+    uint8_t *seki = NULL;
+    bool use_dead = dead != NULL && r->remove_dead;
     sgf__spos_load(p, b, use_dead ? dead : NULL);
-    out->width = p->w;
-    out->height = p->h;
     if (r->scoring == SGF_SCORING_TERRITORY && !r->seki_points_count) {
         seki = malloc((size_t)p->count + 1);
         if (seki == NULL)
@@ -756,6 +765,31 @@ static int count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
     return 0;
 }
 
+static int count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
+                      const sgf_rules *r, const uint8_t *dead, double komi,
+                      int handicap)
+{
+    count_start(out, b, r, komi, handicap);
+    if (sgf__score_fast(out, b, r, r->remove_dead ? dead : NULL)) {
+        sgf__score_total(out, b);
+        return 0;
+    }
+    return count_labelled(out, p, b, r, dead);
+}
+
+int sgf__score_count_labelled(sgf_score *out, const sgf_board *b,
+                              const sgf_rules *r, const uint8_t *dead,
+                              double komi, int handicap)
+{
+    sgf__spos *p = sgf__scratch_take(sizeof *p);
+    if (p == NULL)
+        return SGF_ENOMEM;
+    count_start(out, b, r, komi, handicap);
+    int rc = count_labelled(out, p, b, r, dead);
+    sgf__scratch_give(p, sizeof *p);
+    return rc;
+}
+
 int sgf_score_count(sgf_score *out, const sgf_board *b, const sgf_rules *r,
                     const uint8_t *dead, double komi, int handicap)
 {
@@ -765,8 +799,6 @@ int sgf_score_count(sgf_score *out, const sgf_board *b, const sgf_rules *r,
     sgf__spos *p = sgf__scratch_take(sizeof *p);
     if (p == NULL)
         return SGF_ENOMEM;
-    p->gen = 0;
-    memset(p->mark, 0, sizeof p->mark);
     int rc = count_with(out, p, b, r != NULL ? r : &init, dead, komi,
                         handicap);
     sgf__scratch_give(p, sizeof *p);

@@ -88,6 +88,19 @@ int sgf__spos_seki(sgf__spos *p, uint8_t *seki);
 int sgf__score_playouts(int32_t *own, const uint8_t *col, int w, int h,
                         int playouts, long budget);
 
+/* The count of b under r (dead: lifted stones, or NULL) from one word
+ * per row (score_bits.c), when it needs neither seki nor teire nor dame
+ * filling looked into: 1 with out's counts and map written (komi and
+ * totals left to the caller), 0 when the labelled count must do it. */
+int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
+                    const uint8_t *dead);
+
+/* sgf_score_count always from labels, never by sgf__score_fast (tests
+ * compare the two). */
+int sgf__score_count_labelled(sgf_score *out, const sgf_board *b,
+                              const sgf_rules *r, const uint8_t *dead,
+                              double komi, int handicap);
+
 /* marks[i] = 1 for the TB points of n, 2 for its TW points, else 0
  * (w * h bytes). Returns whether n has TB or TW. */
 bool sgf__score_read_markup(uint8_t *marks, const sgf_node *n, int w,

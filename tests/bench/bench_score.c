@@ -25,7 +25,7 @@
 #include <sgf/score.h>
 #include "../filelist.h"
 
-enum { MODE_REPLAY, MODE_MARKUP, MODE_AUTO };
+enum { MODE_REPLAY, MODE_MARKUP, MODE_AUTO, MODE_NONE };
 
 static double cpu_now(void)
 {
@@ -61,6 +61,8 @@ static void score_one(sgf_replay *rp, sgf_collection *c, const sgf_game *g,
                                       finds the dead stones itself */
         const sgf_node *n = sgf_replay_line_end(rp);
         sgf_score_count_markup(&s, b, r, n, komi, sgf_score_handicap(g));
+    } else if (mode == MODE_NONE) {
+        sgf_score_count(&s, b, r, NULL, komi, sgf_score_handicap(g));
     } else {
         sgf_score_dead_estimate(dead, b);
         sgf_score_count(&s, b, r, dead, komi, sgf_score_handicap(g));
@@ -178,6 +180,9 @@ int main(int argc, char **argv)
                                              &sink, &tmr, &tm)
                               : 0;
     double ta = run(rp, cs, n, MODE_AUTO, rounds, 1, &sink);
+    double tn = run(rp, cs, n, MODE_NONE, rounds, 1, &sink);
+    printf("score-none games=%zu cpu_s=%.4f games_s=%.0f of_replay=%.1f%%\n",
+           n, tn, n / (tn > 0 ? tn : 1e-9), 100 * tr / tn);
     printf("score-replay games=%zu cpu_s=%.4f games_s=%.0f\n", n, tr,
            n / (tr > 0 ? tr : 1e-9));
     if (markup > 0)
