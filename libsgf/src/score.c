@@ -589,7 +589,7 @@ static int teire_all(sgf__spos *p, const uint8_t *seki, const uint8_t *dead,
     return found;
 }
 
-enum { DAME_MARGIN = 3, DAME_ROOM = 12 };
+enum { DAME_MARGIN = 3, DAME_ROOM = SGF__DAME_ROOM };
 
 /* Whether region r is dame left open: it touches both colours and has
  * at most DAME_ROOM points (a wider one is an open area of a game that
@@ -613,7 +613,7 @@ static bool open_dame(const sgf__spos *p, int r)
  * fewer are split (on the shared corpus any bound from 8 to 80 points
  * counts the same games right). Writes c or 0 into split[] for the
  * points of such regions; returns whether any point was taken. */
-static bool dame_split(sgf__spos *p, uint8_t *split)
+bool sgf__dame_split(sgf__spos *p, uint8_t *split)
 {
     static const int16_t far = INT16_MAX;
     int16_t dist[2][SGF__SN], *queue = p->stack;
@@ -745,7 +745,7 @@ static int count_labelled(sgf_score *out, sgf__spos *p, const sgf_board *b,
     }
     uint8_t teire[SGF__SN], split[SGF__SN];
     const uint8_t *splitp = r->scoring == SGF_SCORING_TERRITORY
-                            && dame_split(p, split) ? split : NULL;
+                            && sgf__dame_split(p, split) ? split : NULL;
     int nteire = r->scoring == SGF_SCORING_TERRITORY
         ? teire_all(p, seki, use_dead ? dead : NULL, teire) : 0;
     for (int i = 0; i < p->n; i++) {
@@ -765,9 +765,9 @@ static int count_labelled(sgf_score *out, sgf__spos *p, const sgf_board *b,
     return 0;
 }
 
-static int count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
-                      const sgf_rules *r, const uint8_t *dead, double komi,
-                      int handicap)
+int sgf__score_count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
+                          const sgf_rules *r, const uint8_t *dead,
+                          double komi, int handicap)
 {
     count_start(out, b, r, komi, handicap);
     if (sgf__score_fast(out, b, r, r->remove_dead ? dead : NULL)) {
@@ -799,7 +799,8 @@ int sgf_score_count(sgf_score *out, const sgf_board *b, const sgf_rules *r,
     sgf__spos *p = sgf__scratch_take(sizeof *p);
     if (p == NULL)
         return SGF_ENOMEM;
-    int rc = count_with(out, p, b, r != NULL ? r : &init, dead, komi,
+    int rc = sgf__score_count_with(out, p, b, r != NULL ? r : &init, dead,
+                                   komi,
                         handicap);
     sgf__scratch_give(p, sizeof *p);
     return rc;
@@ -845,166 +846,4 @@ int sgf_score_handicap(const sgf_game *g)
         || v < 0 || v > 1000)
         return 0;
     return (int)v;
-}
-
-/* ---- explaining a disagreement ------------------------------------------ */
-
-typedef struct explain_ctx {
-    sgf__spos *p;
-    sgf_score *s;
-    const sgf_board *b;
-    const uint8_t *dead;
-    double komi;
-    int handicap;
-    const sgf_score_re *re;
-    const uint8_t *marks;       /* markup count: TB/TW marks, or NULL */
-} explain_ctx;
-
-/* Whether the count under r (and dead) agrees with RE[]. */
-static bool agrees(explain_ctx *x, const sgf_rules *r, const uint8_t *dead,
-                   double komi)
-{
-    if (count_with(x->s, x->p, x->b, r, dead, komi, x->handicap) != 0)
-        return false;
-    if (x->marks != NULL)
-        sgf__score_recount_markup(x->s, x->marks);
-    return sgf_score_compare(x->s, x->re) == SGF_SCORE_AGREE;
-}
-
-static bool try_scoring(explain_ctx *x, const sgf_rules *r)
-{
-    sgf_rules o = *r;
-    o.scoring = r->scoring == SGF_SCORING_AREA ? SGF_SCORING_TERRITORY
-                                               : SGF_SCORING_AREA;
-    o.seki_points_count = o.scoring == SGF_SCORING_AREA;
-    o.remove_dead = true;
-    return agrees(x, &o, x->dead, x->komi);
-}
-
-static bool try_handicap(explain_ctx *x, const sgf_rules *r, double *bonus)
-{
-    static const sgf_handicap_comp comps[3] = {
-        SGF_HANDICAP_COMP_NONE, SGF_HANDICAP_COMP_N,
-        SGF_HANDICAP_COMP_N_MINUS_1 };
-    if (r->scoring != SGF_SCORING_AREA || x->handicap < 2)
-        return false;
-    for (int k = 0; k < 3; k++) {
-        sgf_rules o = *r;
-        if (comps[k] == r->handicap_comp)
-            continue;
-        o.handicap_comp = comps[k];
-        if (agrees(x, &o, x->dead, x->komi)) {
-            *bonus = sgf_rules_handicap_bonus(&o, x->handicap);
-            return true;
-        }
-    }
-    return false;
-}
-
-static bool try_komi(explain_ctx *x, const sgf_rules *r, double *komi)
-{
-    static const double usual[9] = { 0, 0.5, 5, 5.5, 6, 6.5, 7, 7.5, 8 };
-    for (int k = 0; k <= 9; k++) {
-        double v = k < 9 ? usual[k] : r->komi;
-        if (v != x->komi && agrees(x, r, x->dead, v)) {
-            *komi = v;
-            return true;
-        }
-    }
-    return false;
-}
-
-static bool try_groups(explain_ctx *x, const sgf_rules *r,
-                       sgf_score_reason *out)
-{
-    int w = sgf_board_width(x->b), n = w * sgf_board_height(x->b);
-    uint8_t *flip = malloc((size_t)n * 2 + 1), *seen = flip + n;
-    sgf_point pts[SGF__SN];
-    bool found = false;
-    if (flip == NULL)
-        return false;
-    memset(seen, 0, (size_t)n);
-    for (int i = 0; i < n && !found; i++) {
-        sgf_point pt = { (uint8_t)(i % w), (uint8_t)(i / w) };
-        if (seen[i] || sgf_board_at(x->b, pt) == SGF_EMPTY)
-            continue;
-        int m = sgf_board_chain_points(x->b, pt, pts, SGF__SN);
-        bool was = x->dead != NULL && x->dead[i];
-        for (int k = 0; k < n; k++)
-            flip[k] = x->dead != NULL ? x->dead[k] : 0;
-        for (int k = 0; k < m; k++) {
-            int j = pts[k].y * w + pts[k].x;
-            seen[j] = 1;
-            flip[j] = (uint8_t)!was;
-        }
-        if (agrees(x, r, flip, x->komi)) {
-            found = true;
-            out->point = pt;
-            out->was_dead = was;
-        }
-    }
-    free(flip);
-    return found;
-}
-
-int sgf_score_explain(sgf_score_reason *out, const sgf_board *b,
-                      const sgf_rules *r, const uint8_t *dead, double komi,
-                      int handicap, const sgf_score_re *re,
-                      const sgf_node *markup)
-{
-    static const sgf_rules init = SGF_RULES_INIT;
-    uint8_t marks[SGF__SN], mdead[SGF__SN];
-    if (out == NULL || b == NULL || re == NULL)
-        return SGF_EINVAL;
-    if (r == NULL)
-        r = &init;
-    memset(out, 0, sizeof *out);
-    explain_ctx x = { sgf__scratch_take(sizeof(sgf__spos)),
-                      malloc(sizeof(sgf_score)),
-                      b, dead, komi, handicap, re, NULL };
-    if (x.p == NULL || x.s == NULL) {
-        sgf__scratch_give(x.p, sizeof(sgf__spos));
-        free(x.s);
-        return SGF_ENOMEM;
-    }
-    if (markup != NULL) {
-        sgf__score_read_markup(marks, markup, sgf_board_width(b),
-                               sgf_board_height(b));
-        sgf_score_dead_markup(mdead, b, markup);
-        x.marks = marks;
-        x.dead = mdead;
-        dead = mdead;
-    }
-    x.p->gen = 0;
-    memset(x.p->mark, 0, sizeof x.p->mark);
-    sgf_rules rr = *r;
-    rr.remove_dead = true;
-    if (markup != NULL)
-        r = &rr;
-    if (agrees(&x, r, dead, komi))
-        out->cause = SGF_CAUSE_NONE;
-    else if (sgf_score_compare(x.s, re) == SGF_SCORE_NOT_COUNTED)
-        out->cause = SGF_CAUSE_NONE;
-    else if (try_scoring(&x, r))
-        out->cause = SGF_CAUSE_SCORING;
-    else if (try_handicap(&x, r, &out->handicap_bonus))
-        out->cause = SGF_CAUSE_HANDICAP;
-    else if (try_komi(&x, r, &out->komi))
-        out->cause = SGF_CAUSE_KOMI;
-    else if (try_groups(&x, &rr, out))
-        out->cause = SGF_CAUSE_GROUP;
-    else
-        out->cause = SGF_CAUSE_UNKNOWN;
-    sgf__scratch_give(x.p, sizeof(sgf__spos));
-    free(x.s);
-    return 0;
-}
-
-const char *sgf_score_cause_name(sgf_score_cause c)
-{
-    static const char *const names[] = { "none", "scoring", "handicap",
-                                         "komi", "group", "unknown" };
-    if ((unsigned)c >= sizeof names / sizeof names[0])
-        return "unknown";
-    return names[c];
 }

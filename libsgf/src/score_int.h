@@ -95,6 +95,27 @@ int sgf__score_playouts(int32_t *own, const uint8_t *col, int w, int h,
 int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
                     const uint8_t *dead);
 
+/* sgf_score_dead_estimate, and in sure[] (w * h bytes) 1 for each
+ * stone whose status is settled: pass-alive or dead by Benson, its eye
+ * space read out to the end, or given the same owner by every playout
+ * (score_dead.c). */
+int sgf__score_estimate(uint8_t *dead, uint8_t *sure, const sgf_board *b);
+
+/* Dame regions (touching both colours) of at most this many points are
+ * boundaries left open, which territory counting closes by distance;
+ * larger ones are open areas of a game that stopped early. */
+#define SGF__DAME_ROOM 12
+
+/* Territory counting's guess at dame left open (score.c): split[i] the
+ * colour that gets point i once the boundary is closed, or 0. Labels of
+ * p current. Returns whether any point is given. */
+bool sgf__dame_split(sgf__spos *p, uint8_t *split);
+
+/* sgf_score_count with a work area p (score.c); r not NULL. */
+int sgf__score_count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
+                          const sgf_rules *r, const uint8_t *dead,
+                          double komi, int handicap);
+
 /* sgf_score_count always from labels, never by sgf__score_fast (tests
  * compare the two). */
 int sgf__score_count_labelled(sgf_score *out, const sgf_board *b,
