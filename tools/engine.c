@@ -228,8 +228,10 @@ engine_status engine_session(engine *e, const char *cmds, size_t len)
                 line_at++;
             line_at++;
             answered++;
-            if (!ok)
-                return ENGINE_REFUSED;
+            if (!ok) {                  /* the rest would be answered */
+                stop(e, true);          /* into the next session: a */
+                return ENGINE_REFUSED;  /* fresh process for that */
+            }
             continue;
         }
         struct pollfd fds = { e->fd, (short)(POLLIN | (sent < len ? POLLOUT

@@ -19,7 +19,10 @@ typedef struct engine engine;
 
 typedef enum engine_status {
     ENGINE_OK = 0,
-    ENGINE_REFUSED,     /* a command answered with '?' (engine_failed) */
+    ENGINE_REFUSED,     /* a command answered with '?': the process is
+                           ended (it would answer the commands after it
+                           into the next session), the next session
+                           starts another */
     ENGINE_TIMEOUT,     /* no answer within the deadline: the process is
                            killed, the next session starts another */
     ENGINE_DIED,        /* the process ended (or could not start) */

@@ -124,6 +124,8 @@ int score_engine_dead(score_out_opts *o, const sgf_board *b,
                       size_t size)
 {
     static const char question[] = "final_status_list dead\n";
+    if (o->engine_broken)
+        return -1;                      /* said once, when it broke */
     if (!o->gtp_started)
         begin(o);
     int rc = o->gtp_rc == 0 ? gtp_build_end(o->gtp, end, b) : o->gtp_rc;

@@ -295,6 +295,10 @@ static void unfinished_sentence(char *buf, size_t size, const game_count *x)
         snprintf(buf, size, " (not finished: the chain at %s is in atari)",
                  at);
         break;
+    case SGF_UNFINISHED_RACE:
+        snprintf(buf, size, " (not finished: a capturing race left open at "
+                 "%s)", at);
+        break;
     case SGF_UNFINISHED_BORDER:
         snprintf(buf, size, " (not finished: an open border of %d empty "
                  "points at %s)", x->unf.points, at);

@@ -244,21 +244,76 @@ static bool fill_loses(sgf__spos *p, int pt, sgf_color who)
     return sgf__spos_self_atari(p, pt, who) || fill_into_eye(p, pt, who);
 }
 
+/* Whether the enemy cannot approach chain x: each liberty of x other
+ * than pt is a point where the enemy's fill loses his chain too (in a
+ * seki neither side can take a liberty of the other; a chain whose
+ * outside liberty the enemy fills safely is in a capturing race, which
+ * it loses). */
+static bool unapproachable(sgf__spos *p, int x, int pt)
+{
+    int lib[8], n = 0, s = p->head[x], nb[4];
+    sgf_color enemy = (sgf_color)(3 - p->kcol[x]);
+    uint32_t g = sgf__spos_gen(p);
+    do {                                /* the liberties first: fill_loses
+                                           uses the marks */
+        int m = sgf__spos_neighbors(p, s, nb);
+        for (int d = 0; d < m; d++)
+            if (p->col[nb[d]] == SGF_EMPTY && nb[d] != pt
+                && p->mark[nb[d]] != g) {
+                p->mark[nb[d]] = g;
+                if (n == 8)
+                    return true;        /* many: no race to lose */
+                lib[n++] = nb[d];
+            }
+        s = p->next[s];
+    } while (s != p->head[x]);
+    for (int k = 0; k < n; k++)
+        if (!fill_loses(p, lib[k], enemy))
+            return false;
+    return true;
+}
+
+/* Whether the empty point i touches both colours and neither player can
+ * fill it without losing his chain (a seki's shared liberty, or a
+ * race's). */
+static bool neither_fills(sgf__spos *p, int i, int *nb, int *m)
+{
+    uint8_t touch = 0;
+    *m = sgf__spos_neighbors(p, i, nb);
+    for (int d = 0; d < *m; d++)
+        touch |= (uint8_t)(1u << p->col[nb[d]]);
+    return (touch & 6) == 6 && fill_loses(p, i, SGF_BLACK)
+           && fill_loses(p, i, SGF_WHITE);
+}
+
+/* Whether every chain next to the point i can be approached by no one. */
+static bool all_unapproachable(sgf__spos *p, int i, const int *nb, int m)
+{
+    for (int k = 0; k < m; k++)
+        if (p->col[nb[k]] != SGF_EMPTY
+            && !unapproachable(p, p->id[nb[k]], i))
+            return false;
+    return true;
+}
+
+int sgf__spos_race(sgf__spos *p)
+{
+    int nb[4], m;
+    for (int i = 0; i < p->n; i++)
+        if (p->col[i] == SGF_EMPTY && neither_fills(p, i, nb, &m)
+            && !all_unapproachable(p, i, nb, m))
+            return i;
+    return -1;
+}
+
 int sgf__spos_seki(sgf__spos *p, uint8_t *seki)
 {
-    int found = 0, nb[4];
+    int found = 0, nb[4], m;
     memset(seki, 0, (size_t)p->count);
     for (int i = 0; i < p->n; i++) {
-        if (p->col[i] != SGF_EMPTY)
-            continue;
-        int m = sgf__spos_neighbors(p, i, nb);
-        uint8_t touch = 0;
-        for (int d = 0; d < m; d++)
-            touch |= (uint8_t)(1u << p->col[nb[d]]);
-        if ((touch & 6) != 6)
-            continue;
-        if (!fill_loses(p, i, SGF_BLACK) || !fill_loses(p, i, SGF_WHITE))
-            continue;
+        if (p->col[i] != SGF_EMPTY || !neither_fills(p, i, nb, &m)
+            || !all_unapproachable(p, i, nb, m))
+            continue;                   /* no seki; a race at most */
         found++;
         for (int d = 0; d < m; d++)
             if (p->col[nb[d]] != SGF_EMPTY)

@@ -255,8 +255,11 @@ static sgf_score_cause find_cause(explain_ctx *x, const sgf_rules *r,
         c = SGF_CAUSE_HANDICAP;
     else if (try_komi(x, r, &out->komi))
         c = SGF_CAUSE_KOMI;
-    else if ((c = impossible(x, r)) != SGF_CAUSE_NONE)
-        ;
+    else if ((c = impossible(x, r)) != SGF_CAUSE_NONE) {
+        if (c == SGF_CAUSE_PARITY && x->komi == 0      /* KM[0]: */
+            && try_groups(x, rr, ch, nch, true, out))  /* see below */
+            c = SGF_CAUSE_KOMI_GROUP;
+    }
     else if (try_groups(x, rr, ch, nch, false, out))
         c = SGF_CAUSE_GROUP;
     else if (x->komi == 0 && try_groups(x, rr, ch, nch, true, out))

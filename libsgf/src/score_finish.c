@@ -1,8 +1,9 @@
 /*
  * score_finish.c - whether a position is finished (sgf/score.h): no
- * chain counted alive left in atari, no open border between the
- * colours, and under territory counting no dame whose filling gives
- * territory; and the estimate with what it is sure of.
+ * chain counted alive left in atari, no capturing race left open, no
+ * open border between the colours, and under territory counting no
+ * dame whose filling gives territory; and the estimate with what it is
+ * sure of.
  */
 #include "score_int.h"
 
@@ -20,6 +21,18 @@ static bool find_atari(const sgf__spos *p, sgf_score_unfinished *out)
             return true;
         }
     return false;
+}
+
+/* A capturing race nobody played out (sgf__spos_race). */
+static bool find_race(sgf__spos *p, sgf_score_unfinished *out)
+{
+    int i = sgf__spos_race(p);
+    if (i < 0)
+        return false;
+    out->kind = SGF_UNFINISHED_RACE;
+    out->point = (sgf_point){ p->px[i], p->py[i] };
+    out->points = 1;
+    return true;
 }
 
 /* The first (in point order) point of region r. */
@@ -85,7 +98,8 @@ int sgf_score_find_unfinished(sgf_score_unfinished *out, const sgf_board *b,
     if (p == NULL)
         return SGF_ENOMEM;
     sgf__spos_load(p, b, r->remove_dead ? dead : NULL);
-    bool found = find_atari(p, out) || find_border(p, out)
+    bool found = find_atari(p, out) || find_race(p, out)
+                 || find_border(p, out)
                  || (r->scoring == SGF_SCORING_TERRITORY
                      && find_dame(p, out));
     sgf__scratch_give(p, sizeof *p);
@@ -96,6 +110,7 @@ const char *sgf_score_unfinished_name(sgf_score_unfinished_kind k)
 {
     switch (k) {
     case SGF_UNFINISHED_ATARI: return "atari";
+    case SGF_UNFINISHED_RACE: return "race";
     case SGF_UNFINISHED_BORDER: return "open-border";
     case SGF_UNFINISHED_DAME: return "open-dame";
     default: return "none";

@@ -76,8 +76,16 @@ bool sgf__spos_self_atari(sgf__spos *p, int pt, sgf_color who);
  * colours where both players' filling would be self-atari, or would
  * leave the filler's chain only the two points of one of his eyes as
  * liberties, an eye that is all another chain of his has (a throw-in
- * ataris both). Returns the number of such points. */
+ * ataris both), when every other liberty of those chains is such a
+ * point for their enemy too (else the enemy fills it and wins a race).
+ * Returns the number of such points. */
 int sgf__spos_seki(sgf__spos *p, uint8_t *seki);
+
+/* The first empty point (index) touching both colours that neither
+ * player can fill without losing his chain, while one of the chains
+ * next to it has a liberty its enemy fills safely: a capturing race,
+ * not a seki (sgf__spos_seki leaves such points out). -1 when none. */
+int sgf__spos_race(sgf__spos *p);
 
 /* Random playouts from the position col[] (w * h colours, point order),
  * up to playouts of them, and no more once budget moves have been

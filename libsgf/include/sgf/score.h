@@ -240,6 +240,11 @@ typedef enum sgf_score_unfinished_kind {
     SGF_UNFINISHED_NONE = 0,
     SGF_UNFINISHED_ATARI,    /* a chain counted alive has one liberty:
                                 someone should capture or connect */
+    SGF_UNFINISHED_RACE,     /* a capturing race left open: a liberty
+                                both colours share that neither can fill
+                                without losing his chain, as in a seki,
+                                but one chain has a liberty its enemy can
+                                fill safely */
     SGF_UNFINISHED_BORDER,   /* an open border: more than 12 connected
                                 empty points touch both colours */
     SGF_UNFINISHED_DAME      /* territory counting: dame left open whose
@@ -249,12 +254,13 @@ typedef enum sgf_score_unfinished_kind {
 
 typedef struct sgf_score_unfinished {
     sgf_score_unfinished_kind kind;
-    sgf_point point;         /* ATARI: a stone of the chain; BORDER and
-                                DAME: the first point (in point order)
-                                of the region */
+    sgf_point point;         /* ATARI: a stone of the chain; RACE: the
+                                shared liberty; BORDER and DAME: the
+                                first point (in point order) of the
+                                region */
     int points;              /* BORDER: the region's empty points; DAME:
                                 the points the closing gives; ATARI: the
-                                chain's stones */
+                                chain's stones; RACE: 1 */
 } sgf_score_unfinished;
 
 /* Whether the position of b, dead stones dead (NULL = none) lifted, is
@@ -267,7 +273,7 @@ SGF_API int sgf_score_find_unfinished(sgf_score_unfinished *out,
                                     const sgf_board *b, const sgf_rules *r,
                                     const uint8_t *dead);
 
-/* "none", "atari", "open-border", "open-dame". */
+/* "none", "atari", "race", "open-border", "open-dame". */
 SGF_API const char *sgf_score_unfinished_name(sgf_score_unfinished_kind k);
 
 /* ---- results ----------------------------------------------------------- */
