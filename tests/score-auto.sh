@@ -25,6 +25,10 @@
 #
 #   sh tests/score-auto.sh BINDIR [SHARED [MIN]]
 #
+# With SCORE_AUTO_ENGINE=CMD the games are counted with --engine=CMD
+# and --dead=$SCORE_AUTO_DEAD (auto, or gtp for the engine alone); with
+# SCORE_AUTO_TSV=FILE, FILE is the table of an earlier such run.
+#
 # SHARED defaults to ../shared; MIN is the lowest exact agreement on all
 # counted games, in percent, that passes: by default 83, a guard against
 # regressions. Exit status 1 below MIN or when a run fails or reports a
@@ -47,8 +51,17 @@ while IFS= read -r f; do
 done < "$tmp/rel" > "$tmp/halves"
 sed "s|^|$shared/corpus/|" "$tmp/rel" > "$tmp/files"
 status=0
-"$bin" -q --dead=auto --format=tsv --files-from="$tmp/files" \
-    > "$tmp/out" 2> "$tmp/err" || status=$?
+if [ -n "${SCORE_AUTO_TSV:-}" ]; then  # an earlier run's table
+    cp "$SCORE_AUTO_TSV" "$tmp/out"
+    : > "$tmp/err"
+elif [ -n "${SCORE_AUTO_ENGINE:-}" ]; then
+    "$bin" -q --dead="${SCORE_AUTO_DEAD:-auto}" \
+        --engine="$SCORE_AUTO_ENGINE" --format=tsv \
+        --files-from="$tmp/files" > "$tmp/out" 2> "$tmp/err" || status=$?
+else
+    "$bin" -q --dead=auto --format=tsv --files-from="$tmp/files" \
+        > "$tmp/out" 2> "$tmp/err" || status=$?
+fi
 if [ "$status" -gt 1 ] || grep -q -e 'AddressSanitizer' \
         -e 'runtime error:' "$tmp/err"; then
     echo "score-auto: sgf-score failed (exit $status):"

@@ -537,8 +537,9 @@ static const sgf_node *last_node(const sgf_game *g)
 }
 
 /* The estimate; with an engine, its answer for the stones the estimate
- * could not settle (an engine without an answer leaves the estimate, as
- * a warning says). 0, or -1 on trouble. */
+ * could not settle, unless that answer leaves unfinished a position the
+ * estimate finishes (an engine without an answer leaves the estimate,
+ * as a warning says). 0, or -1 on trouble. */
 static int estimate_dead(score_out_opts *o, game_count *x,
                          const sgf_board *b)
 {
@@ -556,8 +557,18 @@ static int estimate_dead(score_out_opts *o, game_count *x,
         return rc < 0 ? -1 : 0;
     int n = sgf_board_width(b) * sgf_board_height(b);
     for (int i = 0; i < n; i++)
-        if (x->unsettled[i])
-            x->dead[i] = x->engine_dead[i];
+        x->engine_dead[i] = x->unsettled[i] ? x->engine_dead[i]
+                                            : x->dead[i];
+    sgf_score_unfinished ue, ua;        /* an answer that leaves the */
+    int fe = sgf_score_find_unfinished(&ue, b, x->rules, x->engine_dead);
+    int fa = sgf_score_find_unfinished(&ua, b, x->rules, x->dead);
+    if (fe < 0 || fa < 0) {             /* board unfinished where the */
+        tool_error("out of memory");    /* estimate finishes it is not */
+        return -1;                      /* taken: a dead stone is one */
+    }                                   /* a living enemy takes off */
+    if (fe == 1 && fa == 0)
+        return 0;
+    memcpy(x->dead, x->engine_dead, (size_t)n);
     x->dead_source = "auto+gtp";
     return 0;
 }
