@@ -608,8 +608,43 @@ static int teire_points(sgf__spos *p, const uint8_t *seki,
  * filled with their owner's stones (the connections made join chains
  * and take liberties, which may call for more: a chain joined to
  * another by one connection may then be short of liberties itself),
- * and the position is restored at the end. The rounds' seki are found
- * again when the first had some. Returns the points found. */
+ * and the position is restored at the end (its labels kept meanwhile).
+ * The rounds' seki are found again when the first had some. Returns the
+ * points found. */
+/* The labels of a position, kept while teire_all plays on a copy. */
+typedef struct spos_labels {
+    int count;
+    int16_t id[SGF__SN], next[SGF__SN], head[SGF__SN], size[SGF__SN];
+    int16_t libs[SGF__SN];
+    uint8_t border[SGF__SN], kcol[SGF__SN];
+} spos_labels;
+
+static void labels_keep(spos_labels *l, const sgf__spos *p)
+{
+    size_t n = (size_t)p->n, c = (size_t)p->count;
+    l->count = p->count;
+    memcpy(l->id, p->id, n * sizeof l->id[0]);
+    memcpy(l->next, p->next, n * sizeof l->next[0]);
+    memcpy(l->head, p->head, c * sizeof l->head[0]);
+    memcpy(l->size, p->size, c * sizeof l->size[0]);
+    memcpy(l->libs, p->libs, c * sizeof l->libs[0]);
+    memcpy(l->border, p->border, c);
+    memcpy(l->kcol, p->kcol, c);
+}
+
+static void labels_back(sgf__spos *p, const spos_labels *l)
+{
+    size_t n = (size_t)p->n, c = (size_t)l->count;
+    p->count = l->count;
+    memcpy(p->id, l->id, n * sizeof l->id[0]);
+    memcpy(p->next, l->next, n * sizeof l->next[0]);
+    memcpy(p->head, l->head, c * sizeof l->head[0]);
+    memcpy(p->size, l->size, c * sizeof l->size[0]);
+    memcpy(p->libs, l->libs, c * sizeof l->libs[0]);
+    memcpy(p->border, l->border, c);
+    memcpy(p->kcol, l->kcol, c);
+}
+
 static int teire_all(sgf__spos *p, const uint8_t *seki, const uint8_t *dead,
                      uint8_t *teire)
 {
@@ -619,6 +654,9 @@ static int teire_all(sgf__spos *p, const uint8_t *seki, const uint8_t *dead,
     uint8_t more[SGF__SN], seki2[SGF__SN];
     if (found == 0)
         return 0;
+    spos_labels *kept = sgf__scratch_take(sizeof *kept);
+    if (kept != NULL)
+        labels_keep(kept, p);
     for (int round = 0, added = found; round < ROUNDS && added > 0;
          round++) {
         for (int i = 0; i < p->n; i++)
@@ -640,7 +678,11 @@ static int teire_all(sgf__spos *p, const uint8_t *seki, const uint8_t *dead,
     }
     for (int k = 0; k < nfill; k++)
         p->col[fill[k]] = SGF_EMPTY;
-    sgf__spos_label(p);
+    if (kept != NULL)                   /* the labels before the fills */
+        labels_back(p, kept);
+    else
+        sgf__spos_label(p);
+    sgf__scratch_give(kept, sizeof *kept);
     return found;
 }
 
@@ -784,12 +826,14 @@ static void count_start(sgf_score *out, const sgf_board *b,
 /* The count from labels of chains and regions: every case (the others
  * are only quicker, score_bits.c). */
 static int count_labelled(sgf_score *out, sgf__spos *p, const sgf_board *b,
-                          const sgf_rules *r, const uint8_t *dead)
+                          const sgf_rules *r, const uint8_t *dead,
+                          unsigned needs)
 {
     uint8_t *seki = NULL;
     bool use_dead = dead != NULL && r->remove_dead;
     sgf__spos_load(p, b, use_dead ? dead : NULL);
-    if (r->scoring == SGF_SCORING_TERRITORY && !r->seki_points_count) {
+    if (r->scoring == SGF_SCORING_TERRITORY && !r->seki_points_count
+        && (needs & SGF__NEED_SEKI)) {
         seki = malloc((size_t)p->count + 1);
         if (seki == NULL)
             return SGF_ENOMEM;
@@ -800,8 +844,10 @@ static int count_labelled(sgf_score *out, sgf__spos *p, const sgf_board *b,
     }
     uint8_t teire[SGF__SN], split[SGF__SN];
     const uint8_t *splitp = r->scoring == SGF_SCORING_TERRITORY
+                            && (needs & SGF__NEED_SPLIT)
                             && sgf__dame_split(p, split) ? split : NULL;
     int nteire = r->scoring == SGF_SCORING_TERRITORY
+                 && (needs & SGF__NEED_TEIRE)
         ? teire_all(p, seki, use_dead ? dead : NULL, teire) : 0;
     for (int i = 0; i < p->n; i++) {
         sgf_color orig = SGF_EMPTY;
@@ -824,12 +870,13 @@ int sgf__score_count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
                           const sgf_rules *r, const uint8_t *dead,
                           double komi, int handicap)
 {
+    unsigned needs;
     count_start(out, b, r, komi, handicap);
-    if (sgf__score_fast(out, b, r, r->remove_dead ? dead : NULL)) {
+    if (sgf__score_fast(out, b, r, r->remove_dead ? dead : NULL, &needs)) {
         sgf__score_total(out, b);
         return 0;
     }
-    return count_labelled(out, p, b, r, dead);
+    return count_labelled(out, p, b, r, dead, needs);
 }
 
 int sgf__score_count_labelled(sgf_score *out, const sgf_board *b,
@@ -840,7 +887,8 @@ int sgf__score_count_labelled(sgf_score *out, const sgf_board *b,
     if (p == NULL)
         return SGF_ENOMEM;
     count_start(out, b, r, komi, handicap);
-    int rc = count_labelled(out, p, b, r, dead);
+    int rc = count_labelled(out, p, b, r, dead, SGF__NEED_SEKI
+                            | SGF__NEED_TEIRE | SGF__NEED_SPLIT);
     sgf__scratch_give(p, sizeof *p);
     return rc;
 }

@@ -476,10 +476,11 @@ static void write_count(sgf_score *out, const bits *s, const sgf_board *b,
 }
 
 int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
-                    const uint8_t *dead)
+                    const uint8_t *dead, unsigned *needs)
 {
     bits s;
     uint64_t rb[SGF_MAX_SIZE], rw[SGF_MAX_SIZE], dame[SGF_MAX_SIZE];
+    *needs = SGF__NEED_SEKI | SGF__NEED_TEIRE | SGF__NEED_SPLIT;
     if (b->width > 64)
         return 0;
     load(&s, b, dead);
@@ -488,23 +489,28 @@ int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
     bool territory = r->scoring == SGF_SCORING_TERRITORY;
     if (territory && s.any_dead)
         return 0;          /* connections next to dead stones: score.c */
-    if (territory && !r->seki_points_count && seki_found(&s, b, rb, rw))
-        return 0;
+    if (!territory || r->seki_points_count || !seki_found(&s, b, rb, rw))
+        *needs &= ~(unsigned)SGF__NEED_SEKI;
     flood(rb, s.empty, s.h);
     flood(rw, s.empty, s.h);
     for (int y = 0; y < s.h; y++)
         dame[y] = rb[y] & rw[y];
-    if (territory && !none_set(dame, s.h)) {
+    if (!territory || none_set(dame, s.h))
+        *needs &= ~(unsigned)(SGF__NEED_TEIRE | SGF__NEED_SPLIT);
+    else {
         uint64_t tb[SGF_MAX_SIZE], tw[SGF_MAX_SIZE];
         for (int y = 0; y < s.h; y++) {
             tb[y] = rb[y] & ~rw[y];
             tw[y] = rw[y] & ~rb[y];
         }
-        if (teire_found(&s, b, s.black, dame, tb)
-            || teire_found(&s, b, s.white, dame, tw)
-            || split_possible(&s, dame))
-            return 0;
+        if (!teire_found(&s, b, s.black, dame, tb)
+            && !teire_found(&s, b, s.white, dame, tw))
+            *needs &= ~(unsigned)SGF__NEED_TEIRE;
+        if (!split_possible(&s, dame))
+            *needs &= ~(unsigned)SGF__NEED_SPLIT;
     }
+    if (*needs != 0)
+        return 0;
     write_count(out, &s, b, rb, rw);
     return 1;
 }

@@ -96,12 +96,22 @@ int sgf__spos_race(sgf__spos *p);
 int sgf__score_playouts(int32_t *own, const uint8_t *col, int w, int h,
                         int playouts, long budget);
 
+/* What a labelled count must look into (sgf__score_fast's *needs). */
+enum {
+    SGF__NEED_SEKI = 1,         /* a point of seki may be on the board */
+    SGF__NEED_TEIRE = 2,        /* a connection may be due */
+    SGF__NEED_SPLIT = 4         /* open dame may give territory */
+};
+
 /* The count of b under r (dead: lifted stones, or NULL) from one word
  * per row (score_bits.c), when it needs neither seki nor teire nor dame
  * filling looked into: 1 with out's counts and map written (komi and
- * totals left to the caller), 0 when the labelled count must do it. */
+ * totals left to the caller); 0 when the labelled count must do it,
+ * *needs then saying which of those it must look for (the others find
+ * nothing on this board; all three with dead stones under territory
+ * counting). */
 int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
-                    const uint8_t *dead);
+                    const uint8_t *dead, unsigned *needs);
 
 /* sgf_score_dead_estimate, and in sure[] (w * h bytes) 1 for each
  * stone whose status is settled: pass-alive or dead by Benson, its eye

@@ -169,7 +169,7 @@ SGF_API int sgf_score_pass_alive(uint8_t *alive, const sgf_board *b,
 /* Estimate which stones are dead (clears dead first). Method: chains
  * found unconditionally alive (Benson) live, and enemy stones inside
  * the regions they enclose are dead. From the position left, random
- * playouts (at most 32, fewer when long; random numbers drawn from the
+ * playouts (at most 24, fewer when long; random numbers drawn from the
  * position, so the answer is the same on every run) play the game out
  * as a player who counts would: never filling his own eyes, his own
  * territory (empty points next to his stones with no enemy stone
