@@ -132,6 +132,10 @@ FNR == 1 {
             continue
         st[key] += settled
         sta[key] += settled && verdict == "agree"
+        own = cause ~ /^(scoring|handicap|impossible)=/ \
+              || cause ~ /^komi=[0-9.]*$/      # a fault of the record
+        strec[key] += settled && own
+        rec[key] += own
         nf[key] += verdict == "not-finished"
         dis[key] += verdict != "agree"
         unex[key] += verdict != "agree" && (cause == "" || cause == "unknown")
@@ -162,8 +166,14 @@ END {
             if ((h, order[k]) in n)
                 line(order[k], h SUBSEP order[k])
         printf "  settled %d of %d (%s), agree %d of them (%s); " \
-            "not finished %d; disagreements %d, unexplained %d (%s)\n",
-            st[h], n[h], pct(st[h], n[h]), sta[h], pct(sta[h], st[h]),
+            "without the %d whose RE[] contradicts their own KM, RU or " \
+            "HA: %s\n", st[h], n[h], pct(st[h], n[h]), sta[h],
+            pct(sta[h], st[h]), strec[h],
+            pct(sta[h], st[h] - strec[h])
+        printf "  without the %d games whose RE[] contradicts their own " \
+            "KM, RU or HA: agree %d of %d (%s)\n", rec[h], ag[h],
+            n[h] - rec[h], pct(ag[h], n[h] - rec[h])
+        printf "  not finished %d; disagreements %d, unexplained %d (%s)\n",
             nf[h], dis[h], unex[h], pct(unex[h], dis[h])
     }
     pa = 100 * ag["all"] / n["all"]

@@ -24,6 +24,9 @@ typedef struct explain_ctx {
     int handicap;
     const sgf_score_re *re;
     const uint8_t *marks;       /* markup count: TB/TW marks, or NULL */
+    double margin;              /* the count's, under the game's komi */
+    double *fm;                 /* by chain: margin with it flipped */
+    uint8_t *fdone;             /* ... counted already */
 } explain_ctx;
 
 /* Whether the count under r (and dead) agrees with RE[]. */
@@ -187,22 +190,69 @@ static void name_chain(const explain_ctx *x, const chain_ref *c,
     *was_dead = c->dead;
 }
 
+/* Whether flipping chain c could move the margin by need: a chain of s
+ * stones taken off gives its s points and s prisoners (territory
+ * counting) or its s stones and up to s points (area) to the enemy,
+ * and brought back takes as much, so the margin moves by s at least
+ * (less a point or two that a connection or a seki may shift). */
+static bool could_move(const chain_ref *c, double need)
+{
+    return c->size <= fabs(need) + 2;
+}
+
+/* Whether a count with margin m (Black's score minus White's) agrees
+ * with RE[] (as sgf_score_compare). */
+static bool margin_agrees(double m, const sgf_score_re *re)
+{
+    sgf_color won = m > 1e-9 ? SGF_BLACK : m < -1e-9 ? SGF_WHITE : SGF_EMPTY;
+    switch (re->kind) {
+    case SGF_RE_SCORE:
+        return re->margin > 1e-9 && won == re->winner
+               && fabs(fabs(m) - re->margin) < 1e-6;
+    case SGF_RE_DRAW: return won == SGF_EMPTY;
+    case SGF_RE_WIN: return won == re->winner;
+    default: return false;
+    }
+}
+
+/* The margin with chain k of ch flipped, under the game's komi, counted
+ * once (x->fm, x->fdone by chain; NAN when the count fails). */
+static double flipped_margin(explain_ctx *x, const sgf_rules *r,
+                             const chain_ref *ch, int k)
+{
+    if (x->fdone[k])
+        return x->fm[k];
+    int n = sgf_board_width(x->b) * sgf_board_height(x->b);
+    uint8_t flip[SGF__SN];
+    copy_dead(x, flip, n);
+    flip_chain(x, flip, &ch[k]);
+    x->fdone[k] = 1;
+    x->fm[k] = NAN;
+    if (sgf__score_count_with(x->s, x->p, x->b, r, flip, x->komi,
+                              x->handicap) != 0)
+        return NAN;
+    if (x->marks != NULL)
+        sgf__score_recount_markup(x->s, x->marks);
+    return x->fm[k] = x->s->margin;
+}
+
 /* One chain's status flipped (those in doubt first), under the game's
- * komi or, with komis, under each other usual komi in turn. */
+ * komi or, with komis, under each other usual komi in turn (komi only
+ * moves the margin: each chain is counted once for all). */
 static bool try_groups(explain_ctx *x, const sgf_rules *r,
                        const chain_ref *ch, int nch, bool komis,
                        sgf_score_reason *out)
 {
-    int n = sgf_board_width(x->b) * sgf_board_height(x->b);
-    uint8_t flip[SGF__SN];
     for (int k = komis ? 0 : NKOMI + 1; k <= NKOMI + 1; k++) {
         double v = k <= NKOMI ? usual_komi(r, k) : x->komi;
         if (komis && v == x->komi)
             continue;
+        double need = recorded_margin(x->re) - (x->margin + x->komi - v);
         for (int c = 0; c < nch; c++) {
-            copy_dead(x, flip, n);
-            flip_chain(x, flip, &ch[c]);
-            if (agrees(x, r, flip, v)) {
+            if (!could_move(&ch[c], need))
+                continue;
+            double m = flipped_margin(x, r, ch, c);
+            if (!isnan(m) && margin_agrees(m + x->komi - v, x->re)) {
                 name_chain(x, &ch[c], &out->point, &out->was_dead);
                 out->komi = v;
                 return true;
@@ -225,8 +275,11 @@ static bool try_two_groups(explain_ctx *x, const sgf_rules *r,
     while (k < nch && k < PAIRS && ch[k].doubt)
         k++;
     nch = k;
+    double need = recorded_margin(x->re) - x->margin;
     for (int a = 0; a < nch; a++)
         for (int c = a + 1; c < nch; c++) {
+            if (ch[a].size + ch[c].size > fabs(need) + 4)
+                continue;               /* as could_move(), for two */
             copy_dead(x, flip, n);
             flip_chain(x, flip, &ch[a]);
             flip_chain(x, flip, &ch[c]);
@@ -245,9 +298,15 @@ static sgf_score_cause find_cause(explain_ctx *x, const sgf_rules *r,
                                   const sgf_rules *rr, sgf_score_reason *out)
 {
     chain_ref *ch = malloc(SGF__SN * sizeof *ch);
+    x->fm = malloc(SGF__SN * sizeof *x->fm);
+    x->fdone = calloc(SGF__SN, 1);
     sgf_score_cause c;
-    if (ch == NULL)
+    if (ch == NULL || x->fm == NULL || x->fdone == NULL) {
+        free(ch);
+        free(x->fm);
+        free(x->fdone);
         return SGF_CAUSE_UNKNOWN;
+    }
     int nch = list_chains(x, ch);
     if (try_scoring(x, r))
         c = SGF_CAUSE_SCORING;
@@ -269,6 +328,8 @@ static sgf_score_cause find_cause(explain_ctx *x, const sgf_rules *r,
     else
         c = SGF_CAUSE_UNKNOWN;
     free(ch);
+    free(x->fm);
+    free(x->fdone);
     return c;
 }
 
@@ -287,7 +348,8 @@ int sgf_score_explain_doubt(sgf_score_reason *out, const sgf_board *b,
     memset(out, 0, sizeof *out);
     explain_ctx x = { sgf__scratch_take(sizeof(sgf__spos)),
                       malloc(sizeof(sgf_score)),
-                      b, dead, doubt, komi, handicap, re, NULL };
+                      b, dead, doubt, komi, handicap, re, NULL, 0, NULL,
+                      NULL };
     if (x.p == NULL || x.s == NULL) {
         sgf__scratch_give(x.p, sizeof(sgf__spos));
         free(x.s);
@@ -307,8 +369,9 @@ int sgf_score_explain_doubt(sgf_score_reason *out, const sgf_board *b,
     rr.remove_dead = true;
     if (markup != NULL)
         r = &rr;
-    if (agrees(&x, r, dead, komi)
-        || sgf_score_compare(x.s, re) == SGF_SCORE_NOT_COUNTED)
+    bool agree = agrees(&x, r, dead, komi);
+    x.margin = x.s->margin;
+    if (agree || sgf_score_compare(x.s, re) == SGF_SCORE_NOT_COUNTED)
         out->cause = SGF_CAUSE_NONE;
     else
         out->cause = find_cause(&x, r, &rr, out);
