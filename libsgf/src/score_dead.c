@@ -1149,18 +1149,26 @@ static void settle_dead(est *e, uint8_t *dead)
     }
 }
 
-/* The rooms of colour c in the position with the stones of lifted taken
- * off (labels of e->p then those of that position). */
-static void rooms_of(est *e, const sgf_board *b, const uint8_t *lifted,
-                     sgf_color c)
+/* The rooms of colour c in the position e->p as loaded. */
+static void rooms_of(est *e, sgf_color c)
 {
     int nrooms = 0;
-    sgf__spos_load(&e->p, b, lifted);
     memset(e->room, 0xff, sizeof e->room);
     memset(e->seen, 0, (size_t)e->p.count);
     for (int i = 0; i < e->p.n; i++)
         if (e->p.col[i] == c && e->room[i] < 0)
             flood_room(e, c, i, nrooms++);
+}
+
+/* Whether some stone of colour c is not settled yet and has the
+ * playouts' verdict want (0 alive, 1 dead) and the estimate's dead. */
+static bool any_to_check(const est *e, const uint8_t *dead, int c, int want)
+{
+    for (int i = 0; i < e->p.n; i++)
+        if (e->orig[i] == c && !e->sure[i] && e->major[i] == want
+            && (dead[i] != 0) == (want == 1))
+            return true;
+    return false;
 }
 
 /* Whether room k of colour c lives: pass-alive, two eyes, or seki. */
@@ -1177,15 +1185,23 @@ static void mark_agreed(est *e, const sgf_board *b, const uint8_t *dead)
 {
     uint8_t *lifted = e->rdead;
     int n = e->p.n;
+    sgf__spos_load(&e->p, b, dead);     /* alive: the dead stones off */
     for (int c = SGF_BLACK; c <= SGF_WHITE; c++) {
-        rooms_of(e, b, dead, (sgf_color)c);
+        if (!any_to_check(e, dead, c, 0))
+            continue;
+        rooms_of(e, (sgf_color)c);
         for (int i = 0; i < n; i++)
             if (e->orig[i] == c && !dead[i] && !e->sure[i]
                 && e->major[i] == 0)
                 e->sure[i] = room_lives(e, (sgf_color)c, e->room[i]);
-        for (int i = 0; i < n; i++)
+    }
+    for (int c = SGF_BLACK; c <= SGF_WHITE; c++) {
+        if (!any_to_check(e, dead, c, 1))
+            continue;
+        for (int i = 0; i < n; i++)     /* dead: the enemy's dead off */
             lifted[i] = (uint8_t)(dead[i] && e->orig[i] == 3 - c);
-        rooms_of(e, b, lifted, (sgf_color)c);
+        sgf__spos_load(&e->p, b, lifted);
+        rooms_of(e, (sgf_color)c);
         for (int i = 0; i < n; i++)
             if (e->orig[i] == c && dead[i] && !e->sure[i]
                 && e->major[i] == 1)
