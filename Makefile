@@ -271,7 +271,7 @@ build/bench/%: tests/bench/%.c $(STATIC)
 
 bench: all build/bench/bench_parse build/bench/scan_floor \
        build/bench/bench_board build/bench/bench_score \
-       build/bench/bench_convert
+       build/bench/bench_convert build/bench/cputime
 	$(Q)sh tests/bench/run.sh
 
 FUZZ_SECONDS ?= 60

@@ -12,7 +12,8 @@ typedef struct game_ctx {
     const replay_out_opts *o;
     const char *name;
     const sgf_game *g;
-    const sgf_node *last_node;     /* GTP: last node whose setup is out */
+    bool gtp_started;              /* GTP: the game's first commands */
+    int gtp_rc;                    /* GTP: the builder's first failure */
     int width, height;
     bool headed;                   /* the game's header line is out */
     char *json_prefix;             /* '{"type":"move","file":...,"game":N'
@@ -40,6 +41,10 @@ void replay_out_opts_init(replay_out_opts *o)
 
 int replay_out_start(replay_out_opts *o)
 {
+    if (o->gtp && (o->gtp_build = gtp_build_new()) == NULL) {
+        tool_error("out of memory");
+        return TOOL_TROUBLE;
+    }
     if (sgf_replay_new(&o->replay) != 0) {
         tool_error("out of memory");
         return TOOL_TROUBLE;
@@ -51,6 +56,8 @@ void replay_out_finish(replay_out_opts *o)
 {
     sgf_replay_free(o->replay);
     o->replay = NULL;
+    gtp_build_free(o->gtp_build);
+    o->gtp_build = NULL;
 }
 
 /* "Q16", or SGF letters on boards wider than 25 columns. */
@@ -142,84 +149,58 @@ static void json_move(game_ctx *x, const sgf_replay_move *m)
 
 /* --- GTP ----------------------------------------------------------------- */
 
-static void gtp_setup_node(game_ctx *x, const sgf_node *n)
+/* boardsize, clear_board, komi (KM as archives write it, Fox's KM[375]
+ * too, else the rule set's), the handicap: once the run has read the
+ * game's rules, before its first move. */
+static int gtp_start(game_ctx *x)
 {
-    static const sgf_prop_id ids[3] = { SGF_PROP_AB, SGF_PROP_AW,
-                                        SGF_PROP_AE };
-    char pt[4];
-    for (int i = 0; i < 3; i++) {
-        const sgf_prop *p = sgf_node_find_prop(n, ids[i]);
-        for (size_t k = 0; p != NULL && k < sgf_prop_value_count(p); k++) {
-            sgf_point ul, lr;
-            if (sgf_value_rect(sgf_prop_text(p, k), &ul, &lr) != 0)
-                continue;
-            for (int yy = ul.y; yy <= lr.y; yy++)
-                for (int xx = ul.x; xx <= lr.x; xx++) {
-                    sgf_point q = { (uint8_t)xx, (uint8_t)yy };
-                    if (i == 2)
-                        tool_error("%s: GTP cannot clear %s (AE): "
-                                   "position may differ", x->name,
-                                   point_text(pt, q, x->width, x->height));
-                    else
-                        printf("play %c %s\n", i == 0 ? 'B' : 'W',
-                               point_text(pt, q, x->width, x->height));
-                }
-        }
-    }
-}
-
-/* Setup in the nodes from the last one written down to n (exclusive of
- * the last). Walks up from n, then writes top-down. */
-static void gtp_setup_until(game_ctx *x, const sgf_node *n)
-{
-    const sgf_node *chain[64];
-    size_t k = 0;
-    for (const sgf_node *p = n; p != NULL && p != x->last_node;
-         p = sgf_node_parent(p))
-        if (k < 64)
-            chain[k++] = p;
-    while (k > 0)
-        gtp_setup_node(x, chain[--k]);
-    x->last_node = n;
-}
-
-static void gtp_start(game_ctx *x)
-{
-    const sgf_node *root = sgf_game_root(x->g);
-    const sgf_prop *km = sgf_node_find_prop(root, SGF_PROP_KM);
-    const sgf_prop *ab = sgf_node_find_prop(root, SGF_PROP_AB);
-    double komi;                    /* KM as archives write it (Fox's
-                                       KM[375] too), else the rules' */
-    (void)km;
+    double komi;
+    x->gtp_started = true;
     sgf_score_komi(&komi, x->g, sgf_replay_rules(x->o->replay));
-    printf("boardsize %d\nclear_board\nkomi %g\n", x->width, komi);
-    if (ab != NULL && sgf_node_find_prop(root, SGF_PROP_AW) == NULL
-        && sgf_node_find_prop(root, SGF_PROP_AE) == NULL
-        && sgf_node_find_prop(root, SGF_PROP_HA) != NULL) {
-        char pt[4];
-        printf("set_free_handicap");
-        for (size_t k = 0; k < sgf_prop_value_count(ab); k++) {
-            sgf_point ul, lr;
-            if (sgf_value_rect(sgf_prop_text(ab, k), &ul, &lr) == 0)
-                for (int yy = ul.y; yy <= lr.y; yy++)
-                    for (int xx = ul.x; xx <= lr.x; xx++)
-                        printf(" %s", point_text(pt, (sgf_point){
-                            (uint8_t)xx, (uint8_t)yy }, x->width,
-                            x->height));
-        }
-        printf("\n");
-        x->last_node = root;
-    } else {
-        x->last_node = NULL;
-    }
+    return gtp_build_start(x->o->gtp_build, x->g, x->width, komi);
 }
 
-static void gtp_move(game_ctx *x, const sgf_replay_move *m)
+/* "FILE:LINE:COL: game N: GTP cannot rebuild ...": the position of
+ * node n has a chain without liberties (setup made it), which no
+ * sequence of plays reaches. */
+static void gtp_refuse(const game_ctx *x, const sgf_collection *c)
 {
-    char pt[4];
-    gtp_setup_until(x, m->node);
-    printf("play %c %s\n", color_letter(m->color),
-           m->pass ? "pass" : point_text(pt, m->point, x->width, x->height));
+    sgf_point stone;
+    const sgf_node *n = gtp_build_failure(x->o->gtp_build, &stone);
+    sgf_pos at = sgf_collection_pos(c, n != NULL ? sgf_node_offset(n) : 0);
+    char v[4];
+    tool_error("%s:%lu:%lu: game %zu: GTP cannot rebuild the position of "
+               "this node: the %s chain at %s has no liberty", x->name,
+               (unsigned long)at.line, (unsigned long)at.column,
+               sgf_game_index(x->g),
+               sgf_board_at(sgf_replay_board(x->o->replay), stone)
+                   == SGF_WHITE ? "white" : "black",
+               gtp_vertex(v, stone, x->height));
+}
+
+/* The GTP commands of the line replayed (on_move has fed the builder):
+ * the setup after the last move, then all of them, or a refusal. */
+static int gtp_finish(game_ctx *x, const sgf_collection *c)
+{
+    int rc = x->gtp_rc;
+    if (!x->gtp_started)
+        rc = gtp_start(x);
+    if (rc == 0)
+        rc = gtp_build_end(x->o->gtp_build,
+                           sgf_replay_line_end(x->o->replay),
+                           sgf_replay_board(x->o->replay));
+    if (rc == SGF_ESYNTAX) {
+        gtp_refuse(x, c);
+        return TOOL_INVALID;
+    }
+    if (rc != 0) {
+        tool_error("out of memory");
+        return TOOL_TROUBLE;
+    }
+    size_t len;
+    const char *text = gtp_build_text(x->o->gtp_build, &len);
+    fwrite(text, 1, len, stdout);
+    return TOOL_OK;
 }
 
 /* --- driving ------------------------------------------------------------- */
@@ -227,8 +208,12 @@ static void gtp_move(game_ctx *x, const sgf_replay_move *m)
 static int on_move(void *payload, const sgf_replay_move *m)
 {
     game_ctx *x = payload;
-    if (x->o->gtp)
-        gtp_move(x, m);
+    if (x->o->gtp) {
+        x->gtp_rc = x->gtp_started ? 0 : gtp_start(x);
+        if (x->gtp_rc == 0)
+            x->gtp_rc = gtp_build_move(x->o->gtp_build, m);
+        return x->gtp_rc;               /* stop at the first failure */
+    }
     else if (x->o->format == CLI_FORMAT_JSON)
         json_move(x, m);
     else if (x->o->each) {
@@ -264,11 +249,16 @@ static int replay_game(const replay_out_opts *o, const char *name,
 {
     game_ctx x = { .o = o, .name = name, .g = g };
     sgf_game_board_size(g, &x.width, &x.height);
-    if (o->gtp && (x.width != x.height || x.width > 25)) {
-        tool_error("%s: game %zu: GTP needs a square board of at most 25 "
-                   "lines, not %dx%d", name, sgf_game_index(g), x.width,
-                   x.height);
-        return TOOL_TROUBLE;
+    if (o->gtp && sgf_game_gm(g) != 1) {
+        tool_error("%s: game %zu: GM[%d] is not Go: no GTP commands", name,
+                   sgf_game_index(g), sgf_game_gm(g));
+        return TOOL_INVALID;
+    }
+    if (o->gtp && !gtp_board_ok(x.width, x.height)) {
+        tool_error("%s: game %zu: GTP needs a square board of at most %d "
+                   "lines, not %dx%d", name, sgf_game_index(g),
+                   GTP_MAX_SIZE, x.width, x.height);
+        return TOOL_INVALID;
     }
     sgf_replay_options ro = SGF_REPLAY_OPTIONS_INIT;
     ro.rules = o->rules_given ? &o->rules : NULL;
@@ -285,8 +275,6 @@ static int replay_game(const replay_out_opts *o, const char *name,
         ro.quiet = true;
     }
     ro.on_move = on_move;
-    if (o->gtp)
-        gtp_start(&x);
     int rc = sgf_replay_run(o->replay, c, g, &ro);
     free(x.json_prefix);
     x.json_prefix = NULL;
@@ -306,6 +294,8 @@ static int replay_game(const replay_out_opts *o, const char *name,
         tool_error("%s: game %zu has no move %u (its line has %u moves): "
                    "the position at the end of the line is shown", name,
                    sgf_game_index(g), o->stop_after, played);
+    if (o->gtp)
+        return gtp_finish(&x, c);
     show_end(&x);
     return TOOL_OK;
 }

@@ -6,6 +6,7 @@
 #define SGF_TOOLS_REPLAY_OUT_H
 
 #include "cli.h"
+#include "gtp.h"
 #include <sgf/replay.h>
 #include <sgf/diagram.h>
 
@@ -29,6 +30,7 @@ typedef struct replay_out_opts {
     const char *charset;        /* --charset */
     bool help, version;
     sgf_replay *replay;             /* set by replay_out_start */
+    gtp_build *gtp_build;           /* with gtp, set by replay_out_start */
 } replay_out_opts;
 
 void replay_out_opts_init(replay_out_opts *o);

@@ -1,8 +1,9 @@
 /*
  * tools/score-out.c - sgf-score's work on one input: replay the main
- * line of each game, pick the dead stones (markup, estimate, none, the
- * caller's), count, compare with RE[] and explain a disagreement; print
- * text, JSON Lines or TSV, and with -v the count point by point.
+ * line of each game, pick the dead stones (markup, estimate, an engine,
+ * none, the caller's), count, compare with RE[], tell a board that is
+ * not finished and explain a disagreement; print text, JSON Lines or
+ * TSV, and with -v the count point by point.
  */
 #include "score-out.h"
 #include "score-html.h"
@@ -31,6 +32,11 @@ typedef struct game_count {
     int komi_rc;                   /* SGF_KOMI_*, SGF_ESYNTAX, -100 given */
     int handicap;
     const char *dead_source;
+    bool estimated;                /* the estimate was made: est, below */
+    sgf_score_estimate est;
+    sgf_score_unfinished unf;      /* kind NONE when finished */
+    bool gtp_ok;                   /* engine: the commands are being built */
+    char engine_why[192];          /* engine: why it gave no answer */
     sgf_score s;
     sgf_score_re re;
     sgf_score_verdict verdict;
@@ -41,6 +47,8 @@ typedef struct game_count {
     int ndiags;
     game_diag diags[MAX_DIAGS];
     uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    uint8_t unsettled[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    uint8_t engine_dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
 } game_count;
 
 enum { KOMI_OPTION = -100 };
@@ -50,6 +58,7 @@ void score_out_opts_init(score_out_opts *o)
     memset(o, 0, sizeof *o);
     sgf_rules init = SGF_RULES_INIT;
     o->rules = init;
+    o->engine_timeout = 60;
 }
 
 int score_out_parse_dead(score_out_opts *o, const char *arg)
@@ -60,8 +69,12 @@ int score_out_parse_dead(score_out_opts *o, const char *arg)
             o->dead = (score_dead_mode)(SCORE_DEAD_MARKUP + k);
             return 0;
         }
+    if (strcmp(arg, "gtp") == 0) {
+        o->dead = SCORE_DEAD_GTP;
+        return 0;
+    }
     if (arg[0] == '\0') {
-        tool_error("invalid --dead '': markup, auto, none or points");
+        tool_error("invalid --dead '': markup, auto, gtp, none or points");
         return -1;
     }
     o->dead = SCORE_DEAD_POINTS;
@@ -94,15 +107,58 @@ int score_out_parse_komi(score_out_opts *o, const char *arg)
     return 0;
 }
 
+int score_out_parse_timeout(score_out_opts *o, const char *arg)
+{
+    char *end;
+    double v = strtod(arg, &end);
+    if (end == arg || *end != '\0' || !(v > 0 && v <= 86400)) {
+        tool_error("invalid --engine-timeout '%s': seconds, more than 0 "
+                   "and at most 86400", arg);
+        return -1;
+    }
+    o->engine_timeout = v;
+    return 0;
+}
+
+/* --dead=gtp needs --engine; --engine serves gtp and auto only. */
+static int check_engine_options(const score_out_opts *o)
+{
+    if (o->dead == SCORE_DEAD_GTP && o->engine_cmd == NULL) {
+        tool_error("--dead=gtp needs --engine=CMD (a GTP engine, such as "
+                   "'gnugo --mode gtp')");
+        return TOOL_TROUBLE;
+    }
+    if (o->engine_cmd != NULL && o->dead != SCORE_DEAD_GTP
+        && o->dead != SCORE_DEAD_AUTO) {
+        tool_error("--engine is used with --dead=gtp or --dead=auto only");
+        return TOOL_TROUBLE;
+    }
+    if (o->engine_cmd != NULL && o->engine_cmd[0] == '\0') {
+        tool_error("invalid --engine '': a command such as 'gnugo --mode "
+                   "gtp'");
+        return TOOL_TROUBLE;
+    }
+    return TOOL_OK;
+}
+
 int score_out_start(score_out_opts *o)
 {
+    if (check_engine_options(o) != TOOL_OK)
+        return TOOL_TROUBLE;
+    if (o->engine_cmd != NULL
+        && ((o->engines = engine_pool_new(o->engine_cmd, o->engine_timeout,
+                                          1)) == NULL
+            || (o->gtp = gtp_build_new()) == NULL)) {
+        tool_error("out of memory");
+        return TOOL_TROUBLE;
+    }
     if (sgf_replay_new(&o->replay) != 0) {
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }
     if (o->format == SCORE_FORMAT_TSV)
         printf("file\tgame\trules\tkomi\tdead_source\tblack\twhite\tresult"
-               "\trecorded\tverdict\tcause\n");
+               "\trecorded\tverdict\tcause\tsettled\n");
     if (o->format == SCORE_FORMAT_HTML
         && (o->html = shtml_start(stdout)) == NULL)
         return TOOL_TROUBLE;
@@ -120,18 +176,32 @@ int score_out_finish(score_out_opts *o)
         shtml_finish(o->html, &st);
         o->html = NULL;
     }
+    engine_pool_free(o->engines);
+    o->engines = NULL;
+    gtp_build_free(o->gtp);
+    o->gtp = NULL;
     if (!o->quiet) {
         fflush(stdout);
         fprintf(stderr, "sgf-score: %lu game%s: %lu counted, %lu agreed, "
-                "%lu disagreed, %lu not counted", t->games,
-                t->games == 1 ? "" : "s", t->counted, t->agreed,
-                t->disagreed, t->not_counted);
+                "%lu disagreed, %lu not finished, %lu not counted",
+                t->games, t->games == 1 ? "" : "s", t->counted, t->agreed,
+                t->disagreed, t->not_finished, t->not_counted);
+        if (t->settled > 0)
+            fprintf(stderr, "; settled %lu, of which %lu agreed",
+                    t->settled, t->settled_agreed);
+        if (t->engine_asked > 0)
+            fprintf(stderr, "; the engine asked %lu time%s, %lu without "
+                    "an answer", t->engine_asked,
+                    t->engine_asked == 1 ? "" : "s", t->engine_failed);
         if (t->unreadable > 0)
             fprintf(stderr, "; %lu file%s could not be read", t->unreadable,
                     t->unreadable == 1 ? "" : "s");
         fprintf(stderr, "\n");
     }
-    return o->check && t->disagreed > 0 ? TOOL_INVALID : TOOL_OK;
+    if (o->engine_broken)
+        return TOOL_TROUBLE;
+    return o->check && t->disagreed + t->not_finished > 0 ? TOOL_INVALID
+                                                          : TOOL_OK;
 }
 
 /* ---- text pieces ------------------------------------------------------ */
@@ -156,11 +226,34 @@ static char *number(char buf[32], double v)
     return buf;
 }
 
+/* "dead=D4" or "alive=D4": a chain whose status would agree. */
+static void group_text(char *buf, size_t size, const game_count *x,
+                       sgf_point pt, bool was_dead)
+{
+    char v[4];
+    snprintf(buf, size, "%s=%s", was_dead ? "alive" : "dead",
+             point_text(v, pt, x->s.width, x->s.height));
+}
+
+/* Why the board is not finished, short ("open-border=D4"). */
+static void unfinished_text(char *buf, size_t size, const game_count *x)
+{
+    char v[4];
+    snprintf(buf, size, "%s=%s", sgf_score_unfinished_name(x->unf.kind),
+             point_text(v, x->unf.point, x->s.width, x->s.height));
+}
+
 /* The cause of a disagreement, short ("komi=6.5"), "" when none. */
 static void cause_text(char *buf, size_t size, const game_count *x)
 {
-    char v[32], pt[4];
+    char v[32], g1[16], g2[16];
     const sgf_score_reason *y = &x->why;
+    group_text(g1, sizeof g1, x, y->point, y->was_dead);
+    group_text(g2, sizeof g2, x, y->point2, y->was_dead2);
+    if (x->verdict == SGF_SCORE_NOT_FINISHED) {
+        unfinished_text(buf, size, x);
+        return;
+    }
     switch (y->cause) {
     case SGF_CAUSE_SCORING:
         snprintf(buf, size, "scoring=%s",
@@ -173,8 +266,17 @@ static void cause_text(char *buf, size_t size, const game_count *x)
         snprintf(buf, size, "komi=%s", number(v, y->komi));
         break;
     case SGF_CAUSE_GROUP:
-        snprintf(buf, size, "%s=%s", y->was_dead ? "alive" : "dead",
-                 point_text(pt, y->point, x->s.width, x->s.height));
+        snprintf(buf, size, "%s", g1);
+        break;
+    case SGF_CAUSE_KOMI_GROUP:
+        snprintf(buf, size, "komi=%s+%s", number(v, y->komi), g1);
+        break;
+    case SGF_CAUSE_GROUPS:
+        snprintf(buf, size, "%s+%s", g1, g2);
+        break;
+    case SGF_CAUSE_PARITY:
+    case SGF_CAUSE_MARGIN:
+        snprintf(buf, size, "impossible=%s", sgf_score_cause_name(y->cause));
         break;
     case SGF_CAUSE_UNKNOWN:
         snprintf(buf, size, "unknown");
@@ -184,11 +286,72 @@ static void cause_text(char *buf, size_t size, const game_count *x)
     }
 }
 
+/* "the group at D4 counted dead" */
+static void group_words(char *buf, size_t size, const game_count *x,
+                        sgf_point pt, bool was_dead)
+{
+    char v[4];
+    snprintf(buf, size, "the group at %s counted %s",
+             point_text(v, pt, x->s.width, x->s.height),
+             was_dead ? "alive" : "dead");
+}
+
+static void unfinished_sentence(char *buf, size_t size, const game_count *x)
+{
+    char v[4];
+    const char *at = point_text(v, x->unf.point, x->s.width, x->s.height);
+    switch (x->unf.kind) {
+    case SGF_UNFINISHED_ATARI:
+        snprintf(buf, size, " (not finished: the chain at %s is in atari)",
+                 at);
+        break;
+    case SGF_UNFINISHED_RACE:
+        snprintf(buf, size, " (not finished: a capturing race left open at "
+                 "%s)", at);
+        break;
+    case SGF_UNFINISHED_BORDER:
+        snprintf(buf, size, " (not finished: an open border of %d empty "
+                 "points at %s)", x->unf.points, at);
+        break;
+    default:
+        snprintf(buf, size, " (not finished: dame left open at %s, whose "
+                 "filling gives %d point%s)", at, x->unf.points,
+                 x->unf.points == 1 ? "" : "s");
+    }
+}
+
+/* "RE[] W+3 is no count of this board: with komi 6.5 every margin ends
+ * in .5" */
+static void impossible_sentence(char *buf, size_t size, const game_count *x)
+{
+    char k[32], f[32];
+    double frac = fabs(x->komi + x->s.handicap_bonus);
+    frac -= floor(frac);
+    number(k, x->komi);
+    number(f, frac);                    /* "0.5" */
+    if (x->why.cause == SGF_CAUSE_MARGIN)
+        snprintf(buf, size, " (RE[] is no count of this board: the margin "
+                 "is larger than the %dx%d board holds)", x->s.width,
+                 x->s.height);
+    else if (frac < 1e-9)
+        snprintf(buf, size, " (RE[] is no count of this board: with komi "
+                 "%s every margin is a whole number)", k);
+    else
+        snprintf(buf, size, " (RE[] is no count of this board: with komi "
+                 "%s every margin ends in %s)", k, f + 1);
+}
+
 /* The same, as a sentence for the text format. */
 static void cause_sentence(char *buf, size_t size, const game_count *x)
 {
-    char v[32], pt[4];
+    char v[32], g1[48], g2[48];
     const sgf_score_reason *y = &x->why;
+    group_words(g1, sizeof g1, x, y->point, y->was_dead);
+    group_words(g2, sizeof g2, x, y->point2, y->was_dead2);
+    if (x->verdict == SGF_SCORE_NOT_FINISHED) {
+        unfinished_sentence(buf, size, x);
+        return;
+    }
     switch (y->cause) {
     case SGF_CAUSE_SCORING:
         snprintf(buf, size, " (%s counting would agree)",
@@ -202,16 +365,31 @@ static void cause_sentence(char *buf, size_t size, const game_count *x)
         snprintf(buf, size, " (komi %s would agree)", number(v, y->komi));
         break;
     case SGF_CAUSE_GROUP:
-        snprintf(buf, size, " (the group at %s counted %s would agree)",
-                 point_text(pt, y->point, x->s.width, x->s.height),
-                 y->was_dead ? "alive" : "dead");
+        snprintf(buf, size, " (%s would agree)", g1);
+        break;
+    case SGF_CAUSE_KOMI_GROUP:
+        snprintf(buf, size, " (komi %s and %s would agree)",
+                 number(v, y->komi), g1);
+        break;
+    case SGF_CAUSE_GROUPS:
+        snprintf(buf, size, " (%s and %s would agree)", g1, g2 + 4);
+        break;
+    case SGF_CAUSE_PARITY:
+    case SGF_CAUSE_MARGIN:
+        impossible_sentence(buf, size, x);
         break;
     case SGF_CAUSE_UNKNOWN:
-        snprintf(buf, size, " (no single cause found)");
+        snprintf(buf, size, " (no cause found)");
         break;
     default:
         buf[0] = '\0';
     }
+}
+
+/* "yes", "no", or "" when no estimate was made. */
+static const char *settled_word(const game_count *x)
+{
+    return !x->estimated ? "" : x->est.settled ? "yes" : "no";
 }
 
 static const char *komi_note(const game_count *x)
@@ -232,6 +410,26 @@ static void json_side(const char *name, const sgf_score_side *sd)
            sd->prisoners, sd->dead, number(v, sd->score));
 }
 
+/* "settled" (the estimate's, or null), "unsettled" (stones) and "dead"
+ * (the points of the dead stones, SGF letters). */
+static void json_dead(const game_count *x)
+{
+    int w = x->s.width, n = w * x->s.height;
+    char v[4];
+    if (x->estimated)
+        printf(",\"settled\":%s,\"unsettled\":%d",
+               x->est.settled ? "true" : "false", x->est.unsettled);
+    else
+        printf(",\"settled\":null");
+    printf(",\"dead\":[");
+    for (int i = 0, k = 0; i < n; i++)
+        if (x->s.map[i] == SGF_SP_BLACK_DEAD
+            || x->s.map[i] == SGF_SP_WHITE_DEAD)
+            printf("%s\"%s\"", k++ > 0 ? "," : "", sgf_point_format_sgf(v,
+                   (sgf_point){ (uint8_t)(i % w), (uint8_t)(i / w) }));
+    printf("]");
+}
+
 static void print_json(const game_count *x)
 {
     char v[32], cause[64];
@@ -248,8 +446,16 @@ static void print_json(const game_count *x)
     cause_text(cause, sizeof cause, x);
     printf(",\"result\":\"%s\",\"recorded\":", x->result);
     cli_json_string(stdout, x->recorded);
-    printf(",\"verdict\":\"%s\",\"cause\":\"%s\",\"diagnostics\":[",
+    printf(",\"verdict\":\"%s\",\"cause\":\"%s\"",
            sgf_score_verdict_name(x->verdict), cause);
+    json_dead(x);
+    if (x->unf.kind != SGF_UNFINISHED_NONE) {
+        char pt[4];
+        printf(",\"unfinished\":{\"kind\":\"%s\",\"point\":\"%s\","
+               "\"points\":%d}", sgf_score_unfinished_name(x->unf.kind),
+               sgf_point_format_sgf(pt, x->unf.point), x->unf.points);
+    }
+    printf(",\"diagnostics\":[");
     for (int k = 0; k < x->ndiags; k++)
         printf("%s\"%s\"", k > 0 ? "," : "",
                sgf_diag_code_name(x->diags[k].code));
@@ -267,18 +473,21 @@ static void print_tsv(const game_count *x)
            x->result);
     for (const char *s = x->recorded; *s != '\0'; s++)
         putchar(*s == '\t' || *s == '\n' ? ' ' : *s);
-    printf("\t%s\t%s\n", sgf_score_verdict_name(x->verdict), cause);
+    printf("\t%s\t%s\t%s\n", sgf_score_verdict_name(x->verdict), cause,
+           settled_word(x));
 }
 
 static void print_text(const game_count *x)
 {
-    char k[32], cause[128];
+    char k[32], cause[160];
     cause_sentence(cause, sizeof cause, x);
     sgf_print_name(stdout, x->name);
-    printf(": game %zu: %s, komi %s%s, dead stones: %s: %s, recorded %s:"
-           " %s%s\n", sgf_game_index(x->g), x->rules->name,
-           number(k, x->komi), komi_note(x), x->dead_source, x->result,
-           x->recorded[0] != '\0' ? x->recorded : "(none)",
+    printf(": game %zu: %s, komi %s%s, dead stones: %s%s: %s, recorded "
+           "%s: %s%s\n", sgf_game_index(x->g), x->rules->name,
+           number(k, x->komi), komi_note(x), x->dead_source,
+           !x->estimated ? "" : x->est.settled ? " (settled)"
+                                               : " (unsettled)",
+           x->result, x->recorded[0] != '\0' ? x->recorded : "(none)",
            sgf_score_verdict_name(x->verdict), cause);
 }
 
@@ -337,8 +546,46 @@ static const sgf_node *last_node(const sgf_game *g)
     return n;
 }
 
-static int choose_dead(const score_out_opts *o, game_count *x,
-                       const sgf_board *b)
+/* The estimate; with an engine, its answer for the stones the estimate
+ * could not settle, unless that answer leaves unfinished a position the
+ * estimate finishes (an engine without an answer leaves the estimate,
+ * as a warning says). 0, or -1 on trouble. */
+static int estimate_dead(score_out_opts *o, game_count *x,
+                         const sgf_board *b)
+{
+    x->estimated = true;
+    if (sgf_score_estimate_dead(&x->est, x->dead, x->unsettled, b,
+                                x->rules) < 0) {
+        tool_error("out of memory");
+        return -1;
+    }
+    if (o->engine_cmd == NULL || x->est.unsettled == 0)
+        return 0;
+    int rc = score_engine_dead(o, b, x->last, x->engine_dead, x->engine_why,
+                               sizeof x->engine_why);
+    if (rc != 0)
+        return rc < 0 ? -1 : 0;
+    int n = sgf_board_width(b) * sgf_board_height(b);
+    for (int i = 0; i < n; i++)
+        x->engine_dead[i] = x->unsettled[i] ? x->engine_dead[i]
+                                            : x->dead[i];
+    sgf_score_unfinished ue, ua;        /* an answer that leaves the */
+    int fe = sgf_score_find_unfinished(&ue, b, x->rules, x->engine_dead);
+    int fa = sgf_score_find_unfinished(&ua, b, x->rules, x->dead);
+    if (fe < 0 || fa < 0) {             /* board unfinished where the */
+        tool_error("out of memory");    /* estimate finishes it is not */
+        return -1;                      /* taken: a dead stone is one */
+    }                                   /* a living enemy takes off */
+    if (fe == 1 && fa == 0)
+        return 0;
+    memcpy(x->dead, x->engine_dead, (size_t)n);
+    x->dead_source = "auto+gtp";
+    return 0;
+}
+
+/* The dead stones of the source asked for: 0, 1 when the game cannot
+ * be counted (x->engine_why says why), -1 on trouble after a message. */
+static int choose_dead(score_out_opts *o, game_count *x, const sgf_board *b)
 {
     size_t bad = 0;
     int n = sgf_board_width(b) * sgf_board_height(b);
@@ -353,15 +600,19 @@ static int choose_dead(const score_out_opts *o, game_count *x,
             ? SCORE_DEAD_MARKUP : SCORE_DEAD_AUTO;
     x->dead_source = m == SCORE_DEAD_MARKUP ? "markup"
                      : m == SCORE_DEAD_AUTO ? "auto"
+                     : m == SCORE_DEAD_GTP ? "gtp"
                      : m == SCORE_DEAD_NONE ? "none" : "points";
     if (m == SCORE_DEAD_MARKUP) {
         int rc = sgf_score_dead_markup(x->dead, b, x->last);
         if (rc == 0)
             x->dead_source = "none";    /* asked for, but there is none */
-        return rc < 0;
+        return rc < 0 ? -1 : 0;
     }
     if (m == SCORE_DEAD_AUTO)
-        return sgf_score_dead_estimate(x->dead, b) < 0;
+        return estimate_dead(o, x, b);
+    if (m == SCORE_DEAD_GTP)
+        return score_engine_dead(o, b, x->last, x->dead, x->engine_why,
+                                 sizeof x->engine_why);
     if (m == SCORE_DEAD_POINTS
         && sgf_score_dead_points(x->dead, b, o->dead_points, &bad) < 0) {
         const char *item = o->dead_points + bad;
@@ -453,20 +704,24 @@ static void komi_diags(game_count *x)
 static void disagree_diag(game_count *x)
 {
     static const sgf_diag_code codes[] = {
-        SGF_D_NONE, SGF_D_DISAGREE_SCORING, SGF_D_DISAGREE_HANDICAP,
-        SGF_D_DISAGREE_KOMI, SGF_D_DISAGREE_GROUP, SGF_D_DISAGREE_UNKNOWN
+        SGF_D_DISAGREE_UNKNOWN, SGF_D_DISAGREE_SCORING,
+        SGF_D_DISAGREE_HANDICAP, SGF_D_DISAGREE_KOMI, SGF_D_DISAGREE_GROUP,
+        SGF_D_DISAGREE_UNKNOWN, SGF_D_DISAGREE_PAIR, SGF_D_DISAGREE_PAIR,
+        SGF_D_DISAGREE_IMPOSSIBLE, SGF_D_DISAGREE_IMPOSSIBLE
     };
-    char why[128];
+    char why[160];
     if (x->verdict != SGF_SCORE_DISAGREE
-        || (unsigned)x->why.cause >= sizeof codes / sizeof codes[0])
+        && x->verdict != SGF_SCORE_NOT_FINISHED)
         return;
     cause_sentence(why, sizeof why, x);
-    add_diag(x, x->why.cause == SGF_CAUSE_NONE ? SGF_D_DISAGREE_UNKNOWN
-                                                : codes[x->why.cause],
-             value_offset(sgf_game_root(x->g), SGF_PROP_RE),
+    sgf_diag_code code = x->verdict == SGF_SCORE_NOT_FINISHED
+        ? SGF_D_SCORE_UNFINISHED
+        : (unsigned)x->why.cause < sizeof codes / sizeof codes[0]
+        ? codes[x->why.cause] : SGF_D_DISAGREE_UNKNOWN;
+    add_diag(x, code, value_offset(sgf_game_root(x->g), SGF_PROP_RE),
              "the count %s (dead stones: %s) disagrees with RE[%s]%s",
              x->result, x->dead_source, x->recorded,
-             why[0] != '\0' ? why : " (no single cause found)");
+             why[0] != '\0' ? why : " (no cause found)");
 }
 
 /* The diagnostics of a counted game, in the order of the checks. */
@@ -551,8 +806,14 @@ static void tally(score_out_opts *o, const game_count *x)
     t->counted++;
     if (x->verdict == SGF_SCORE_AGREE)
         t->agreed++;
+    else if (x->verdict == SGF_SCORE_NOT_FINISHED)
+        t->not_finished++;
     else
         t->disagreed++;
+    if (x->estimated && x->est.settled) {
+        t->settled++;
+        t->settled_agreed += x->verdict == SGF_SCORE_AGREE;
+    }
 }
 
 static void show(const score_out_opts *o, const game_count *x)
@@ -571,6 +832,51 @@ static void show(const score_out_opts *o, const game_count *x)
     }
 }
 
+/* The verdict and its explanation: a disagreement on a board that is
+ * not finished is "not finished" (where it is open), unless a cause of
+ * the record itself (scoring, handicap, komi, a result no count can
+ * give) explains it. */
+static int judge(game_count *x, const sgf_board *b, bool markup)
+{
+    x->verdict = sgf_score_compare(&x->s, &x->re);
+    memset(&x->why, 0, sizeof x->why);
+    memset(&x->unf, 0, sizeof x->unf);
+    if (x->verdict == SGF_SCORE_NOT_COUNTED)
+        return 0;
+    const uint8_t *dead = markup ? NULL : x->dead;
+    uint8_t mdead[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    if (markup && sgf_score_dead_markup(mdead, b, x->last) == 1)
+        dead = mdead;
+    if (sgf_score_find_unfinished(&x->unf, b, x->rules, dead) < 0)
+        return -1;
+    if (x->verdict != SGF_SCORE_DISAGREE)
+        return 0;
+    if (sgf_score_explain_doubt(&x->why, b, x->rules, x->dead, x->komi,
+                                x->handicap, &x->re, markup ? x->last : NULL,
+                                x->estimated ? x->unsettled : NULL) != 0)
+        return -1;
+    sgf_score_cause c = x->why.cause;
+    if (x->unf.kind != SGF_UNFINISHED_NONE
+        && (c == SGF_CAUSE_GROUP || c == SGF_CAUSE_KOMI_GROUP
+            || c == SGF_CAUSE_GROUPS || c == SGF_CAUSE_UNKNOWN))
+        x->verdict = SGF_SCORE_NOT_FINISHED;
+    return 0;
+}
+
+/* A game the engine could not answer for: a line saying so, no count. */
+static void not_answered(const score_out_opts *o, game_count *x)
+{
+    x->verdict = SGF_SCORE_NOT_COUNTED;
+    snprintf(x->result, sizeof x->result, "-");
+    memset(&x->why, 0, sizeof x->why);
+    memset(&x->unf, 0, sizeof x->unf);
+    if (!o->quiet) {
+        fflush(stdout);
+        tool_error("%s: game %zu: not counted: %s", x->name,
+                   sgf_game_index(x->g), x->engine_why);
+    }
+}
+
 static int score_game(score_out_opts *o, game_count *x,
                       sgf_collection *c)
 {
@@ -578,7 +884,13 @@ static int score_game(score_out_opts *o, game_count *x,
     ro.rules = o->rules_given ? &o->rules : NULL;
     ro.quiet = false;           /* its illegal moves are errors of the
                                    record, printed with the others */
-    if (sgf_replay_run(o->replay, c, x->g, &ro) != 0) {
+    if (o->engine_cmd != NULL) {        /* the GTP commands, as they go */
+        score_engine_begin(o, x->g);
+        ro.on_move = score_engine_on_move;
+        ro.payload = o;
+    }
+    if (sgf_replay_run(o->replay, c, x->g, &ro) != 0
+        || (o->engine_cmd != NULL && o->gtp_rc == SGF_ENOMEM)) {
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }
@@ -587,7 +899,8 @@ static int score_game(score_out_opts *o, game_count *x,
     if (x->last == NULL)
         x->last = last_node(x->g);              /* not walked: not Go */
     read_game_info(o, x);
-    if (choose_dead(o, x, b) != 0)
+    int rc = choose_dead(o, x, b);
+    if (rc < 0)
         return TOOL_TROUBLE;
     bool markup = strcmp(x->dead_source, "markup") == 0;
     x->diffs = 0;
@@ -597,11 +910,17 @@ static int score_game(score_out_opts *o, game_count *x,
         return TOOL_TROUBLE;
     }
     sgf_score_format_margin(x->result, sizeof x->result, x->s.margin);
-    x->verdict = sgf_score_compare(&x->s, &x->re);
-    memset(&x->why, 0, sizeof x->why);
-    if (x->verdict == SGF_SCORE_DISAGREE)
-        sgf_score_explain(&x->why, b, x->rules, x->dead, x->komi,
-                          x->handicap, &x->re, markup ? x->last : NULL);
+    if (rc == 1)
+        not_answered(o, x);
+    else if (judge(x, b, markup) != 0) {
+        tool_error("out of memory");
+        return TOOL_TROUBLE;
+    }
+    if (x->engine_why[0] != '\0' && rc == 0 && !o->quiet) {
+        fflush(stdout);
+        tool_error("%s: game %zu: %s: the estimate is used", x->name,
+                   sgf_game_index(x->g), x->engine_why);
+    }
     game_diags(o, x);
     show(o, x);
     if (o->html != NULL && html_game(o, x, c) != TOOL_OK)

@@ -7,6 +7,8 @@
 #define SGF_TOOLS_SCORE_OUT_H
 
 #include "cli.h"
+#include "engine.h"
+#include "gtp.h"
 #include <sgf/replay.h>
 #include <sgf/score.h>
 
@@ -16,7 +18,8 @@ typedef enum score_dead_mode {
     SCORE_DEAD_MARKUP,
     SCORE_DEAD_AUTO,
     SCORE_DEAD_NONE,
-    SCORE_DEAD_POINTS
+    SCORE_DEAD_POINTS,
+    SCORE_DEAD_GTP                 /* the engine's final_status_list */
 } score_dead_mode;
 
 typedef enum score_format {
@@ -27,7 +30,10 @@ typedef enum score_format {
 } score_format;
 
 typedef struct score_totals {
-    unsigned long games, counted, agreed, disagreed, not_counted;
+    unsigned long games, counted, agreed, disagreed, not_finished;
+    unsigned long not_counted;
+    unsigned long settled, settled_agreed;  /* estimated games settled */
+    unsigned long engine_asked, engine_failed;
     unsigned long files, unreadable;
 } score_totals;
 
@@ -40,6 +46,15 @@ typedef struct score_out_opts {
     bool komi_given;
     score_dead_mode dead;
     const char *dead_points;       /* SCORE_DEAD_POINTS */
+    const char *engine_cmd;        /* --engine, or NULL */
+    double engine_timeout;         /* --engine-timeout, seconds */
+    engine_pool *engines;          /* with engine_cmd: set by start */
+    gtp_build *gtp;                /* with engine_cmd: set by start */
+    bool engine_broken;            /* died twice: trouble */
+    const sgf_game *gtp_game;      /* the game being replayed */
+    bool gtp_started;
+    int gtp_rc;                    /* the builder's first failure */
+    char gtp_why[96];
     bool verbose, check, quiet;
     bool help, version;
     sgf_replay *replay;            /* set by score_out_start */
@@ -49,12 +64,16 @@ typedef struct score_out_opts {
 
 void score_out_opts_init(score_out_opts *o);
 
-/* Parse --dead, --format, --komi. 0, or -1 after a message. */
+/* Parse --dead, --format, --komi, --engine-timeout. 0, or -1 after a
+ * message. */
 int score_out_parse_dead(score_out_opts *o, const char *arg);
+int score_out_parse_timeout(score_out_opts *o, const char *arg);
 int score_out_parse_format(score_out_opts *o, const char *arg);
 int score_out_parse_komi(score_out_opts *o, const char *arg);
 
-/* Allocate the replayer, print the TSV header. 0 or TOOL_TROUBLE. */
+/* Check the options together, allocate the replayer (and with an
+ * engine its pool and the GTP builder), print the TSV header. 0 or
+ * TOOL_TROUBLE. */
 int score_out_start(score_out_opts *o);
 
 /* Free the replayer; print the batch summary unless quiet. Returns
@@ -64,5 +83,24 @@ int score_out_finish(score_out_opts *o);
 
 /* Read one input, count its games, print. Returns its exit status. */
 int score_out_file(score_out_opts *o, const char *path);
+
+/* ---- the engine's part (score-engine.c) ------------------------------ */
+
+/* The replay's on_move callback when an engine may be asked: the GTP
+ * commands of the line (payload: the options). */
+int score_engine_on_move(void *payload, const sgf_replay_move *m);
+
+/* Before the replay of game g: its GTP commands start afresh. */
+void score_engine_begin(score_out_opts *o, const sgf_game *g);
+
+/* After the replay: ask the engine which stones of b (the position at
+ * the line's end node) are dead: 0 with dead (width * height bytes)
+ * set; 1 when the game gets no answer (why says so: a timeout, a
+ * refusal, a board or position GTP cannot describe, an answer naming no
+ * stone); -1 on trouble (out of memory, an engine that died twice:
+ * o->engine_broken), after a message. */
+int score_engine_dead(score_out_opts *o, const sgf_board *b,
+                      const sgf_node *end, uint8_t *dead, char *why,
+                      size_t size);
 
 #endif

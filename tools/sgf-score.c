@@ -15,7 +15,9 @@ enum {
     OPT_KOMI,
     OPT_DEAD,
     OPT_FORMAT,
-    OPT_CHECK
+    OPT_CHECK,
+    OPT_ENGINE,
+    OPT_ENGINE_TIMEOUT
 };
 
 static const cli_option options[] = {
@@ -23,7 +25,11 @@ static const cli_option options[] = {
       "count under rule set NAME, whatever RU[] says" },
     { "komi", OPT_KOMI, "K", 0, "use komi K, whatever KM[] says" },
     { "dead", OPT_DEAD, "SOURCE", 0,
-      "dead stones: markup, auto, none, or points (dd,pq or D16,Q3)" },
+      "dead stones: markup, auto, gtp, none or points (dd,pq or D16,Q3)" },
+    { "engine", OPT_ENGINE, "CMD", 0,
+      "GTP engine for gtp, or for the stones auto cannot settle" },
+    { "engine-timeout", OPT_ENGINE_TIMEOUT, "SECONDS", 0,
+      "a game the engine does not answer in time: not counted (60)" },
     { "format", OPT_FORMAT, "FORMAT", 0,
       "text (default), json, tsv: one per game; html: one page" },
     { "verbose", 'v', NULL, 0,
@@ -66,6 +72,8 @@ static int on_option(void *payload, int option, const char *arg)
     case OPT_FORMAT: return score_out_parse_format(o, arg);
     case 'v': o->verbose = true; return 0;
     case OPT_CHECK: o->check = true; return 0;
+    case OPT_ENGINE: o->engine_cmd = arg; return 0;
+    case OPT_ENGINE_TIMEOUT: return score_out_parse_timeout(o, arg);
     case 'r': o->in.recursive = true; return 0;
     case OPT_FILES_FROM: o->in.files_from = arg; return 0;
     case '0': o->in.null_names = true; return 0;

@@ -98,6 +98,8 @@ void sgf__spos_load(sgf__spos *p, const sgf_board *b, const uint8_t *dead)
     p->w = sgf_board_width(b);
     p->h = sgf_board_height(b);
     p->n = p->w * p->h;
+    p->gen = 0;                 /* marks of the points in use: stale */
+    memset(p->mark, 0, (size_t)p->n * sizeof p->mark[0]);
     sgf__score_colors(p->col, b);
     for (int y = 0, i = 0; y < p->h; y++)
         for (int x = 0; x < p->w; x++, i++) {
@@ -242,21 +244,76 @@ static bool fill_loses(sgf__spos *p, int pt, sgf_color who)
     return sgf__spos_self_atari(p, pt, who) || fill_into_eye(p, pt, who);
 }
 
+/* Whether the enemy cannot approach chain x: each liberty of x other
+ * than pt is a point where the enemy's fill loses his chain too (in a
+ * seki neither side can take a liberty of the other; a chain whose
+ * outside liberty the enemy fills safely is in a capturing race, which
+ * it loses). */
+static bool unapproachable(sgf__spos *p, int x, int pt)
+{
+    int lib[8], n = 0, s = p->head[x], nb[4];
+    sgf_color enemy = (sgf_color)(3 - p->kcol[x]);
+    uint32_t g = sgf__spos_gen(p);
+    do {                                /* the liberties first: fill_loses
+                                           uses the marks */
+        int m = sgf__spos_neighbors(p, s, nb);
+        for (int d = 0; d < m; d++)
+            if (p->col[nb[d]] == SGF_EMPTY && nb[d] != pt
+                && p->mark[nb[d]] != g) {
+                p->mark[nb[d]] = g;
+                if (n == 8)
+                    return true;        /* many: no race to lose */
+                lib[n++] = nb[d];
+            }
+        s = p->next[s];
+    } while (s != p->head[x]);
+    for (int k = 0; k < n; k++)
+        if (!fill_loses(p, lib[k], enemy))
+            return false;
+    return true;
+}
+
+/* Whether the empty point i touches both colours and neither player can
+ * fill it without losing his chain (a seki's shared liberty, or a
+ * race's). */
+static bool neither_fills(sgf__spos *p, int i, int *nb, int *m)
+{
+    uint8_t touch = 0;
+    *m = sgf__spos_neighbors(p, i, nb);
+    for (int d = 0; d < *m; d++)
+        touch |= (uint8_t)(1u << p->col[nb[d]]);
+    return (touch & 6) == 6 && fill_loses(p, i, SGF_BLACK)
+           && fill_loses(p, i, SGF_WHITE);
+}
+
+/* Whether every chain next to the point i can be approached by no one. */
+static bool all_unapproachable(sgf__spos *p, int i, const int *nb, int m)
+{
+    for (int k = 0; k < m; k++)
+        if (p->col[nb[k]] != SGF_EMPTY
+            && !unapproachable(p, p->id[nb[k]], i))
+            return false;
+    return true;
+}
+
+int sgf__spos_race(sgf__spos *p)
+{
+    int nb[4], m;
+    for (int i = 0; i < p->n; i++)
+        if (p->col[i] == SGF_EMPTY && neither_fills(p, i, nb, &m)
+            && !all_unapproachable(p, i, nb, m))
+            return i;
+    return -1;
+}
+
 int sgf__spos_seki(sgf__spos *p, uint8_t *seki)
 {
-    int found = 0, nb[4];
+    int found = 0, nb[4], m;
     memset(seki, 0, (size_t)p->count);
     for (int i = 0; i < p->n; i++) {
-        if (p->col[i] != SGF_EMPTY)
-            continue;
-        int m = sgf__spos_neighbors(p, i, nb);
-        uint8_t touch = 0;
-        for (int d = 0; d < m; d++)
-            touch |= (uint8_t)(1u << p->col[nb[d]]);
-        if ((touch & 6) != 6)
-            continue;
-        if (!fill_loses(p, i, SGF_BLACK) || !fill_loses(p, i, SGF_WHITE))
-            continue;
+        if (p->col[i] != SGF_EMPTY || !neither_fills(p, i, nb, &m)
+            || !all_unapproachable(p, i, nb, m))
+            continue;                   /* no seki; a race at most */
         found++;
         for (int d = 0; d < m; d++)
             if (p->col[nb[d]] != SGF_EMPTY)
@@ -551,8 +608,43 @@ static int teire_points(sgf__spos *p, const uint8_t *seki,
  * filled with their owner's stones (the connections made join chains
  * and take liberties, which may call for more: a chain joined to
  * another by one connection may then be short of liberties itself),
- * and the position is restored at the end. The rounds' seki are found
- * again when the first had some. Returns the points found. */
+ * and the position is restored at the end (its labels kept meanwhile).
+ * The rounds' seki are found again when the first had some. Returns the
+ * points found. */
+/* The labels of a position, kept while teire_all plays on a copy. */
+typedef struct spos_labels {
+    int count;
+    int16_t id[SGF__SN], next[SGF__SN], head[SGF__SN], size[SGF__SN];
+    int16_t libs[SGF__SN];
+    uint8_t border[SGF__SN], kcol[SGF__SN];
+} spos_labels;
+
+static void labels_keep(spos_labels *l, const sgf__spos *p)
+{
+    size_t n = (size_t)p->n, c = (size_t)p->count;
+    l->count = p->count;
+    memcpy(l->id, p->id, n * sizeof l->id[0]);
+    memcpy(l->next, p->next, n * sizeof l->next[0]);
+    memcpy(l->head, p->head, c * sizeof l->head[0]);
+    memcpy(l->size, p->size, c * sizeof l->size[0]);
+    memcpy(l->libs, p->libs, c * sizeof l->libs[0]);
+    memcpy(l->border, p->border, c);
+    memcpy(l->kcol, p->kcol, c);
+}
+
+static void labels_back(sgf__spos *p, const spos_labels *l)
+{
+    size_t n = (size_t)p->n, c = (size_t)l->count;
+    p->count = l->count;
+    memcpy(p->id, l->id, n * sizeof l->id[0]);
+    memcpy(p->next, l->next, n * sizeof l->next[0]);
+    memcpy(p->head, l->head, c * sizeof l->head[0]);
+    memcpy(p->size, l->size, c * sizeof l->size[0]);
+    memcpy(p->libs, l->libs, c * sizeof l->libs[0]);
+    memcpy(p->border, l->border, c);
+    memcpy(p->kcol, l->kcol, c);
+}
+
 static int teire_all(sgf__spos *p, const uint8_t *seki, const uint8_t *dead,
                      uint8_t *teire)
 {
@@ -562,6 +654,9 @@ static int teire_all(sgf__spos *p, const uint8_t *seki, const uint8_t *dead,
     uint8_t more[SGF__SN], seki2[SGF__SN];
     if (found == 0)
         return 0;
+    spos_labels *kept = sgf__scratch_take(sizeof *kept);
+    if (kept != NULL)
+        labels_keep(kept, p);
     for (int round = 0, added = found; round < ROUNDS && added > 0;
          round++) {
         for (int i = 0; i < p->n; i++)
@@ -583,11 +678,15 @@ static int teire_all(sgf__spos *p, const uint8_t *seki, const uint8_t *dead,
     }
     for (int k = 0; k < nfill; k++)
         p->col[fill[k]] = SGF_EMPTY;
-    sgf__spos_label(p);
+    if (kept != NULL)                   /* the labels before the fills */
+        labels_back(p, kept);
+    else
+        sgf__spos_label(p);
+    sgf__scratch_give(kept, sizeof *kept);
     return found;
 }
 
-enum { DAME_MARGIN = 3, DAME_ROOM = 12 };
+enum { DAME_MARGIN = 3, DAME_ROOM = SGF__DAME_ROOM };
 
 /* Whether region r is dame left open: it touches both colours and has
  * at most DAME_ROOM points (a wider one is an open area of a game that
@@ -611,7 +710,7 @@ static bool open_dame(const sgf__spos *p, int r)
  * fewer are split (on the shared corpus any bound from 8 to 80 points
  * counts the same games right). Writes c or 0 into split[] for the
  * points of such regions; returns whether any point was taken. */
-static bool dame_split(sgf__spos *p, uint8_t *split)
+bool sgf__dame_split(sgf__spos *p, uint8_t *split)
 {
     static const int16_t far = INT16_MAX;
     int16_t dist[2][SGF__SN], *queue = p->stack;
@@ -712,20 +811,29 @@ void sgf__score_total(sgf_score *s, const sgf_board *b)
     s->margin = s->black.score - s->white.score;
 }
 
-static int count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
-                      const sgf_rules *r, const uint8_t *dead, double komi,
-                      int handicap)
+/* The header of a count: scoring, komi, handicap compensation, size. */
+static void count_start(sgf_score *out, const sgf_board *b,
+                        const sgf_rules *r, double komi, int handicap)
 {
-    uint8_t *seki = NULL;
-    bool use_dead = dead != NULL && r->remove_dead;
     memset(out, 0, offsetof(sgf_score, map));
     out->scoring = r->scoring;
     out->komi = komi;
     out->handicap_bonus = sgf_rules_handicap_bonus(r, handicap);
+    out->width = sgf_board_width(b);
+    out->height = sgf_board_height(b);
+}
+
+/* The count from labels of chains and regions: every case (the others
+ * are only quicker, score_bits.c). */
+static int count_labelled(sgf_score *out, sgf__spos *p, const sgf_board *b,
+                          const sgf_rules *r, const uint8_t *dead,
+                          unsigned needs)
+{
+    uint8_t *seki = NULL;
+    bool use_dead = dead != NULL && r->remove_dead;
     sgf__spos_load(p, b, use_dead ? dead : NULL);
-    out->width = p->w;
-    out->height = p->h;
-    if (r->scoring == SGF_SCORING_TERRITORY && !r->seki_points_count) {
+    if (r->scoring == SGF_SCORING_TERRITORY && !r->seki_points_count
+        && (needs & SGF__NEED_SEKI)) {
         seki = malloc((size_t)p->count + 1);
         if (seki == NULL)
             return SGF_ENOMEM;
@@ -736,8 +844,10 @@ static int count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
     }
     uint8_t teire[SGF__SN], split[SGF__SN];
     const uint8_t *splitp = r->scoring == SGF_SCORING_TERRITORY
-                            && dame_split(p, split) ? split : NULL;
+                            && (needs & SGF__NEED_SPLIT)
+                            && sgf__dame_split(p, split) ? split : NULL;
     int nteire = r->scoring == SGF_SCORING_TERRITORY
+                 && (needs & SGF__NEED_TEIRE)
         ? teire_all(p, seki, use_dead ? dead : NULL, teire) : 0;
     for (int i = 0; i < p->n; i++) {
         sgf_color orig = SGF_EMPTY;
@@ -756,6 +866,33 @@ static int count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
     return 0;
 }
 
+int sgf__score_count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
+                          const sgf_rules *r, const uint8_t *dead,
+                          double komi, int handicap)
+{
+    unsigned needs;
+    count_start(out, b, r, komi, handicap);
+    if (sgf__score_fast(out, b, r, r->remove_dead ? dead : NULL, &needs)) {
+        sgf__score_total(out, b);
+        return 0;
+    }
+    return count_labelled(out, p, b, r, dead, needs);
+}
+
+int sgf__score_count_labelled(sgf_score *out, const sgf_board *b,
+                              const sgf_rules *r, const uint8_t *dead,
+                              double komi, int handicap)
+{
+    sgf__spos *p = sgf__scratch_take(sizeof *p);
+    if (p == NULL)
+        return SGF_ENOMEM;
+    count_start(out, b, r, komi, handicap);
+    int rc = count_labelled(out, p, b, r, dead, SGF__NEED_SEKI
+                            | SGF__NEED_TEIRE | SGF__NEED_SPLIT);
+    sgf__scratch_give(p, sizeof *p);
+    return rc;
+}
+
 int sgf_score_count(sgf_score *out, const sgf_board *b, const sgf_rules *r,
                     const uint8_t *dead, double komi, int handicap)
 {
@@ -765,9 +902,8 @@ int sgf_score_count(sgf_score *out, const sgf_board *b, const sgf_rules *r,
     sgf__spos *p = sgf__scratch_take(sizeof *p);
     if (p == NULL)
         return SGF_ENOMEM;
-    p->gen = 0;
-    memset(p->mark, 0, sizeof p->mark);
-    int rc = count_with(out, p, b, r != NULL ? r : &init, dead, komi,
+    int rc = sgf__score_count_with(out, p, b, r != NULL ? r : &init, dead,
+                                   komi,
                         handicap);
     sgf__scratch_give(p, sizeof *p);
     return rc;
@@ -813,166 +949,4 @@ int sgf_score_handicap(const sgf_game *g)
         || v < 0 || v > 1000)
         return 0;
     return (int)v;
-}
-
-/* ---- explaining a disagreement ------------------------------------------ */
-
-typedef struct explain_ctx {
-    sgf__spos *p;
-    sgf_score *s;
-    const sgf_board *b;
-    const uint8_t *dead;
-    double komi;
-    int handicap;
-    const sgf_score_re *re;
-    const uint8_t *marks;       /* markup count: TB/TW marks, or NULL */
-} explain_ctx;
-
-/* Whether the count under r (and dead) agrees with RE[]. */
-static bool agrees(explain_ctx *x, const sgf_rules *r, const uint8_t *dead,
-                   double komi)
-{
-    if (count_with(x->s, x->p, x->b, r, dead, komi, x->handicap) != 0)
-        return false;
-    if (x->marks != NULL)
-        sgf__score_recount_markup(x->s, x->marks);
-    return sgf_score_compare(x->s, x->re) == SGF_SCORE_AGREE;
-}
-
-static bool try_scoring(explain_ctx *x, const sgf_rules *r)
-{
-    sgf_rules o = *r;
-    o.scoring = r->scoring == SGF_SCORING_AREA ? SGF_SCORING_TERRITORY
-                                               : SGF_SCORING_AREA;
-    o.seki_points_count = o.scoring == SGF_SCORING_AREA;
-    o.remove_dead = true;
-    return agrees(x, &o, x->dead, x->komi);
-}
-
-static bool try_handicap(explain_ctx *x, const sgf_rules *r, double *bonus)
-{
-    static const sgf_handicap_comp comps[3] = {
-        SGF_HANDICAP_COMP_NONE, SGF_HANDICAP_COMP_N,
-        SGF_HANDICAP_COMP_N_MINUS_1 };
-    if (r->scoring != SGF_SCORING_AREA || x->handicap < 2)
-        return false;
-    for (int k = 0; k < 3; k++) {
-        sgf_rules o = *r;
-        if (comps[k] == r->handicap_comp)
-            continue;
-        o.handicap_comp = comps[k];
-        if (agrees(x, &o, x->dead, x->komi)) {
-            *bonus = sgf_rules_handicap_bonus(&o, x->handicap);
-            return true;
-        }
-    }
-    return false;
-}
-
-static bool try_komi(explain_ctx *x, const sgf_rules *r, double *komi)
-{
-    static const double usual[9] = { 0, 0.5, 5, 5.5, 6, 6.5, 7, 7.5, 8 };
-    for (int k = 0; k <= 9; k++) {
-        double v = k < 9 ? usual[k] : r->komi;
-        if (v != x->komi && agrees(x, r, x->dead, v)) {
-            *komi = v;
-            return true;
-        }
-    }
-    return false;
-}
-
-static bool try_groups(explain_ctx *x, const sgf_rules *r,
-                       sgf_score_reason *out)
-{
-    int w = sgf_board_width(x->b), n = w * sgf_board_height(x->b);
-    uint8_t *flip = malloc((size_t)n * 2 + 1), *seen = flip + n;
-    sgf_point pts[SGF__SN];
-    bool found = false;
-    if (flip == NULL)
-        return false;
-    memset(seen, 0, (size_t)n);
-    for (int i = 0; i < n && !found; i++) {
-        sgf_point pt = { (uint8_t)(i % w), (uint8_t)(i / w) };
-        if (seen[i] || sgf_board_at(x->b, pt) == SGF_EMPTY)
-            continue;
-        int m = sgf_board_chain_points(x->b, pt, pts, SGF__SN);
-        bool was = x->dead != NULL && x->dead[i];
-        for (int k = 0; k < n; k++)
-            flip[k] = x->dead != NULL ? x->dead[k] : 0;
-        for (int k = 0; k < m; k++) {
-            int j = pts[k].y * w + pts[k].x;
-            seen[j] = 1;
-            flip[j] = (uint8_t)!was;
-        }
-        if (agrees(x, r, flip, x->komi)) {
-            found = true;
-            out->point = pt;
-            out->was_dead = was;
-        }
-    }
-    free(flip);
-    return found;
-}
-
-int sgf_score_explain(sgf_score_reason *out, const sgf_board *b,
-                      const sgf_rules *r, const uint8_t *dead, double komi,
-                      int handicap, const sgf_score_re *re,
-                      const sgf_node *markup)
-{
-    static const sgf_rules init = SGF_RULES_INIT;
-    uint8_t marks[SGF__SN], mdead[SGF__SN];
-    if (out == NULL || b == NULL || re == NULL)
-        return SGF_EINVAL;
-    if (r == NULL)
-        r = &init;
-    memset(out, 0, sizeof *out);
-    explain_ctx x = { sgf__scratch_take(sizeof(sgf__spos)),
-                      malloc(sizeof(sgf_score)),
-                      b, dead, komi, handicap, re, NULL };
-    if (x.p == NULL || x.s == NULL) {
-        sgf__scratch_give(x.p, sizeof(sgf__spos));
-        free(x.s);
-        return SGF_ENOMEM;
-    }
-    if (markup != NULL) {
-        sgf__score_read_markup(marks, markup, sgf_board_width(b),
-                               sgf_board_height(b));
-        sgf_score_dead_markup(mdead, b, markup);
-        x.marks = marks;
-        x.dead = mdead;
-        dead = mdead;
-    }
-    x.p->gen = 0;
-    memset(x.p->mark, 0, sizeof x.p->mark);
-    sgf_rules rr = *r;
-    rr.remove_dead = true;
-    if (markup != NULL)
-        r = &rr;
-    if (agrees(&x, r, dead, komi))
-        out->cause = SGF_CAUSE_NONE;
-    else if (sgf_score_compare(x.s, re) == SGF_SCORE_NOT_COUNTED)
-        out->cause = SGF_CAUSE_NONE;
-    else if (try_scoring(&x, r))
-        out->cause = SGF_CAUSE_SCORING;
-    else if (try_handicap(&x, r, &out->handicap_bonus))
-        out->cause = SGF_CAUSE_HANDICAP;
-    else if (try_komi(&x, r, &out->komi))
-        out->cause = SGF_CAUSE_KOMI;
-    else if (try_groups(&x, &rr, out))
-        out->cause = SGF_CAUSE_GROUP;
-    else
-        out->cause = SGF_CAUSE_UNKNOWN;
-    sgf__scratch_give(x.p, sizeof(sgf__spos));
-    free(x.s);
-    return 0;
-}
-
-const char *sgf_score_cause_name(sgf_score_cause c)
-{
-    static const char *const names[] = { "none", "scoring", "handicap",
-                                         "komi", "group", "unknown" };
-    if ((unsigned)c >= sizeof names / sizeof names[0])
-        return "unknown";
-    return names[c];
 }

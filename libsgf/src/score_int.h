@@ -76,8 +76,16 @@ bool sgf__spos_self_atari(sgf__spos *p, int pt, sgf_color who);
  * colours where both players' filling would be self-atari, or would
  * leave the filler's chain only the two points of one of his eyes as
  * liberties, an eye that is all another chain of his has (a throw-in
- * ataris both). Returns the number of such points. */
+ * ataris both), when every other liberty of those chains is such a
+ * point for their enemy too (else the enemy fills it and wins a race).
+ * Returns the number of such points. */
 int sgf__spos_seki(sgf__spos *p, uint8_t *seki);
+
+/* The first empty point (index) touching both colours that neither
+ * player can fill without losing his chain, while one of the chains
+ * next to it has a liberty its enemy fills safely: a capturing race,
+ * not a seki (sgf__spos_seki leaves such points out). -1 when none. */
+int sgf__spos_race(sgf__spos *p);
 
 /* Random playouts from the position col[] (w * h colours, point order),
  * up to playouts of them, and no more once budget moves have been
@@ -87,6 +95,50 @@ int sgf__spos_seki(sgf__spos *p, uint8_t *seki);
  * (score_mc.c). Returns the number of playouts, or SGF_ENOMEM. */
 int sgf__score_playouts(int32_t *own, const uint8_t *col, int w, int h,
                         int playouts, long budget);
+
+/* What a labelled count must look into (sgf__score_fast's *needs). */
+enum {
+    SGF__NEED_SEKI = 1,         /* a point of seki may be on the board */
+    SGF__NEED_TEIRE = 2,        /* a connection may be due */
+    SGF__NEED_SPLIT = 4         /* open dame may give territory */
+};
+
+/* The count of b under r (dead: lifted stones, or NULL) from one word
+ * per row (score_bits.c), when it needs neither seki nor teire nor dame
+ * filling looked into: 1 with out's counts and map written (komi and
+ * totals left to the caller); 0 when the labelled count must do it,
+ * *needs then saying which of those it must look for (the others find
+ * nothing on this board; all three with dead stones under territory
+ * counting). */
+int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
+                    const uint8_t *dead, unsigned *needs);
+
+/* sgf_score_dead_estimate, and in sure[] (w * h bytes) 1 for each
+ * stone whose status is settled: pass-alive or dead by Benson, its eye
+ * space read out to the end, or given the same owner by every playout
+ * (score_dead.c). */
+int sgf__score_estimate(uint8_t *dead, uint8_t *sure, const sgf_board *b);
+
+/* Dame regions (touching both colours) of at most this many points are
+ * boundaries left open, which territory counting closes by distance;
+ * larger ones are open areas of a game that stopped early. */
+#define SGF__DAME_ROOM 12
+
+/* Territory counting's guess at dame left open (score.c): split[i] the
+ * colour that gets point i once the boundary is closed, or 0. Labels of
+ * p current. Returns whether any point is given. */
+bool sgf__dame_split(sgf__spos *p, uint8_t *split);
+
+/* sgf_score_count with a work area p (score.c); r not NULL. */
+int sgf__score_count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
+                          const sgf_rules *r, const uint8_t *dead,
+                          double komi, int handicap);
+
+/* sgf_score_count always from labels, never by sgf__score_fast (tests
+ * compare the two). */
+int sgf__score_count_labelled(sgf_score *out, const sgf_board *b,
+                              const sgf_rules *r, const uint8_t *dead,
+                              double komi, int handicap);
 
 /* marks[i] = 1 for the TB points of n, 2 for its TW points, else 0
  * (w * h bytes). Returns whether n has TB or TW. */

@@ -68,8 +68,30 @@ typedef struct mc_board {
 typedef struct mc {
     int w, h, nb[4], last;
     uint64_t rng;
+    /* For the colours of four cells packed 2 bits each (pattern()): how
+     * many of each colour, 4 bits each (empty, black, white, border) */
+    uint16_t count[256];
     mc_board start, b;          /* the counted position, a playout's */
 } mc;
+
+/* The colours of the cells p + off[0..3], packed 2 bits each. */
+static inline unsigned pattern(const mc_board *b, int p, const int *off)
+{
+    return (unsigned)b->c[p + off[0]].col
+           | (unsigned)b->c[p + off[1]].col << 2
+           | (unsigned)b->c[p + off[2]].col << 4
+           | (unsigned)b->c[p + off[3]].col << 6;
+}
+
+static void count_table(mc *m)
+{
+    for (unsigned pat = 0; pat < 256; pat++) {
+        unsigned c = 0;
+        for (int k = 0; k < 4; k++)
+            c += 1u << (4 * ((pat >> (2 * k)) & 3));
+        m->count[pat] = (uint16_t)c;
+    }
+}
 
 static uint32_t rnd(mc *m)
 {
@@ -364,16 +386,13 @@ static bool playable(mc *m, const mc_board *b, int p, uint8_t col)
  * empty point next to col's stones with no enemy stone among its eight
  * neighbours. A player who counts does not fill his own territory: it
  * would only take away eye space. */
-static bool own_ground(const mc_board *b, int p, uint8_t col, int own,
-                       int border)
+static bool own_ground(const mc *m, const mc_board *b, int p, uint8_t col,
+                       int own, int border)
 {
-    int enemy = 0, off = 0, s = b->stride;
-    const int diag[4] = { -s - 1, -s + 1, s - 1, s + 1 };
-    for (int d = 0; d < 4; d++) {
-        uint8_t k = b->c[p + diag[d]].col;
-        off |= k == MC_BORDER;
-        enemy += k == 3 - col;
-    }
+    const int s = b->stride, diag[4] = { -s - 1, -s + 1, s - 1, s + 1 };
+    unsigned c = m->count[pattern(b, p, diag)];
+    int enemy = (int)(c >> (4 * (3 - col)) & 15);
+    bool off = (c >> 12) != 0;
     if (own + border == 4)
         return enemy < (off ? 1 : 2);
     return enemy == 0;
@@ -383,13 +402,13 @@ static bool own_ground(const mc_board *b, int p, uint8_t col, int own,
  * own ground (the tests of both, sharing one look at the neighbours). */
 static bool candidate(mc *m, const mc_board *b, int p, uint8_t col)
 {
-    int n[4] = { 0, 0, 0, 0 };          /* neighbours by colour */
     if (p == b->ko)
         return false;
-    for (int d = 0; d < 4; d++)
-        n[b->c[p + m->nb[d]].col]++;
+    unsigned c = m->count[pattern(b, p, m->nb)];
+    int n[4] = { (int)(c & 15), (int)(c >> 4 & 15), (int)(c >> 8 & 15),
+                 (int)(c >> 12) };          /* neighbours by colour */
     uint8_t foe = (uint8_t)(3 - col);
-    if (n[foe] == 0 && n[col] > 0 && own_ground(b, p, col, n[col],
+    if (n[foe] == 0 && n[col] > 0 && own_ground(m, b, p, col, n[col],
                                                   n[MC_BORDER]))
         return false;
     if (n[SGF_EMPTY] >= 2)
@@ -435,11 +454,12 @@ static int choose(mc *m, const mc_board *b, uint8_t col)
     if (p > 0 || n == 0)
         return p;
     int k0 = (int)(rnd(m) % (uint32_t)n);
-    for (int k = 0; k < n; k++) {
-        p = b->empty[(k0 + k) % n];
-        if (candidate(m, b, p, col))
-            return p;
-    }
+    for (int k = k0; k < n; k++)        /* from a random empty point */
+        if (candidate(m, b, b->empty[k], col))
+            return b->empty[k];
+    for (int k = 0; k < k0; k++)        /* round to it */
+        if (candidate(m, b, b->empty[k], col))
+            return b->empty[k];
     return 0;
 }
 
@@ -561,6 +581,7 @@ int sgf__score_playouts(int32_t *own, const uint8_t *col, int w, int h,
         m->rng = (m->rng ^ (uint64_t)(col[i] + 1) * (uint64_t)(i + 1))
                  * 0x100000001b3u;
     m->rng |= 1;
+    count_table(m);
     load(m, col);
     memset(own, 0, (size_t)(w * h) * sizeof *own);
     long moves = 0;

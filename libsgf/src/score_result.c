@@ -248,6 +248,7 @@ const char *sgf_score_verdict_name(sgf_score_verdict v)
     switch (v) {
     case SGF_SCORE_AGREE: return "agree";
     case SGF_SCORE_DISAGREE: return "disagree";
+    case SGF_SCORE_NOT_FINISHED: return "not-finished";
     default: return "not-counted";
     }
 }

@@ -133,6 +133,55 @@ fi
 if [ -x $B/bench_score ]; then
     $PIN $B/bench_score -r "$REPEAT" "$SRC" || true
 fi
+# whole tools on the same files, in one run: sgf-score counting without
+# an estimate (none; the markup where there is some, else none) beside
+# sgf-replay (the target is 1.2x at most), and with the estimate; a
+# list of dead stones differs from file to file, so bench_score above
+# measures it
+tool_cpu() {
+    $PIN $B/cputime "$@" | sed -n 's/^cpu_s=\([0-9.]*\).*/\1/p'
+}
+if [ -x $B/cputime ]; then
+    find "$SRC" -type f \( -name '*.sgf' -o -name '*.SGF' \) |
+        LC_ALL=C sort > "$B/tool-files.txt"
+    list=$B/tool-files.txt
+    t_rep=$(tool_cpu bin/sgf-replay -q --files-from="$list")
+    t_none=$(tool_cpu bin/sgf-score -q --dead=none --files-from="$list")
+    t_mark=$(tool_cpu bin/sgf-score -q --dead=markup --files-from="$list")
+    t_auto=$(tool_cpu bin/sgf-score -q --dead=auto --files-from="$list")
+    awk -v r="$t_rep" -v n="$t_none" -v m="$t_mark" -v a="$t_auto" \
+        -v f="$(wc -l < "$list")" 'BEGIN {
+        printf "whole tools, %d files, CPU seconds (one run): sgf-replay " \
+            "%.2f; sgf-score --dead=none %.2f (%.2fx), --dead=markup " \
+            "%.2f (%.2fx), --dead=auto %.2f (%.2fx)\n", f, r, n, n / r,
+            m, m / r, a, a / r }'
+fi
+
+# the estimate against the recorded results, both halves of the shared
+# corpus's counted games, by source, beside GNU Go
+if [ -f ../shared/research/gnugo-baseline.tsv ]; then
+    sh tests/score-auto.sh bin ../shared 0 | grep -v '^disagree' || true
+fi
+
+# BENCH_ENGINE=N: GNU Go alone against the estimate asking it only about
+# what it cannot settle, on the first N counted games (minutes each)
+if [ -n "${BENCH_ENGINE:-}" ] && [ -f ../shared/research/gnugo-baseline.tsv ]
+then
+    gnugo=$(command -v gnugo || echo /usr/games/gnugo)
+    awk -F'\t' 'NR > 1 && $6 !~ /^[BW]\+0(\.0*)?$/ {
+        sub(/^shared\//, "../shared/", $2); print $2 }' \
+        ../shared/research/gnugo-baseline.tsv | head -n "$BENCH_ENGINE" \
+        > "$B/engine-files.txt"
+    t_gtp=$(tool_cpu bin/sgf-score -q --dead=gtp --engine="$gnugo --mode gtp" \
+        --files-from="$B/engine-files.txt")
+    t_hyb=$(tool_cpu bin/sgf-score -q --dead=auto \
+        --engine="$gnugo --mode gtp" --files-from="$B/engine-files.txt")
+    awk -v g="$t_gtp" -v h="$t_hyb" -v n="$BENCH_ENGINE" 'BEGIN {
+        printf "engine, %d counted games, CPU seconds with the engine: " \
+            "--dead=gtp %.1f, --dead=auto --engine %.1f (%.1fx faster)\n",
+            n, g, h, g / (h > 0 ? h : 1e-9) }'
+fi
+
 if [ -x $B/bench_convert ]; then
     $PIN $B/bench_convert -r "$REPEAT" "$SRC" | tail -n 1 || true
 fi

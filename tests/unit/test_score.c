@@ -556,7 +556,9 @@ static void test_score_explain_causes(void **state)
     assert_int_equal(y.point.x, 0);
     assert_int_equal(y.point.y, 2);
     assert_false(y.was_dead);
-    y = why(jp, "W+40", true);
+    y = why(jp, "W+40", true);               /* more than 25 points */
+    assert_int_equal(y.cause, SGF_CAUSE_MARGIN);
+    y = why(jp, "W+12", true);
     assert_int_equal(y.cause, SGF_CAUSE_UNKNOWN);
     assert_string_equal(sgf_score_cause_name(SGF_CAUSE_KOMI), "komi");
 }

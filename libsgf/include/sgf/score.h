@@ -169,7 +169,7 @@ SGF_API int sgf_score_pass_alive(uint8_t *alive, const sgf_board *b,
 /* Estimate which stones are dead (clears dead first). Method: chains
  * found unconditionally alive (Benson) live, and enemy stones inside
  * the regions they enclose are dead. From the position left, random
- * playouts (at most 32, fewer when long; random numbers drawn from the
+ * playouts (at most 24, fewer when long; random numbers drawn from the
  * position, so the answer is the same on every run) play the game out
  * as a player who counts would: never filling his own eyes, his own
  * territory (empty points next to his stones with no enemy stone
@@ -207,6 +207,74 @@ SGF_API int sgf_score_pass_alive(uint8_t *alive, const sgf_board *b,
  * big eyes) and unfinished games. Returns the number of dead stones,
  * SGF_EINVAL or SGF_ENOMEM. */
 SGF_API int sgf_score_dead_estimate(uint8_t *dead, const sgf_board *b);
+
+/* The estimate with what it is sure of. A stone's status is settled when
+ * it is proven (pass-alive by Benson's algorithm, or an enemy stone in a
+ * region vital to pass-alive chains; or its group's small enclosed eye
+ * space read out to the end) or when every one of the random playouts
+ * (at least 16) ends with the stone's points owned by the same colour.
+ * A position is settled when every stone's status is and the position
+ * is finished (sgf_score_find_unfinished, under r). */
+typedef struct sgf_score_estimate {
+    int dead;                /* dead stones, as sgf_score_dead_estimate */
+    int unsettled;           /* stones whose status is not settled */
+    bool settled;
+    sgf_point first;         /* not settled: the first (in point order)
+                                unsettled stone, else the point
+                                sgf_score_find_unfinished names */
+} sgf_score_estimate;
+
+/* sgf_score_dead_estimate (dead as there), with what it is sure of into
+ * *out and, when unsettled is not NULL, 1 for each stone whose status is
+ * not settled, 0 elsewhere (width * height bytes). r: the rules the game
+ * is counted under (NULL = SGF_RULES_INIT). Returns the number of dead
+ * stones, SGF_EINVAL (out, dead or b NULL) or SGF_ENOMEM. */
+SGF_API int sgf_score_estimate_dead(sgf_score_estimate *out, uint8_t *dead,
+                                    uint8_t *unsettled, const sgf_board *b,
+                                    const sgf_rules *r);
+
+/* ---- finished or not --------------------------------------------------- */
+
+/* Why a position is not finished, in the order tested. */
+typedef enum sgf_score_unfinished_kind {
+    SGF_UNFINISHED_NONE = 0,
+    SGF_UNFINISHED_ATARI,    /* a chain counted alive has one liberty:
+                                someone should capture or connect */
+    SGF_UNFINISHED_RACE,     /* a capturing race left open: a liberty
+                                both colours share that neither can fill
+                                without losing his chain, as in a seki,
+                                but one chain has a liberty its enemy can
+                                fill safely */
+    SGF_UNFINISHED_BORDER,   /* an open border: more than 12 connected
+                                empty points touch both colours */
+    SGF_UNFINISHED_DAME      /* territory counting: dame left open whose
+                                filling gives territory (the count can
+                                only guess how the boundary closes) */
+} sgf_score_unfinished_kind;
+
+typedef struct sgf_score_unfinished {
+    sgf_score_unfinished_kind kind;
+    sgf_point point;         /* ATARI: a stone of the chain; RACE: the
+                                shared liberty; BORDER and DAME: the
+                                first point (in point order) of the
+                                region */
+    int points;              /* BORDER: the region's empty points; DAME:
+                                the points the closing gives; ATARI: the
+                                chain's stones; RACE: 1 */
+} sgf_score_unfinished;
+
+/* Whether the position of b, dead stones dead (NULL = none) lifted, is
+ * unfinished, counted under r (NULL = SGF_RULES_INIT): 1 with *out
+ * saying why and where, 0 when finished (kind NONE). A game whose
+ * recorded count disagrees with a board that is not finished is better
+ * reported as such than as a count. Errors: SGF_EINVAL (out or b NULL),
+ * SGF_ENOMEM. */
+SGF_API int sgf_score_find_unfinished(sgf_score_unfinished *out,
+                                    const sgf_board *b, const sgf_rules *r,
+                                    const uint8_t *dead);
+
+/* "none", "atari", "race", "open-border", "open-dame". */
+SGF_API const char *sgf_score_unfinished_name(sgf_score_unfinished_kind k);
 
 /* ---- results ----------------------------------------------------------- */
 
@@ -255,17 +323,21 @@ typedef enum sgf_score_verdict {
                                      unreadable, or B+0/W+0, which Fox
                                      files write for resignations) */
     SGF_SCORE_AGREE,
-    SGF_SCORE_DISAGREE
+    SGF_SCORE_DISAGREE,
+    SGF_SCORE_NOT_FINISHED      /* never from sgf_score_compare: a caller's
+                                   verdict for a count that disagrees on
+                                   a position sgf_score_find_unfinished
+                                   finds unfinished */
 } sgf_score_verdict;
 
 /* Compare a count with RE[]: a score or draw agrees when the margin is
  * equal; "B+" alone agrees when the winner is. Name: "agree",
- * "disagree", "not-counted". */
+ * "disagree", "not-counted", "not-finished". */
 SGF_API sgf_score_verdict sgf_score_compare(const sgf_score *s,
                                             const sgf_score_re *re);
 SGF_API const char *sgf_score_verdict_name(sgf_score_verdict v);
 
-/* The single change that would make a disagreeing count agree. */
+/* What would make a disagreeing count agree, or why none can. */
 typedef enum sgf_score_cause {
     SGF_CAUSE_NONE = 0,      /* no disagreement */
     SGF_CAUSE_SCORING,       /* the other scoring (area / territory) */
@@ -273,31 +345,62 @@ typedef enum sgf_score_cause {
     SGF_CAUSE_KOMI,          /* another usual komi (value in komi) */
     SGF_CAUSE_GROUP,         /* one chain counted dead should be alive,
                                 or alive should be dead (point) */
-    SGF_CAUSE_UNKNOWN        /* none of these alone */
+    SGF_CAUSE_UNKNOWN,       /* none of these */
+    SGF_CAUSE_KOMI_GROUP,    /* another usual komi (komi) and one chain's
+                                status (point, was_dead) together */
+    SGF_CAUSE_GROUPS,        /* two chains' status (point, was_dead;
+                                point2, was_dead2) */
+    SGF_CAUSE_PARITY,        /* RE[] is no count of this board: every
+                                side's points are whole, so a margin's
+                                fraction is the komi's (with the handicap
+                                compensation), and RE[]'s is another */
+    SGF_CAUSE_MARGIN         /* RE[] is no count of this board: its
+                                margin is larger than the board's points
+                                (and the prisoners) */
 } sgf_score_cause;
 
 typedef struct sgf_score_reason {
     sgf_score_cause cause;
-    double komi;             /* KOMI: the komi that agrees */
+    double komi;             /* KOMI, KOMI_GROUP: the komi that agrees */
     double handicap_bonus;   /* HANDICAP: the compensation that agrees */
-    sgf_point point;         /* GROUP: a stone of the chain */
-    bool was_dead;           /* GROUP: the chain was counted dead */
+    sgf_point point;         /* GROUP, KOMI_GROUP, GROUPS: a stone of the
+                                chain */
+    bool was_dead;           /* ... the chain was counted dead */
+    sgf_point point2;        /* GROUPS: a stone of the second chain */
+    bool was_dead2;
 } sgf_score_reason;
 
 /* Find the cause of a disagreement of the count of b (arguments as for
  * sgf_score_count; with markup not NULL, the count of
  * sgf_score_count_markup with that node, dead then ignored) with re,
- * trying in turn: the other scoring, the other
- * handicap compensations (none, N, N-1), the usual komis (0, 0.5, 5,
- * 5.5, 6, 6.5, 7, 7.5, 8 and the rule set's), then each chain's status
- * flipped. Returns 0, or SGF_EINVAL. */
+ * trying in turn: the other scoring, the other handicap compensations
+ * (none, N, N-1), the usual komis (0, 0.5, 5, 5.5, 6, 6.5, 7, 7.5, 8
+ * and the rule set's); then whether RE[] can be a count of this board
+ * at all (PARITY, MARGIN); then each chain's status flipped: alone (those in doubt first, then
+ * the smaller); with each other usual komi when komi is 0 (what
+ * archives write for a komi they did not record); and two chains
+ * together, both in doubt (among the first 40 such). A chain is in
+ * doubt when a stone of it is non-zero in doubt (width * height bytes,
+ * may be NULL: none is): sgf_score_estimate_dead's unsettled stones.
+ * Pairs are not looked for wider: almost any margin is two flips of
+ * some chains away, and such a cause would mislead. Returns 0, or
+ * SGF_EINVAL. */
+SGF_API int sgf_score_explain_doubt(sgf_score_reason *out,
+                                    const sgf_board *b, const sgf_rules *r,
+                                    const uint8_t *dead, double komi,
+                                    int handicap, const sgf_score_re *re,
+                                    const sgf_node *markup,
+                                    const uint8_t *doubt);
+
+/* sgf_score_explain_doubt with no stone in doubt. */
 SGF_API int sgf_score_explain(sgf_score_reason *out, const sgf_board *b,
                               const sgf_rules *r, const uint8_t *dead,
                               double komi, int handicap,
                               const sgf_score_re *re,
                               const sgf_node *markup);
 
-/* "none", "scoring", "handicap", "komi", "group", "unknown". */
+/* "none", "scoring", "handicap", "komi", "group", "unknown",
+ * "komi+group", "groups", "parity", "margin". */
 SGF_API const char *sgf_score_cause_name(sgf_score_cause c);
 
 #ifdef __cplusplus

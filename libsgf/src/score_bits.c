@@ -1,0 +1,516 @@
+/*
+ * score_bits.c - the count of a position without flood-filled labels:
+ * one 64-bit word per row (boards are at most 52 wide), so that the
+ * empty points each colour reaches, the dame between them and the
+ * points that could be in seki or call for a connection are found with
+ * a few word operations per row. A count that needs no more (no dame
+ * that territory counting must look into, no dead stones next to which
+ * a connection may be due, or area counting) is written from these
+ * sets; the others go to the labelled count of score.c, which gives
+ * the same answer on these too (tests/unit/test_score_fast.c checks it
+ * on many positions).
+ */
+#include "score_int.h"
+#include "board_int.h"
+
+#include <string.h>
+
+typedef struct bits {
+    int w, h;
+    uint64_t full;                      /* the w bits of a row */
+    uint64_t black[SGF_MAX_SIZE], white[SGF_MAX_SIZE];
+    uint64_t empty[SGF_MAX_SIZE];       /* dead stones lifted */
+    uint64_t dead[SGF_MAX_SIZE];
+    bool any_dead;
+} bits;
+
+/* Row y of board b into the three sets (dead: its row, or NULL). */
+static void load_row(bits *s, const sgf_board *b, int y, const uint8_t *dead)
+{
+    const uint8_t *c = b->color + (y + 1) * b->stride + 1;
+    uint64_t bl = 0, wh = 0, de = 0;
+    for (int x = 0; x < s->w; x++) {
+        bl |= (uint64_t)(c[x] == SGF_BLACK) << x;
+        wh |= (uint64_t)(c[x] == SGF_WHITE) << x;
+        if (dead != NULL)
+            de |= (uint64_t)(dead[x] != 0 && c[x] != SGF_EMPTY) << x;
+    }
+    s->black[y] = bl & ~de;
+    s->white[y] = wh & ~de;
+    s->dead[y] = de;
+    s->empty[y] = s->full & ~(bl | wh) ;
+    s->empty[y] |= de;
+    s->any_dead |= de != 0;
+}
+
+static void load(bits *s, const sgf_board *b, const uint8_t *dead)
+{
+    s->w = b->width;
+    s->h = b->height;
+    s->full = s->w == 64 ? ~0ull : (1ull << s->w) - 1;
+    s->any_dead = false;
+    for (int y = 0; y < s->h; y++)
+        load_row(s, b, y, dead != NULL ? dead + y * s->w : NULL);
+}
+
+/* The points next to a point of in (in included when self), within
+ * mask. */
+static void dilate(uint64_t *out, const uint64_t *in, const uint64_t *mask,
+                   int h, uint64_t full)
+{
+    for (int y = 0; y < h; y++) {
+        uint64_t v = in[y] << 1 | in[y] >> 1;
+        if (y > 0)
+            v |= in[y - 1];
+        if (y < h - 1)
+            v |= in[y + 1];
+        out[y] = v & full & mask[y];
+    }
+}
+
+/* Grow cur (a subset of within) to every point of within connected to
+ * it: sweeps down and up, each row taking its neighbours' rows as they
+ * stand (so a sweep carries the set down, or up, as far as it goes)
+ * and spreading along the row, until a sweep changes nothing. */
+static void flood(uint64_t *cur, const uint64_t *within, int h)
+{
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int pass = 0; pass < 2; pass++)
+            for (int k = 0; k < h; k++) {
+                int y = pass == 0 ? k : h - 1 - k;
+                uint64_t v = cur[y], m = within[y];
+                if (y > 0)
+                    v |= cur[y - 1] & m;
+                if (y < h - 1)
+                    v |= cur[y + 1] & m;
+                if (v == 0)
+                    continue;
+                for (uint64_t o = 0; o != v;) {     /* along the row */
+                    o = v;
+                    v |= (v << 1 | v >> 1) & m;
+                }
+                changed |= v != cur[y];
+                cur[y] = v;
+            }
+    }
+}
+
+static bool none_set(const uint64_t *a, int h)
+{
+    uint64_t any = 0;
+    for (int y = 0; y < h; y++)
+        any |= a[y];
+    return any == 0;
+}
+
+/* Points with two or more empty neighbours (no fill there is ever
+ * self-atari, so none is a point of seki). */
+static void two_empty(uint64_t *out, const bits *s)
+{
+    for (int y = 0; y < s->h; y++) {
+        uint64_t e = s->empty[y], n = y > 0 ? s->empty[y - 1] : 0;
+        uint64_t so = y < s->h - 1 ? s->empty[y + 1] : 0;
+        uint64_t l = e << 1 & s->full, r = e >> 1;
+        out[y] = (n & so) | (n & l) | (n & r) | (so & l) | (so & r)
+                 | (l & r);
+    }
+}
+
+/* ---- the board's chains (no stone lifted: they are the position's) ---- */
+
+/* Add cell m to the distinct cells lib[0 .. n - 1]; returns n. */
+static int add_cell(int *lib, int n, int m)
+{
+    for (int k = 0; k < n; k++)
+        if (lib[k] == m)
+            return n;
+    lib[n] = m;
+    return n + 1;
+}
+
+/* The distinct liberties of the chain through cell s other than cell
+ * skip, added to lib[0 .. n - 1] until there are max + 1. */
+static int chain_libs(const sgf_board *b, int s, int skip, int *lib, int n,
+                      int max)
+{
+    int q = s;
+    do {
+        for (int d = 0; d < 4; d++) {
+            int m = q + b->nb[d];
+            if (b->color[m] == SGF_EMPTY && m != skip
+                && (n = add_cell(lib, n, m)) > max)
+                return n;
+        }
+        q = b->next[q];
+    } while (q != s);
+    return n;
+}
+
+static int empty_neighbours(const sgf_board *b, int p, int *out)
+{
+    int k = 0;
+    for (int d = 0; d < 4; d++)
+        if (b->color[p + b->nb[d]] == SGF_EMPTY)
+            out[k++] = p + b->nb[d];
+    return k;
+}
+
+/* Whether c filling the empty cell p captures. */
+static bool captures(const sgf_board *b, int p, int c)
+{
+    int one[2];
+    for (int d = 0; d < 4; d++) {
+        int m = p + b->nb[d];
+        if (b->color[m] == 3 - c && chain_libs(b, m, -1, one, 0, 1) == 1)
+            return true;
+    }
+    return false;
+}
+
+/* The liberties, up to max + 1, of the chain c makes by filling p (no
+ * capture looked at). */
+static int libs_after(const sgf_board *b, int p, int c, int *lib, int max)
+{
+    int n = 0;
+    for (int d = 0; d < 4; d++)
+        if (b->color[p + b->nb[d]] == SGF_EMPTY)
+            n = add_cell(lib, n, p + b->nb[d]);
+    for (int d = 0; d < 4 && n <= max; d++) {
+        int m = p + b->nb[d];
+        if (b->color[m] == c)
+            n = chain_libs(b, m, p, lib, n, max);
+    }
+    return n;
+}
+
+/* score.c sgf__spos_self_atari on the board. */
+static bool self_atari(const sgf_board *b, int p, int c)
+{
+    int lib[3];
+    return !captures(b, p, c) && libs_after(b, p, c, lib, 1) <= 1;
+}
+
+/* Whether every liberty of the chain through s is cell e0 or e1. */
+static bool libs_within(const sgf_board *b, int s, int e0, int e1)
+{
+    int q = s;
+    do {
+        for (int d = 0; d < 4; d++) {
+            int m = q + b->nb[d];
+            if (b->color[m] == SGF_EMPTY && m != e0 && m != e1)
+                return false;
+        }
+        q = b->next[q];
+    } while (q != s);
+    return true;
+}
+
+/* score.c fill_into_eye on the board: who filling p leaves his chain
+ * the two points of one eye of his, which another chain of his has for
+ * all its liberties. */
+static bool fill_into_eye(const sgf_board *b, int p, int who)
+{
+    int lib[3], e[4];
+    if (captures(b, p, who) || libs_after(b, p, who, lib, 2) != 2)
+        return false;
+    for (int k = 0; k < 2; k++) {       /* a region of exactly these two */
+        int m = empty_neighbours(b, lib[k], e);
+        if (m != 1 || e[0] != lib[1 - k])
+            return false;
+        for (int d = 0; d < 4; d++) {
+            uint8_t c = b->color[lib[k] + b->nb[d]];
+            if (c != SGF_EMPTY && c != SGF__BORDER && c != who)
+                return false;
+        }
+    }
+    for (int k = 0; k < 2; k++)
+        for (int d = 0; d < 4; d++) {
+            int m = lib[k] + b->nb[d], own = 0;
+            if (b->color[m] != who)
+                continue;
+            for (int f = 0; f < 4; f++) {
+                int q = p + b->nb[f];
+                own |= b->color[q] == who && b->head[q] == b->head[m];
+            }
+            if (!own && libs_within(b, m, lib[0], lib[1]))
+                return true;
+        }
+    return false;
+}
+
+static bool fill_loses(const sgf_board *b, int p, int c)
+{
+    return self_atari(b, p, c) || fill_into_eye(b, p, c);
+}
+
+/* Whether the position has a point of seki (score.c sgf__spos_seki):
+ * an empty point next to both colours that neither can fill without
+ * losing his chain. nb, nw: the empty points next to each colour. */
+static bool seki_found(const bits *s, const sgf_board *b,
+                       const uint64_t *nb, const uint64_t *nw)
+{
+    uint64_t two[SGF_MAX_SIZE];
+    two_empty(two, s);                  /* these never lose a chain */
+    for (int y = 0; y < s->h; y++)
+        for (uint64_t t = nb[y] & nw[y] & ~two[y]; t != 0; t &= t - 1) {
+            int p = (y + 1) * b->stride + 1 + __builtin_ctzll(t);
+            if (fill_loses(b, p, SGF_BLACK) && fill_loses(b, p, SGF_WHITE))
+                return true;
+        }
+    return false;
+}
+
+static bool has(const uint64_t *set, const sgf_board *b, int cell)
+{
+    int y = cell / b->stride - 1, x = cell % b->stride - 1;
+    return set[y] >> x & 1;
+}
+
+/* score.c can_fill on the board: c can fill the dame point d, not in
+ * self-atari, or first the other point of a two-point dame region next
+ * to his stones and no enemy's. */
+static bool can_fill(const sgf_board *b, int d, int c)
+{
+    int e[4], f[4];
+    if (!self_atari(b, d, c))
+        return true;
+    if (empty_neighbours(b, d, e) != 1 || empty_neighbours(b, e[0], f) != 1)
+        return false;                   /* not a region of two points */
+    unsigned touch = 0;
+    for (int k = 0; k < 4; k++)
+        touch |= 1u << b->color[e[0] + b->nb[k]];
+    return (touch & 6) == (1u << c);
+}
+
+/* Whether the chain through cell y has a liberty not in lib[0 .. n-1]. */
+static bool other_liberty(const sgf_board *b, int y, const int *lib, int n)
+{
+    int q = y;
+    do {
+        for (int d = 0; d < 4; d++) {
+            int m = q + b->nb[d], k = 0;
+            if (b->color[m] != SGF_EMPTY)
+                continue;
+            while (k < n && lib[k] != m)
+                k++;
+            if (k == n)
+                return true;
+        }
+        q = b->next[q];
+    } while (q != y);
+    return false;
+}
+
+/* score.c no_gain: filling d, x's owner gains nothing. */
+static bool no_gain(const sgf_board *b, int d, int x, const int *lib, int n)
+{
+    for (int k = 0; k < 4; k++) {
+        int m = d + b->nb[k], e = 0;
+        if (b->color[m] == b->color[x] && b->head[m] != b->head[x])
+            return false;
+        if (b->color[m] != SGF_EMPTY)
+            continue;
+        while (e < n && lib[e] != m)
+            e++;
+        if (e == n)
+            return false;
+    }
+    return true;
+}
+
+/* score.c connects: playing at t saves the chain x. */
+static bool connects(const sgf_board *b, int t, int x, const int *lib, int n)
+{
+    int e[4], f[4];
+    int m = empty_neighbours(b, t, e);
+    if (m >= 2 || (m == 1 && empty_neighbours(b, e[0], f) >= 2))
+        return true;                    /* a region of three or more */
+    for (int k = 0; k < 4; k++) {
+        int q = t + b->nb[k];
+        if (b->color[q] == b->color[x] && b->head[q] != b->head[x]
+            && other_liberty(b, q, lib, n))
+            return true;
+    }
+    return false;
+}
+
+/* score.c throw_in: the enemy's stone at ti kills x. */
+static bool throw_in(const sgf_board *b, int x, int ti, int tj)
+{
+    int e[4], both[2] = { ti, tj }, ext = -1;
+    if (empty_neighbours(b, ti, e) < 2)
+        return false;
+    for (int d = 0; d < 4; d++) {
+        int j = tj + b->nb[d];
+        if (j == ti)
+            continue;
+        if (b->color[j] == SGF_EMPTY) {
+            if (ext >= 0 && ext != j)
+                return false;
+            ext = j;
+        } else if (b->color[j] == b->color[x] && b->head[j] != b->head[x]
+                   && other_liberty(b, j, both, 2)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Whether the chain through cell x calls for a connection (score.c
+ * teire_points' test, no seki on the board, no stone lifted). */
+static bool chain_teire(const sgf_board *b, int x, const uint64_t *dame,
+                        const uint64_t *terr)
+{
+    enum { MAXL = 8 };
+    int lib[MAXL + 1], t = -1, t2 = -1;
+    int n = chain_libs(b, x, -1, lib, 0, MAXL), k = 0;
+    if (n < 2 || n > MAXL)
+        return false;
+    for (; k < n; k++) {
+        bool own = has(terr, b, lib[k]);
+        if (own && t < 0)
+            t = lib[k];
+        else if (own && t2 < 0 && n > 2)
+            t2 = lib[k];
+        else if (!has(dame, b, lib[k]) || !can_fill(b, lib[k],
+                                                     3 - b->color[x])
+                 || (n > 2 && !no_gain(b, lib[k], x, lib, n)))
+            break;
+    }
+    if (k < n || t < 0)
+        return false;
+    if (t2 >= 0)
+        return throw_in(b, x, t2, t) || throw_in(b, x, t, t2);
+    return connects(b, t, x, lib, n);
+}
+
+/* Whether some chain of colour c next to the dame calls for a
+ * connection. stones: c's stones; terr: c's territory. */
+static bool teire_found(const bits *s, const sgf_board *b,
+                        const uint64_t *stones, const uint64_t *dame,
+                        const uint64_t *terr)
+{
+    uint64_t near[SGF_MAX_SIZE], done[SGF_MAX_SIZE];
+    dilate(near, dame, stones, s->h, s->full);
+    memset(done, 0, (size_t)s->h * sizeof done[0]);
+    for (int y = 0; y < s->h; y++)
+        for (uint64_t t = near[y]; t != 0; t &= t - 1) {
+            int cell = (y + 1) * b->stride + 1 + __builtin_ctzll(t);
+            int head = b->head[cell];
+            if (has(done, b, head))
+                continue;
+            done[head / b->stride - 1] |= 1ull << (head % b->stride - 1);
+            if (chain_teire(b, cell, dame, terr))
+                return true;
+        }
+    return false;
+}
+
+/* Whether dame filling could give territory (score.c dame_split): a
+ * dame point four steps or more, through dame, from one colour's
+ * stones, in a dame region of at most 12 points. */
+static bool split_possible(const bits *s, const uint64_t *dame)
+{
+    enum { ROOM = 12 };
+    uint64_t far[SGF_MAX_SIZE];
+    memset(far, 0, (size_t)s->h * sizeof far[0]);
+    for (int c = 0; c < 2; c++) {
+        uint64_t near[SGF_MAX_SIZE], step[SGF_MAX_SIZE];
+        dilate(near, c == 0 ? s->black : s->white, dame, s->h, s->full);
+        for (int k = 1; k < 3; k++) {
+            dilate(step, near, dame, s->h, s->full);
+            for (int y = 0; y < s->h; y++)
+                near[y] |= step[y];
+        }
+        for (int y = 0; y < s->h; y++)
+            far[y] |= dame[y] & ~near[y];
+    }
+    for (int y = 0; y < s->h; y++)
+        while (far[y] != 0) {           /* each far point's region */
+            uint64_t reg[SGF_MAX_SIZE];
+            int size = 0;
+            memset(reg, 0, (size_t)s->h * sizeof reg[0]);
+            reg[y] = far[y] & -far[y];
+            flood(reg, dame, s->h);
+            for (int k = 0; k < s->h; k++) {
+                size += __builtin_popcountll(reg[k]);
+                far[k] &= ~reg[k];
+            }
+            if (size <= ROOM)
+                return true;
+        }
+    return false;
+}
+
+/* The map and the counts from the sets: stones, dead stones (with
+ * their territory), territory and dame. */
+static void write_count(sgf_score *out, const bits *s, const sgf_board *b,
+                        const uint64_t *rb, const uint64_t *rw)
+{
+    int w = s->w;
+    for (int y = 0; y < s->h; y++) {
+        uint8_t *m = out->map + y * w;
+        const uint8_t *c = b->color + (y + 1) * b->stride + 1;
+        uint64_t tb = rb[y] & ~rw[y], tw = rw[y] & ~rb[y];
+        uint64_t de = s->dead[y], dame = s->empty[y] & ~(tb | tw) & ~de;
+        memcpy(m, c, (size_t)w);        /* stones: SGF_SP_BLACK/WHITE */
+        out->black.territory += __builtin_popcountll(tb);
+        out->white.territory += __builtin_popcountll(tw);
+        out->dame += __builtin_popcountll(dame);
+        for (uint64_t t = tb & ~de; t != 0; t &= t - 1)
+            m[__builtin_ctzll(t)] = SGF_SP_BLACK_TERRITORY;
+        for (uint64_t t = tw & ~de; t != 0; t &= t - 1)
+            m[__builtin_ctzll(t)] = SGF_SP_WHITE_TERRITORY;
+        for (uint64_t t = de; t != 0; t &= t - 1) {
+            int x = __builtin_ctzll(t);
+            bool black = c[x] == SGF_BLACK;
+            m[x] = black ? SGF_SP_BLACK_DEAD : SGF_SP_WHITE_DEAD;
+            (black ? &out->white : &out->black)->dead++;
+        }
+    }
+    out->black.stones = sgf_board_stone_count(b, SGF_BLACK);
+    out->white.stones = sgf_board_stone_count(b, SGF_WHITE);
+    out->black.stones -= out->white.dead;
+    out->white.stones -= out->black.dead;
+}
+
+int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
+                    const uint8_t *dead, unsigned *needs)
+{
+    bits s;
+    uint64_t rb[SGF_MAX_SIZE], rw[SGF_MAX_SIZE], dame[SGF_MAX_SIZE];
+    *needs = SGF__NEED_SEKI | SGF__NEED_TEIRE | SGF__NEED_SPLIT;
+    if (b->width > 64)
+        return 0;
+    load(&s, b, dead);
+    dilate(rb, s.black, s.empty, s.h, s.full);
+    dilate(rw, s.white, s.empty, s.h, s.full);
+    bool territory = r->scoring == SGF_SCORING_TERRITORY;
+    if (territory && s.any_dead)
+        return 0;          /* connections next to dead stones: score.c */
+    if (!territory || r->seki_points_count || !seki_found(&s, b, rb, rw))
+        *needs &= ~(unsigned)SGF__NEED_SEKI;
+    flood(rb, s.empty, s.h);
+    flood(rw, s.empty, s.h);
+    for (int y = 0; y < s.h; y++)
+        dame[y] = rb[y] & rw[y];
+    if (!territory || none_set(dame, s.h))
+        *needs &= ~(unsigned)(SGF__NEED_TEIRE | SGF__NEED_SPLIT);
+    else {
+        uint64_t tb[SGF_MAX_SIZE], tw[SGF_MAX_SIZE];
+        for (int y = 0; y < s.h; y++) {
+            tb[y] = rb[y] & ~rw[y];
+            tw[y] = rw[y] & ~rb[y];
+        }
+        if (!teire_found(&s, b, s.black, dame, tb)
+            && !teire_found(&s, b, s.white, dame, tw))
+            *needs &= ~(unsigned)SGF__NEED_TEIRE;
+        if (!split_possible(&s, dame))
+            *needs &= ~(unsigned)SGF__NEED_SPLIT;
+    }
+    if (*needs != 0)
+        return 0;
+    write_count(out, &s, b, rb, rw);
+    return 1;
+}

@@ -1,0 +1,401 @@
+/*
+ * score_explain.c - why a count disagrees with RE[] (sgf/score.h): the
+ * single changes that would make it agree (the other scoring, another
+ * handicap compensation, another usual komi, one chain's status), then
+ * pairs (komi and one chain, two chains), and results no count of the
+ * board can give (a fraction komi cannot make, a margin larger than the
+ * board).
+ */
+#include "score_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- explaining a disagreement ------------------------------------------ */
+
+typedef struct explain_ctx {
+    sgf__spos *p;
+    sgf_score *s;
+    const sgf_board *b;
+    const uint8_t *dead;
+    const uint8_t *doubt;       /* stones in doubt, or NULL */
+    double komi;
+    int handicap;
+    const sgf_score_re *re;
+    const uint8_t *marks;       /* markup count: TB/TW marks, or NULL */
+    double margin;              /* the count's, under the game's komi */
+    double *fm;                 /* by chain: margin with it flipped */
+    uint8_t *fdone;             /* ... counted already */
+} explain_ctx;
+
+/* Whether the count under r (and dead) agrees with RE[]. */
+static bool agrees(explain_ctx *x, const sgf_rules *r, const uint8_t *dead,
+                   double komi)
+{
+    if (sgf__score_count_with(x->s, x->p, x->b, r, dead, komi,
+                              x->handicap) != 0)
+        return false;
+    if (x->marks != NULL)
+        sgf__score_recount_markup(x->s, x->marks);
+    return sgf_score_compare(x->s, x->re) == SGF_SCORE_AGREE;
+}
+
+static bool try_scoring(explain_ctx *x, const sgf_rules *r)
+{
+    sgf_rules o = *r;
+    o.scoring = r->scoring == SGF_SCORING_AREA ? SGF_SCORING_TERRITORY
+                                               : SGF_SCORING_AREA;
+    o.seki_points_count = o.scoring == SGF_SCORING_AREA;
+    o.remove_dead = true;
+    return agrees(x, &o, x->dead, x->komi);
+}
+
+static bool try_handicap(explain_ctx *x, const sgf_rules *r, double *bonus)
+{
+    static const sgf_handicap_comp comps[3] = {
+        SGF_HANDICAP_COMP_NONE, SGF_HANDICAP_COMP_N,
+        SGF_HANDICAP_COMP_N_MINUS_1 };
+    if (r->scoring != SGF_SCORING_AREA || x->handicap < 2)
+        return false;
+    for (int k = 0; k < 3; k++) {
+        sgf_rules o = *r;
+        if (comps[k] == r->handicap_comp)
+            continue;
+        o.handicap_comp = comps[k];
+        if (agrees(x, &o, x->dead, x->komi)) {
+            *bonus = sgf_rules_handicap_bonus(&o, x->handicap);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The usual komis, and the rule set's: k from 0 to NKOMI. */
+enum { NKOMI = 9 };
+
+static double usual_komi(const sgf_rules *r, int k)
+{
+    static const double usual[NKOMI] = { 0, 0.5, 5, 5.5, 6, 6.5, 7, 7.5,
+                                         8 };
+    return k < NKOMI ? usual[k] : r->komi;
+}
+
+static bool try_komi(explain_ctx *x, const sgf_rules *r, double *komi)
+{
+    for (int k = 0; k <= NKOMI; k++) {
+        double v = usual_komi(r, k);
+        if (v != x->komi && agrees(x, r, x->dead, v)) {
+            *komi = v;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* RE[]'s margin as Black's score minus White's (a draw is 0). */
+static double recorded_margin(const sgf_score_re *re)
+{
+    if (re->kind == SGF_RE_DRAW)
+        return 0;
+    return re->winner == SGF_BLACK ? re->margin : -re->margin;
+}
+
+/* Whether no count of this board under r can give RE[]: each side's
+ * points are whole numbers, so the margin's fraction is the komi's and
+ * the handicap compensation's (PARITY); and no margin is larger than
+ * the board's points and the prisoners (MARGIN). SGF_CAUSE_NONE when
+ * RE[] could be a count. */
+static sgf_score_cause impossible(const explain_ctx *x, const sgf_rules *r)
+{
+    if (x->re->kind != SGF_RE_SCORE && x->re->kind != SGF_RE_DRAW)
+        return SGF_CAUSE_NONE;
+    double m = recorded_margin(x->re);
+    double bonus = sgf_rules_handicap_bonus(r, x->handicap);
+    double whole = m + x->komi + bonus;   /* black - white points */
+    if (fabs(whole - round(whole)) > 1e-6)
+        return SGF_CAUSE_PARITY;
+    double most = (double)sgf_board_width(x->b) * sgf_board_height(x->b);
+    if (r->scoring == SGF_SCORING_TERRITORY)
+        most += sgf_board_prisoners(x->b, SGF_BLACK)
+                + sgf_board_prisoners(x->b, SGF_WHITE);
+    return fabs(whole) > most ? SGF_CAUSE_MARGIN : SGF_CAUSE_NONE;
+}
+
+/* The chains of the board, those in doubt first (then the smaller
+ * first): a stone of each, its size, whether it is counted dead. */
+typedef struct chain_ref {
+    int at, size;
+    bool dead, doubt;
+} chain_ref;
+
+static int cmp_chain(const void *a, const void *b)
+{
+    const chain_ref *p = a, *q = b;
+    if (p->doubt != q->doubt)
+        return p->doubt ? -1 : 1;
+    if (p->size != q->size)
+        return p->size - q->size;
+    return p->at - q->at;
+}
+
+static int list_chains(const explain_ctx *x, chain_ref *out)
+{
+    int w = sgf_board_width(x->b), n = w * sgf_board_height(x->b), k = 0;
+    uint8_t seen[SGF__SN];
+    sgf_point pts[SGF__SN];
+    memset(seen, 0, (size_t)n);
+    for (int i = 0; i < n; i++) {
+        sgf_point pt = { (uint8_t)(i % w), (uint8_t)(i / w) };
+        if (seen[i] || sgf_board_at(x->b, pt) == SGF_EMPTY)
+            continue;
+        int m = sgf_board_chain_points(x->b, pt, pts, SGF__SN);
+        bool doubt = false;
+        for (int j = 0; j < m; j++) {
+            int q = pts[j].y * w + pts[j].x;
+            seen[q] = 1;
+            doubt |= x->doubt != NULL && x->doubt[q];
+        }
+        out[k++] = (chain_ref){ i, m, x->dead != NULL && x->dead[i],
+                                doubt };
+    }
+    qsort(out, (size_t)k, sizeof *out, cmp_chain);
+    return k;
+}
+
+/* Flip the status of chain c in flip (dead <-> alive). */
+static void flip_chain(const explain_ctx *x, uint8_t *flip, const chain_ref *c)
+{
+    int w = sgf_board_width(x->b);
+    sgf_point pts[SGF__SN];
+    sgf_point pt = { (uint8_t)(c->at % w), (uint8_t)(c->at / w) };
+    int m = sgf_board_chain_points(x->b, pt, pts, SGF__SN);
+    for (int k = 0; k < m; k++)
+        flip[pts[k].y * w + pts[k].x] = (uint8_t)!c->dead;
+}
+
+static void copy_dead(const explain_ctx *x, uint8_t *to, int n)
+{
+    if (x->dead != NULL)
+        memcpy(to, x->dead, (size_t)n);
+    else
+        memset(to, 0, (size_t)n);
+}
+
+static void name_chain(const explain_ctx *x, const chain_ref *c,
+                       sgf_point *pt, bool *was_dead)
+{
+    int w = sgf_board_width(x->b);
+    *pt = (sgf_point){ (uint8_t)(c->at % w), (uint8_t)(c->at / w) };
+    *was_dead = c->dead;
+}
+
+/* Whether flipping chain c could move the margin by need: a chain of s
+ * stones taken off gives its s points and s prisoners (territory
+ * counting) or its s stones and up to s points (area) to the enemy,
+ * and brought back takes as much, so the margin moves by s at least
+ * (less a point or two that a connection or a seki may shift). */
+static bool could_move(const chain_ref *c, double need)
+{
+    return c->size <= fabs(need) + 2;
+}
+
+/* Whether a count with margin m (Black's score minus White's) agrees
+ * with RE[] (as sgf_score_compare). */
+static bool margin_agrees(double m, const sgf_score_re *re)
+{
+    sgf_color won = m > 1e-9 ? SGF_BLACK : m < -1e-9 ? SGF_WHITE : SGF_EMPTY;
+    switch (re->kind) {
+    case SGF_RE_SCORE:
+        return re->margin > 1e-9 && won == re->winner
+               && fabs(fabs(m) - re->margin) < 1e-6;
+    case SGF_RE_DRAW: return won == SGF_EMPTY;
+    case SGF_RE_WIN: return won == re->winner;
+    default: return false;
+    }
+}
+
+/* The margin with chain k of ch flipped, under the game's komi, counted
+ * once (x->fm, x->fdone by chain; NAN when the count fails). */
+static double flipped_margin(explain_ctx *x, const sgf_rules *r,
+                             const chain_ref *ch, int k)
+{
+    if (x->fdone[k])
+        return x->fm[k];
+    int n = sgf_board_width(x->b) * sgf_board_height(x->b);
+    uint8_t flip[SGF__SN];
+    copy_dead(x, flip, n);
+    flip_chain(x, flip, &ch[k]);
+    x->fdone[k] = 1;
+    x->fm[k] = NAN;
+    if (sgf__score_count_with(x->s, x->p, x->b, r, flip, x->komi,
+                              x->handicap) != 0)
+        return NAN;
+    if (x->marks != NULL)
+        sgf__score_recount_markup(x->s, x->marks);
+    return x->fm[k] = x->s->margin;
+}
+
+/* One chain's status flipped (those in doubt first), under the game's
+ * komi or, with komis, under each other usual komi in turn (komi only
+ * moves the margin: each chain is counted once for all). */
+static bool try_groups(explain_ctx *x, const sgf_rules *r,
+                       const chain_ref *ch, int nch, bool komis,
+                       sgf_score_reason *out)
+{
+    for (int k = komis ? 0 : NKOMI + 1; k <= NKOMI + 1; k++) {
+        double v = k <= NKOMI ? usual_komi(r, k) : x->komi;
+        if (komis && v == x->komi)
+            continue;
+        double need = recorded_margin(x->re) - (x->margin + x->komi - v);
+        for (int c = 0; c < nch; c++) {
+            if (!could_move(&ch[c], need))
+                continue;
+            double m = flipped_margin(x, r, ch, c);
+            if (!isnan(m) && margin_agrees(m + x->komi - v, x->re)) {
+                name_chain(x, &ch[c], &out->point, &out->was_dead);
+                out->komi = v;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* Two chains' status flipped, both in doubt: among the first PAIRS of
+ * them. */
+static bool try_two_groups(explain_ctx *x, const sgf_rules *r,
+                           const chain_ref *ch, int nch,
+                           sgf_score_reason *out)
+{
+    enum { PAIRS = 40 };
+    int n = sgf_board_width(x->b) * sgf_board_height(x->b);
+    uint8_t flip[SGF__SN];
+    int k = 0;
+    while (k < nch && k < PAIRS && ch[k].doubt)
+        k++;
+    nch = k;
+    double need = recorded_margin(x->re) - x->margin;
+    for (int a = 0; a < nch; a++)
+        for (int c = a + 1; c < nch; c++) {
+            if (ch[a].size + ch[c].size > fabs(need) + 4)
+                continue;               /* as could_move(), for two */
+            copy_dead(x, flip, n);
+            flip_chain(x, flip, &ch[a]);
+            flip_chain(x, flip, &ch[c]);
+            if (agrees(x, r, flip, x->komi)) {
+                name_chain(x, &ch[a], &out->point, &out->was_dead);
+                name_chain(x, &ch[c], &out->point2, &out->was_dead2);
+                return true;
+            }
+        }
+    return false;
+}
+
+/* The causes in turn, single changes first (the count of x under r
+ * disagrees); rr: r with dead stones removed, for the chains' flips. */
+static sgf_score_cause find_cause(explain_ctx *x, const sgf_rules *r,
+                                  const sgf_rules *rr, sgf_score_reason *out)
+{
+    chain_ref *ch = malloc(SGF__SN * sizeof *ch);
+    x->fm = malloc(SGF__SN * sizeof *x->fm);
+    x->fdone = calloc(SGF__SN, 1);
+    sgf_score_cause c;
+    if (ch == NULL || x->fm == NULL || x->fdone == NULL) {
+        free(ch);
+        free(x->fm);
+        free(x->fdone);
+        return SGF_CAUSE_UNKNOWN;
+    }
+    int nch = list_chains(x, ch);
+    if (try_scoring(x, r))
+        c = SGF_CAUSE_SCORING;
+    else if (try_handicap(x, r, &out->handicap_bonus))
+        c = SGF_CAUSE_HANDICAP;
+    else if (try_komi(x, r, &out->komi))
+        c = SGF_CAUSE_KOMI;
+    else if ((c = impossible(x, r)) != SGF_CAUSE_NONE) {
+        if (c == SGF_CAUSE_PARITY && x->komi == 0      /* KM[0]: */
+            && try_groups(x, rr, ch, nch, true, out))  /* see below */
+            c = SGF_CAUSE_KOMI_GROUP;
+    }
+    else if (try_groups(x, rr, ch, nch, false, out))
+        c = SGF_CAUSE_GROUP;
+    else if (x->komi == 0 && try_groups(x, rr, ch, nch, true, out))
+        c = SGF_CAUSE_KOMI_GROUP;       /* KM[0]: a komi not written */
+    else if (x->doubt != NULL && try_two_groups(x, rr, ch, nch, out))
+        c = SGF_CAUSE_GROUPS;
+    else
+        c = SGF_CAUSE_UNKNOWN;
+    free(ch);
+    free(x->fm);
+    free(x->fdone);
+    return c;
+}
+
+int sgf_score_explain_doubt(sgf_score_reason *out, const sgf_board *b,
+                            const sgf_rules *r, const uint8_t *dead,
+                            double komi, int handicap,
+                            const sgf_score_re *re, const sgf_node *markup,
+                            const uint8_t *doubt)
+{
+    static const sgf_rules init = SGF_RULES_INIT;
+    uint8_t marks[SGF__SN], mdead[SGF__SN];
+    if (out == NULL || b == NULL || re == NULL)
+        return SGF_EINVAL;
+    if (r == NULL)
+        r = &init;
+    memset(out, 0, sizeof *out);
+    explain_ctx x = { sgf__scratch_take(sizeof(sgf__spos)),
+                      malloc(sizeof(sgf_score)),
+                      b, dead, doubt, komi, handicap, re, NULL, 0, NULL,
+                      NULL };
+    if (x.p == NULL || x.s == NULL) {
+        sgf__scratch_give(x.p, sizeof(sgf__spos));
+        free(x.s);
+        return SGF_ENOMEM;
+    }
+    if (markup != NULL) {
+        sgf__score_read_markup(marks, markup, sgf_board_width(b),
+                               sgf_board_height(b));
+        sgf_score_dead_markup(mdead, b, markup);
+        x.marks = marks;
+        x.dead = mdead;
+        dead = mdead;
+    }
+    x.p->gen = 0;
+    memset(x.p->mark, 0, sizeof x.p->mark);
+    sgf_rules rr = *r;
+    rr.remove_dead = true;
+    if (markup != NULL)
+        r = &rr;
+    bool agree = agrees(&x, r, dead, komi);
+    x.margin = x.s->margin;
+    if (agree || sgf_score_compare(x.s, re) == SGF_SCORE_NOT_COUNTED)
+        out->cause = SGF_CAUSE_NONE;
+    else
+        out->cause = find_cause(&x, r, &rr, out);
+    sgf__scratch_give(x.p, sizeof(sgf__spos));
+    free(x.s);
+    return 0;
+}
+
+int sgf_score_explain(sgf_score_reason *out, const sgf_board *b,
+                      const sgf_rules *r, const uint8_t *dead, double komi,
+                      int handicap, const sgf_score_re *re,
+                      const sgf_node *markup)
+{
+    return sgf_score_explain_doubt(out, b, r, dead, komi, handicap, re,
+                                   markup, NULL);
+}
+
+const char *sgf_score_cause_name(sgf_score_cause c)
+{
+    static const char *const names[] = { "none", "scoring", "handicap",
+                                         "komi", "group", "unknown",
+                                         "komi+group", "groups", "parity",
+                                         "margin" };
+    if ((unsigned)c >= sizeof names / sizeof names[0])
+        return "unknown";
+    return names[c];
+}

@@ -1,0 +1,151 @@
+/*
+ * score_finish.c - whether a position is finished (sgf/score.h): no
+ * chain counted alive left in atari, no capturing race left open, no
+ * open border between the colours, and under territory counting no
+ * dame whose filling gives territory; and the estimate with what it is
+ * sure of.
+ */
+#include "score_int.h"
+
+#include <string.h>
+
+/* The first chain of p (not empty) with one liberty. */
+static bool find_atari(const sgf__spos *p, sgf_score_unfinished *out)
+{
+    for (int x = 0; x < p->count; x++)
+        if (p->kcol[x] != SGF_EMPTY && p->libs[x] == 1) {
+            int s = p->head[x];
+            out->kind = SGF_UNFINISHED_ATARI;
+            out->point = (sgf_point){ p->px[s], p->py[s] };
+            out->points = p->size[x];
+            return true;
+        }
+    return false;
+}
+
+/* A capturing race nobody played out (sgf__spos_race). */
+static bool find_race(sgf__spos *p, sgf_score_unfinished *out)
+{
+    int i = sgf__spos_race(p);
+    if (i < 0)
+        return false;
+    out->kind = SGF_UNFINISHED_RACE;
+    out->point = (sgf_point){ p->px[i], p->py[i] };
+    out->points = 1;
+    return true;
+}
+
+/* The first (in point order) point of region r. */
+static int first_point(const sgf__spos *p, int r)
+{
+    int s = p->head[r], best = s;
+    do {
+        best = s < best ? s : best;
+        s = p->next[s];
+    } while (s != p->head[r]);
+    return best;
+}
+
+/* The first empty region touching both colours with more than
+ * SGF__DAME_ROOM points (first by its first point). */
+static bool find_border(const sgf__spos *p, sgf_score_unfinished *out)
+{
+    int best = -1, size = 0;
+    for (int r = 0; r < p->count; r++) {
+        if (p->kcol[r] != SGF_EMPTY || p->border[r] != 6
+            || p->size[r] <= SGF__DAME_ROOM)
+            continue;
+        int f = first_point(p, r);
+        if (best < 0 || f < best) {
+            best = f;
+            size = p->size[r];
+        }
+    }
+    if (best < 0)
+        return false;
+    out->kind = SGF_UNFINISHED_BORDER;
+    out->point = (sgf_point){ p->px[best], p->py[best] };
+    out->points = size;
+    return true;
+}
+
+/* Dame that territory counting closes by distance (sgf__dame_split). */
+static bool find_dame(sgf__spos *p, sgf_score_unfinished *out)
+{
+    uint8_t split[SGF__SN];
+    if (!sgf__dame_split(p, split))
+        return false;
+    out->kind = SGF_UNFINISHED_DAME;
+    out->points = 0;
+    for (int i = p->n - 1; i >= 0; i--)
+        if (split[i]) {
+            out->point = (sgf_point){ p->px[i], p->py[i] };
+            out->points++;
+        }
+    return true;
+}
+
+int sgf_score_find_unfinished(sgf_score_unfinished *out, const sgf_board *b,
+                              const sgf_rules *r, const uint8_t *dead)
+{
+    static const sgf_rules init = SGF_RULES_INIT;
+    if (out == NULL || b == NULL)
+        return SGF_EINVAL;
+    if (r == NULL)
+        r = &init;
+    memset(out, 0, sizeof *out);
+    sgf__spos *p = sgf__scratch_take(sizeof *p);
+    if (p == NULL)
+        return SGF_ENOMEM;
+    sgf__spos_load(p, b, r->remove_dead ? dead : NULL);
+    bool found = find_atari(p, out) || find_race(p, out)
+                 || find_border(p, out)
+                 || (r->scoring == SGF_SCORING_TERRITORY
+                     && find_dame(p, out));
+    sgf__scratch_give(p, sizeof *p);
+    return found;
+}
+
+const char *sgf_score_unfinished_name(sgf_score_unfinished_kind k)
+{
+    switch (k) {
+    case SGF_UNFINISHED_ATARI: return "atari";
+    case SGF_UNFINISHED_RACE: return "race";
+    case SGF_UNFINISHED_BORDER: return "open-border";
+    case SGF_UNFINISHED_DAME: return "open-dame";
+    default: return "none";
+    }
+}
+
+int sgf_score_estimate_dead(sgf_score_estimate *out, uint8_t *dead,
+                            uint8_t *unsettled, const sgf_board *b,
+                            const sgf_rules *r)
+{
+    uint8_t sure[SGF__SN];
+    sgf_score_unfinished u;
+    if (out == NULL || dead == NULL || b == NULL)
+        return SGF_EINVAL;
+    memset(out, 0, sizeof *out);
+    int w = sgf_board_width(b), n = w * sgf_board_height(b);
+    int rc = sgf__score_estimate(dead, sure, b);
+    if (rc < 0)
+        return rc;
+    out->dead = rc;
+    for (int i = n - 1; i >= 0; i--) {
+        sgf_point pt = { (uint8_t)(i % w), (uint8_t)(i / w) };
+        bool open = sgf_board_at(b, pt) != SGF_EMPTY && !sure[i];
+        if (unsettled != NULL)
+            unsettled[i] = open;
+        if (open) {
+            out->unsettled++;
+            out->first = pt;
+        }
+    }
+    int fin = sgf_score_find_unfinished(&u, b, r, dead);
+    if (fin < 0)
+        return fin;
+    out->settled = out->unsettled == 0 && fin == 0;
+    if (out->unsettled == 0 && fin == 1)
+        out->first = u.point;
+    return rc;
+}

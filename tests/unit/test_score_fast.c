@@ -1,0 +1,137 @@
+/*
+ * test_score_fast.c - the quick count (score_bits.c, one word per row)
+ * gives exactly what the labelled count gives, map included, on many
+ * positions: random legal play on boards from 5x5 to 19x19 stopped
+ * after few or many moves (open positions, contact fights, filled
+ * boards), with no dead stones, with random chains taken for dead, under
+ * territory and area rules; and the quick count does take most of them
+ * (else the test would compare the labelled count with itself).
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include <sgf/sgf.h>
+#include "score_int.h"
+
+static uint64_t rng = 88172645463325252ull;
+
+static unsigned next_rand(unsigned n)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)(rng >> 33) % n;
+}
+
+/* Random legal moves (no suicide, no filling a one-point own eye most
+ * of the time, so that positions look like games), moves of them. */
+static void random_position(sgf_board *b, int size, int moves)
+{
+    sgf_rules r = SGF_RULES_INIT;
+    assert_int_equal(sgf_board_reset(b, size, size), 0);
+    sgf_color c = SGF_BLACK;
+    for (int m = 0; m < moves; m++) {
+        for (int tries = 0; tries < 50; tries++) {
+            sgf_point pt = { (uint8_t)next_rand((unsigned)size),
+                             (uint8_t)next_rand((unsigned)size) };
+            if (sgf_board_check(b, NULL, &r, c, pt) != SGF_VERDICT_LEGAL)
+                continue;
+            int own = 0, n = 0;
+            for (int d = 0; d < 4; d++) {
+                int x = pt.x + (d == 0) - (d == 1), y = pt.y + (d == 2)
+                                                    - (d == 3);
+                if (x < 0 || y < 0 || x >= size || y >= size)
+                    continue;
+                n++;
+                own += sgf_board_at(b, (sgf_point){ (uint8_t)x,
+                                                    (uint8_t)y }) == c;
+            }
+            if (own == n && next_rand(10) != 0)
+                continue;               /* keep most eyes */
+            sgf_board_play(NULL, b, NULL, &r, c, pt);
+            break;
+        }
+        c = c == SGF_BLACK ? SGF_WHITE : SGF_BLACK;
+    }
+}
+
+/* Some chains marked dead, at random (none when share is 0). */
+static void random_dead(uint8_t *dead, const sgf_board *b, int share)
+{
+    int w = sgf_board_width(b), n = w * sgf_board_height(b);
+    sgf_point pts[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    memset(dead, 0, (size_t)n);
+    for (int i = 0; i < n; i++) {
+        sgf_point pt = { (uint8_t)(i % w), (uint8_t)(i / w) };
+        if (share == 0 || sgf_board_at(b, pt) == SGF_EMPTY || dead[i]
+            || next_rand(100) >= (unsigned)share)
+            continue;
+        int m = sgf_board_chain_points(b, pt, pts, SGF_MAX_SIZE
+                                                       * SGF_MAX_SIZE);
+        for (int k = 0; k < m; k++)
+            dead[pts[k].y * w + pts[k].x] = 1;
+    }
+}
+
+static void same_count(const sgf_score *a, const sgf_score *b)
+{
+    assert_int_equal(a->black.territory, b->black.territory);
+    assert_int_equal(a->white.territory, b->white.territory);
+    assert_int_equal(a->black.stones, b->black.stones);
+    assert_int_equal(a->white.stones, b->white.stones);
+    assert_int_equal(a->black.dead, b->black.dead);
+    assert_int_equal(a->white.dead, b->white.dead);
+    assert_int_equal(a->dame, b->dame);
+    assert_int_equal(a->seki, b->seki);
+    assert_true(a->margin == b->margin);
+    assert_memory_equal(a->map, b->map, (size_t)(a->width * a->height));
+}
+
+static void test_fast_count_is_the_labelled_count(void **state)
+{
+    static const int sizes[] = { 5, 7, 9, 13, 19 };
+    static const char *const rules[] = { "japanese", "chinese",
+                                         "tromp-taylor" };
+    static sgf_score fast, slow, quick;
+    uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    sgf_board *b;
+    int compared = 0, quicks = 0;
+    (void)state;
+    assert_int_equal(sgf_board_new(&b, 19, 19), 0);
+    for (int round = 0; round < 400; round++) {
+        int size = sizes[round % 5];
+        int moves = (int)next_rand((unsigned)(size * size * 2)) + 1;
+        random_position(b, size, moves);
+        for (int k = 0; k < 6; k++) {
+            sgf_rules r;
+            assert_int_equal(sgf_rules_preset(&r, rules[k % 3]), 0);
+            random_dead(dead, b, k < 3 ? 0 : 10);
+            const uint8_t *d = k < 3 ? NULL : dead;
+            assert_int_equal(sgf_score_count(&fast, b, &r, d, 6.5, 2), 0);
+            assert_int_equal(sgf__score_count_labelled(&slow, b, &r, d,
+                                                       6.5, 2), 0);
+            same_count(&fast, &slow);
+            unsigned needs;
+            memset(&quick, 0, offsetof(sgf_score, map));
+            quicks += sgf__score_fast(&quick, b, &r, r.remove_dead ? d
+                                                                  : NULL,
+                                      &needs);
+            compared++;
+        }
+    }
+    sgf_board_free(b);
+    assert_int_equal(compared, 2400);
+    assert_true(quicks > compared / 2);     /* the quick count is used */
+    assert_true(quicks < compared);         /* and so is the other */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_fast_count_is_the_labelled_count),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

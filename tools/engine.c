@@ -1,0 +1,358 @@
+/*
+ * tools/engine.c - a GTP engine as a child process (tools/engine.h). Its
+ * standard input and output are one end of a socket pair: writes to an
+ * engine that died then fail with EPIPE (send with MSG_NOSIGNAL) instead
+ * of raising SIGPIPE, which would end the tool. The commands are written
+ * and the answers read at the same time (poll), so a long list of
+ * commands cannot fill both directions and stall; an answer ends with an
+ * empty line (GTP 2, section 2.10).
+ */
+#include "engine.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+extern char **environ;
+
+struct engine {
+    const char *cmd;
+    double timeout;
+    pid_t pid;                  /* 0: not running */
+    int fd;                     /* our end of its standard input and
+                                   output */
+    unsigned starts;
+    char *buf;                  /* answers read, not yet taken */
+    size_t len, cap;
+    char *answer;               /* the last answer */
+    size_t answer_cap;
+    char failed[128];           /* the command it answers */
+};
+
+engine *engine_new(const char *cmd, double timeout)
+{
+    engine *e = calloc(1, sizeof *e);
+    if (e == NULL)
+        return NULL;
+    e->cmd = cmd;
+    e->timeout = timeout;
+    e->fd = -1;
+    return e;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* End the process: quit asked when polite, then a short wait, then
+ * SIGKILL. */
+static void stop(engine *e, bool polite)
+{
+    if (e->pid <= 0)
+        return;
+    if (polite && e->fd >= 0) {
+        static const char quit[] = "quit\n";
+        ssize_t w = send(e->fd, quit, sizeof quit - 1, MSG_NOSIGNAL);
+        (void)w;
+        shutdown(e->fd, SHUT_WR);
+    }
+    double end = now() + (polite ? 2.0 : 0.0);
+    int st;
+    while (waitpid(e->pid, &st, WNOHANG) == 0) {
+        if (now() >= end) {
+            kill(e->pid, SIGKILL);
+            waitpid(e->pid, &st, 0);
+            break;
+        }
+        struct timespec ts = { 0, 10 * 1000 * 1000 };
+        nanosleep(&ts, NULL);
+    }
+    if (e->fd >= 0)
+        close(e->fd);
+    e->pid = 0;
+    e->fd = -1;
+    e->len = 0;
+}
+
+void engine_free(engine *e)
+{
+    if (e == NULL)
+        return;
+    stop(e, true);
+    free(e->buf);
+    free(e->answer);
+    free(e);
+}
+
+static void cloexec(int fd)
+{
+    fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC);
+}
+
+/* Start /bin/sh -c cmd, its standard input and output one end of a
+ * socket pair. */
+static bool start(engine *e)
+{
+    int sv[2];
+    posix_spawn_file_actions_t fa;
+    char sh[] = "sh", dash_c[] = "-c", *cmd = strdup(e->cmd);
+    char *argv[] = { sh, dash_c, cmd, NULL };
+    if (cmd == NULL || socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) {
+        free(cmd);
+        return false;
+    }
+    cloexec(sv[0]);
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, sv[1], 0);
+    posix_spawn_file_actions_adddup2(&fa, sv[1], 1);
+    posix_spawn_file_actions_addclose(&fa, sv[1]);
+    int rc = posix_spawn(&e->pid, "/bin/sh", &fa, NULL, argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    free(cmd);
+    close(sv[1]);
+    if (rc != 0) {
+        close(sv[0]);
+        e->pid = 0;
+        return false;
+    }
+    e->fd = sv[0];
+    fcntl(e->fd, F_SETFL, fcntl(e->fd, F_GETFL) | O_NONBLOCK);
+    e->starts++;
+    e->len = 0;
+    return true;
+}
+
+static bool reserve(char **p, size_t *cap, size_t need)
+{
+    if (need <= *cap)
+        return true;
+    size_t c = *cap < 4096 ? 4096 : *cap;
+    while (c < need)
+        c *= 2;
+    char *t = realloc(*p, c);
+    if (t == NULL)
+        return false;
+    *p = t;
+    *cap = c;
+    return true;
+}
+
+/* Take one whole answer (up to its empty line) from the buffer into
+ * e->answer, without the blank line and carriage returns. False when
+ * none is whole yet. */
+static bool take_answer(engine *e, bool *ok)
+{
+    size_t end = 0;
+    bool found = false;
+    for (size_t i = 0; i + 1 < e->len && !found; i++)
+        if (e->buf[i] == '\n') {
+            size_t j = i + 1;
+            if (j < e->len && e->buf[j] == '\r')
+                j++;
+            if (j < e->len && e->buf[j] == '\n') {
+                end = j + 1;
+                found = true;
+            }
+        }
+    if (!found || !reserve(&e->answer, &e->answer_cap, end + 1))
+        return false;
+    size_t k = 0;
+    for (size_t i = 0; i < end; i++)
+        if (e->buf[i] != '\r')
+            e->answer[k++] = e->buf[i];
+    while (k > 0 && e->answer[k - 1] == '\n')
+        k--;
+    e->answer[k] = '\0';
+    memmove(e->buf, e->buf + end, e->len - end);
+    e->len -= end;
+    *ok = e->answer[0] == '=';
+    return true;
+}
+
+/* The command starting at cmds + at, for messages. */
+static void name_command(engine *e, const char *cmds, size_t len, size_t at)
+{
+    size_t n = 0;
+    while (at + n < len && cmds[at + n] != '\n' && n + 1 < sizeof e->failed)
+        n++;
+    memcpy(e->failed, cmds + at, n);
+    e->failed[n] = '\0';
+}
+
+/* Read what the engine wrote; false at its end or on an error. */
+static bool read_some(engine *e)
+{
+    if (!reserve(&e->buf, &e->cap, e->len + 4096))
+        return false;
+    ssize_t r = recv(e->fd, e->buf + e->len, e->cap - e->len, 0);
+    if (r <= 0)
+        return r < 0 && (errno == EINTR || errno == EAGAIN);
+    e->len += (size_t)r;
+    return true;
+}
+
+/* Start positions of the lines of cmds (the commands). */
+static size_t count_lines(const char *cmds, size_t len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += cmds[i] == '\n';
+    return n + (len > 0 && cmds[len - 1] != '\n');
+}
+
+engine_status engine_session(engine *e, const char *cmds, size_t len)
+{
+    size_t sent = 0, answered = 0, total = count_lines(cmds, len);
+    size_t line_at = 0;                 /* the command being answered */
+    double deadline = now() + e->timeout;
+    e->failed[0] = '\0';
+    if (e->pid <= 0 && !start(e))
+        return ENGINE_DIED;
+    while (answered < total) {
+        bool ok;
+        if (take_answer(e, &ok)) {
+            name_command(e, cmds, len, line_at);
+            while (line_at < len && cmds[line_at] != '\n')
+                line_at++;
+            line_at++;
+            answered++;
+            if (!ok) {                  /* the rest would be answered */
+                stop(e, true);          /* into the next session: a */
+                return ENGINE_REFUSED;  /* fresh process for that */
+            }
+            continue;
+        }
+        struct pollfd fds = { e->fd, (short)(POLLIN | (sent < len ? POLLOUT
+                                                               : 0)), 0 };
+        int left = (int)((deadline - now()) * 1000);
+        if (left <= 0) {
+            stop(e, false);
+            return ENGINE_TIMEOUT;
+        }
+        int r = poll(&fds, 1, left);
+        if (r < 0 && errno != EINTR) {
+            stop(e, false);
+            return ENGINE_DIED;
+        }
+        if (r <= 0)
+            continue;
+        if (fds.revents & (POLLIN | POLLHUP | POLLERR)) {
+            if (!read_some(e)) {
+                stop(e, false);
+                return ENGINE_DIED;
+            }
+        } else if (sent < len && (fds.revents & POLLOUT)) {
+            ssize_t w = send(e->fd, cmds + sent, len - sent, MSG_NOSIGNAL);
+            if (w < 0 && errno != EAGAIN && errno != EINTR) {
+                stop(e, false);
+                return ENGINE_DIED;
+            }
+            sent += w > 0 ? (size_t)w : 0;
+        }
+    }
+    return ENGINE_OK;
+}
+
+const char *engine_answer(const engine *e)
+{
+    const char *a = e->answer != NULL ? e->answer : "";
+    if (a[0] == '=') {                  /* "=12 text": the text */
+        a++;
+        while (*a >= '0' && *a <= '9')
+            a++;
+        while (*a == ' ')
+            a++;
+    }
+    return a;
+}
+
+const char *engine_failed_command(const engine *e)
+{
+    return e->failed;
+}
+
+unsigned engine_starts(const engine *e)
+{
+    return e->starts;
+}
+
+/* ---- the pool ------------------------------------------------------- */
+
+struct engine_pool {
+    pthread_mutex_t lock;
+    pthread_cond_t freed;
+    int n, nfree;
+    engine **all, **free;
+};
+
+engine_pool *engine_pool_new(const char *cmd, double timeout, int n)
+{
+    engine_pool *p = calloc(1, sizeof *p);
+    if (p == NULL || n < 1)
+        goto fail;
+    p->all = calloc((size_t)n, sizeof *p->all);
+    p->free = calloc((size_t)n, sizeof *p->free);
+    if (p->all == NULL || p->free == NULL)
+        goto fail;
+    for (int k = 0; k < n; k++) {
+        if ((p->all[k] = engine_new(cmd, timeout)) == NULL)
+            goto fail;
+        p->n++;
+        p->free[p->nfree++] = p->all[k];
+    }
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->freed, NULL);
+    return p;
+fail:
+    if (p != NULL) {
+        for (int k = 0; k < p->n; k++)
+            engine_free(p->all[k]);
+        free(p->all);
+        free(p->free);
+        free(p);
+    }
+    return NULL;
+}
+
+void engine_pool_free(engine_pool *p)
+{
+    if (p == NULL)
+        return;
+    for (int k = 0; k < p->n; k++)
+        engine_free(p->all[k]);
+    pthread_mutex_destroy(&p->lock);
+    pthread_cond_destroy(&p->freed);
+    free(p->all);
+    free(p->free);
+    free(p);
+}
+
+engine *engine_pool_take(engine_pool *p)
+{
+    pthread_mutex_lock(&p->lock);
+    while (p->nfree == 0)
+        pthread_cond_wait(&p->freed, &p->lock);
+    engine *e = p->free[--p->nfree];
+    pthread_mutex_unlock(&p->lock);
+    return e;
+}
+
+void engine_pool_give(engine_pool *p, engine *e)
+{
+    pthread_mutex_lock(&p->lock);
+    p->free[p->nfree++] = e;
+    pthread_cond_signal(&p->freed);
+    pthread_mutex_unlock(&p->lock);
+}
