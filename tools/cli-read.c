@@ -208,3 +208,23 @@ int cli_game_missing(const char *path, const cli_diag_opts *d,
                cli_display_name(path), d->game, games);
     return TOOL_TROUBLE;
 }
+
+int cli_parse_path(const char *arg, unsigned *path, size_t max,
+                   size_t *len)
+{
+    char *end;
+    const char *s = arg;
+    *len = 0;
+    while (*s != '\0') {
+        unsigned long v = strtoul(s, &end, 10);
+        if (end == s || v > 100000 || *len == max
+            || (*end != '.' && *end != '\0')) {
+            tool_error("invalid --path '%s': numbers separated by '.' (at "
+                       "most %zu)", arg, max);
+            return -1;
+        }
+        path[(*len)++] = (unsigned)v;
+        s = *end == '.' ? end + 1 : end;
+    }
+    return 0;
+}

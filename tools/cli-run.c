@@ -192,8 +192,8 @@ static unsigned long other_trouble(const cli_counts *n)
                                            : 0;
 }
 
-static void summary_json(const cli_counts *n, const code_count *v,
-                         size_t len)
+static void summary_json(const cli_run_hooks *h, const cli_counts *n,
+                         const code_count *v, size_t len)
 {
     json_t *rec = tool_json_record("summary", NULL), *st = json_object();
     json_t *codes = json_object();
@@ -216,6 +216,8 @@ static void summary_json(const cli_counts *n, const code_count *v,
         json_object_set_new(codes, v[i].name,
                             json_integer((json_int_t)v[i].count));
     json_object_set_new(rec, "codes", codes);
+    if (h->summary_more != NULL)
+        h->summary_more(h->payload, rec);
     tool_json_emit(stdout, rec);
 }
 
@@ -223,14 +225,16 @@ static void summary_json(const cli_counts *n, const code_count *v,
  * most frequent first:
  *   summary: 8 inputs: 6 ok, 2 invalid, 0 unreadable, 0 trouble; 9 games
  *   summary: duplicate-property 1 */
-static void summary_text(const cli_counts *n, const code_count *v,
-                         size_t len)
+static void summary_text(const cli_run_hooks *h, const cli_counts *n,
+                         const code_count *v, size_t len)
 {
     printf("summary: %lu input%s: %lu ok, %lu invalid, %lu unreadable, "
            "%lu trouble; %lu game%s\n", inputs_of(n),
            inputs_of(n) == 1 ? "" : "s", n->by_status[0], n->by_status[1],
            n->unreadable, other_trouble(n), n->games,
            n->games == 1 ? "" : "s");
+    if (h->summary_more != NULL)
+        h->summary_more(h->payload, NULL);
     for (size_t i = 0; i < len; i++)
         printf("summary: %s %lu\n", v[i].name, v[i].count);
 }
@@ -240,9 +244,9 @@ static void print_run_summary(const cli_run_hooks *h, const cli_counts *n)
     size_t len = 0;
     code_count *v = codes_met(n, &len);
     if (json_report(h))
-        summary_json(n, v, len);
+        summary_json(h, n, v, len);
     else
-        summary_text(n, v, len);
+        summary_text(h, n, v, len);
     free(v);
 }
 

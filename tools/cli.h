@@ -156,6 +156,7 @@ void cli_print_version(const cli_tool *t, FILE *fp);
 
 struct cli_counts;
 struct cli_input_opts;
+struct json_t;
 struct cli_input_list;
 
 /* What cli_run knows of an input when it is done (cli_run_hooks
@@ -209,6 +210,10 @@ typedef struct cli_run_hooks {
      * with CLI_FORMAT_JSON), archive members and inputs that could not be
      * read included. May be NULL. */
     void (*input_done)(void *payload, const cli_input_report *r);
+    /* With --summary: fields of the tool's own for the JSON summary
+     * record rec, or text lines to print when rec is NULL (sgf-score's
+     * verdicts and causes). May be NULL. */
+    void (*summary_more)(void *payload, struct json_t *rec);
 } cli_run_hooks;
 
 /* The whole of a tool's main(): tool_init, the options, --help and
@@ -358,6 +363,11 @@ const char *cli_display_name(const char *path);
  * 'x': Is a directory", "out of memory"). */
 int cli_read_input(const char *path, const sgf_parse_options *po,
                    sgf_collection **out);
+
+/* A --path argument, "I.J.K": at most max numbers into path, their count
+ * into *len. Returns 0, or -1 after a message. */
+int cli_parse_path(const char *arg, unsigned *path, size_t max,
+                   size_t *len);
 
 /* A --game argument: a whole number from 0. Returns 0, or -1 after a
  * message. */

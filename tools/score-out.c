@@ -7,6 +7,7 @@
  */
 #include "score-out.h"
 #include "score-html.h"
+#include "json.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -88,6 +89,8 @@ int score_out_parse_format(score_out_opts *o, const char *arg)
     for (int k = 0; k < 4; k++)
         if (strcmp(arg, names[k]) == 0) {
             o->format = (score_format)k;
+            o->report = o->format == SCORE_FORMAT_JSON ? CLI_FORMAT_JSON
+                                                       : CLI_FORMAT_TEXT;
             return 0;
         }
     tool_error("unknown format '%s' (text, json, tsv or html)", arg);
@@ -143,6 +146,8 @@ static int check_engine_options(const score_out_opts *o)
 
 int score_out_start(score_out_opts *o)
 {
+    o->diag.quiet = o->quiet;
+    o->diag.format = o->report;
     if (check_engine_options(o) != TOOL_OK)
         return TOOL_TROUBLE;
     if (o->engine_cmd != NULL
@@ -402,64 +407,82 @@ static const char *komi_note(const game_count *x)
     }
 }
 
-static void json_side(const char *name, const sgf_score_side *sd)
+/* A number as the text formats print it, as a JSON number. */
+static void json_num(json_t *rec, const char *key, double v)
 {
-    char v[32];
-    printf(",\"%s\":{\"territory\":%d,\"stones\":%d,\"prisoners\":%d,"
-           "\"dead\":%d,\"score\":%s}", name, sd->territory, sd->stones,
-           sd->prisoners, sd->dead, number(v, sd->score));
+    tool_json_number(rec, key, v);
+}
+
+static json_t *json_side(const sgf_score_side *sd)
+{
+    json_t *j = json_object();
+    json_object_set_new(j, "territory", json_integer(sd->territory));
+    json_object_set_new(j, "stones", json_integer(sd->stones));
+    json_object_set_new(j, "prisoners", json_integer(sd->prisoners));
+    json_object_set_new(j, "dead", json_integer(sd->dead));
+    json_num(j, "score", sd->score);
+    return j;
 }
 
 /* "settled" (the estimate's, or null), "unsettled" (stones) and "dead"
  * (the points of the dead stones, SGF letters). */
-static void json_dead(const game_count *x)
+static void json_dead(json_t *rec, const game_count *x)
 {
     int w = x->s.width, n = w * x->s.height;
     char v[4];
-    if (x->estimated)
-        printf(",\"settled\":%s,\"unsettled\":%d",
-               x->est.settled ? "true" : "false", x->est.unsettled);
-    else
-        printf(",\"settled\":null");
-    printf(",\"dead\":[");
-    for (int i = 0, k = 0; i < n; i++)
+    json_t *dead = json_array();
+    if (x->estimated) {
+        json_object_set_new(rec, "settled", json_boolean(x->est.settled));
+        json_object_set_new(rec, "unsettled",
+                            json_integer(x->est.unsettled));
+    } else {
+        json_object_set_new(rec, "settled", json_null());
+    }
+    for (int i = 0; i < n; i++)
         if (x->s.map[i] == SGF_SP_BLACK_DEAD
             || x->s.map[i] == SGF_SP_WHITE_DEAD)
-            printf("%s\"%s\"", k++ > 0 ? "," : "", sgf_point_format_sgf(v,
-                   (sgf_point){ (uint8_t)(i % w), (uint8_t)(i / w) }));
-    printf("]");
+            json_array_append_new(dead, json_string(sgf_point_format_sgf(
+                v, (sgf_point){ (uint8_t)(i % w), (uint8_t)(i / w) })));
+    json_object_set_new(rec, "dead", dead);
 }
 
+/* The "game" record: the count, the recorded result, the verdict. */
 static void print_json(const game_count *x)
 {
-    char v[32], cause[64];
-    printf("{\"file\":");
-    cli_json_string(stdout, x->name);
-    printf(",\"game\":%zu,\"rules\":\"%s\",\"scoring\":\"%s\",\"komi\":%s",
-           sgf_game_index(x->g), x->rules->name,
-           x->s.scoring == SGF_SCORING_AREA ? "area" : "territory",
-           number(v, x->komi));
-    printf(",\"handicap_bonus\":%s,\"dead_source\":\"%s\"",
-           number(v, x->s.handicap_bonus), x->dead_source);
-    json_side("black", &x->s.black);
-    json_side("white", &x->s.white);
+    char cause[64], pt[4];
+    json_t *rec = tool_json_record("game", x->name);
+    json_object_set_new(rec, "game", json_integer((json_int_t)
+                                                  sgf_game_index(x->g)));
+    json_object_set_new(rec, "rules", json_string(x->rules->name));
+    json_object_set_new(rec, "scoring", json_string(
+        x->s.scoring == SGF_SCORING_AREA ? "area" : "territory"));
+    json_num(rec, "komi", x->komi);
+    json_num(rec, "handicap_bonus", x->s.handicap_bonus);
+    json_object_set_new(rec, "dead_source", json_string(x->dead_source));
+    json_object_set_new(rec, "black", json_side(&x->s.black));
+    json_object_set_new(rec, "white", json_side(&x->s.white));
     cause_text(cause, sizeof cause, x);
-    printf(",\"result\":\"%s\",\"recorded\":", x->result);
-    cli_json_string(stdout, x->recorded);
-    printf(",\"verdict\":\"%s\",\"cause\":\"%s\"",
-           sgf_score_verdict_name(x->verdict), cause);
-    json_dead(x);
+    json_object_set_new(rec, "result", json_string(x->result));
+    json_object_set_new(rec, "recorded", tool_json_str(x->recorded));
+    json_object_set_new(rec, "verdict", json_string(
+        sgf_score_verdict_name(x->verdict)));
+    json_object_set_new(rec, "cause", json_string(cause));
+    json_dead(rec, x);
     if (x->unf.kind != SGF_UNFINISHED_NONE) {
-        char pt[4];
-        printf(",\"unfinished\":{\"kind\":\"%s\",\"point\":\"%s\","
-               "\"points\":%d}", sgf_score_unfinished_name(x->unf.kind),
-               sgf_point_format_sgf(pt, x->unf.point), x->unf.points);
+        json_t *u = json_object();
+        json_object_set_new(u, "kind", json_string(
+            sgf_score_unfinished_name(x->unf.kind)));
+        json_object_set_new(u, "point", json_string(
+            sgf_point_format_sgf(pt, x->unf.point)));
+        json_object_set_new(u, "points", json_integer(x->unf.points));
+        json_object_set_new(rec, "unfinished", u);
     }
-    printf(",\"diagnostics\":[");
+    json_t *codes = json_array();
     for (int k = 0; k < x->ndiags; k++)
-        printf("%s\"%s\"", k > 0 ? "," : "",
-               sgf_diag_code_name(x->diags[k].code));
-    printf("]}\n");
+        json_array_append_new(codes, json_string(
+            sgf_diag_code_name(x->diags[k].code)));
+    json_object_set_new(rec, "diagnostics", codes);
+    tool_json_emit(stdout, rec);
 }
 
 static void print_tsv(const game_count *x)
@@ -688,19 +711,6 @@ static long value_offset(const sgf_node *n, sgf_prop_id id)
     return p != NULL ? (long)sgf_prop_value_offset(p, 0) : NO_OFFSET;
 }
 
-static void komi_diags(game_count *x)
-{
-    long at = value_offset(sgf_game_root(x->g), SGF_PROP_KM);
-    char k[32];
-    if (x->komi_rc == SGF_KOMI_SCALED)
-        add_diag(x, SGF_D_KOMI_FORMAT, at, "KM[%s] read as Fox writes "
-                 "it: komi %s", x->km_raw, number(k, x->komi));
-    else if (x->komi_rc == SGF_ESYNTAX)
-        add_diag(x, SGF_D_KOMI_DEFAULTED, at, "KM[%s] unreadable: the "
-                 "rule set's komi %s is used", x->km_raw,
-                 number(k, x->komi));
-}
-
 static void disagree_diag(game_count *x)
 {
     static const sgf_diag_code codes[] = {
@@ -729,7 +739,6 @@ static void game_diags(const score_out_opts *o, game_count *x)
 {
     char p[4];
     x->ndiags = 0;
-    komi_diags(x);
     const sgf_history *h = sgf_replay_history(o->replay);
     if (strcmp(x->dead_source, "auto") == 0
         && !sgf_history_game_over(h, sgf_replay_rules(o->replay)))
@@ -748,14 +757,11 @@ static void game_diags(const score_out_opts *o, game_count *x)
     disagree_diag(x);
 }
 
-/* Print the game's diagnostics on standard error: text lines
- * (FILE:LINE:COL: warning: MESSAGE [code]) or, with --format=json, JSON
- * Lines. */
-static void print_diags(const score_out_opts *o, const game_count *x)
+/* The count's diagnostics join the record's own in the collection, so
+ * that cli_read_games prints, filters (-q, --game) and counts them with
+ * the others, in the order of their positions, in the report's format. */
+static int add_diags(const game_count *x, sgf_collection *c)
 {
-    if (o->quiet || x->ndiags == 0)
-        return;
-    fflush(stdout);
     for (int k = 0; k < x->ndiags; k++) {
         const game_diag *gd = &x->diags[k];
         sgf_diag d;
@@ -763,15 +769,12 @@ static void print_diags(const score_out_opts *o, const game_count *x)
         d.code = gd->code;
         d.severity = sgf_diag_code_severity(gd->code, true);
         d.game = (int32_t)sgf_game_index(x->g);
-        d.message = gd->message;
-        if (gd->offset != NO_OFFSET)
-            d.pos = sgf_collection_pos(x->c, (size_t)gd->offset);
-        if (o->format == SCORE_FORMAT_JSON)
-            sgf_diag_print_json(stderr, x->name, &d, x->s.width,
-                                x->s.height);
-        else
-            sgf_diag_print_text(stderr, x->name, &d);
+        d.pos.offset = gd->offset != NO_OFFSET ? (uint32_t)gd->offset : 0;
+        if (sgf_collection_add_diag(c, &d, gd->offset != NO_OFFSET, "%s",
+                                    gd->message) != SGF_OK)
+            return -1;
     }
+    return 0;
 }
 
 /* --format=html: the game as the page takes it (score-html.h). */
@@ -810,6 +813,9 @@ static void tally(score_out_opts *o, const game_count *x)
         t->not_finished++;
     else
         t->disagreed++;
+    if (x->verdict == SGF_SCORE_DISAGREE && (size_t)x->why.cause
+        < sizeof t->causes / sizeof *t->causes)
+        t->causes[x->why.cause]++;
     if (x->estimated && x->est.settled) {
         t->settled++;
         t->settled_agreed += x->verdict == SGF_SCORE_AGREE;
@@ -882,6 +888,8 @@ static int score_game(score_out_opts *o, game_count *x,
 {
     sgf_replay_options ro = SGF_REPLAY_OPTIONS_INIT;
     ro.rules = o->rules_given ? &o->rules : NULL;
+    ro.path = o->path;
+    ro.path_len = o->path_len;
     ro.quiet = false;           /* its illegal moves are errors of the
                                    record, printed with the others */
     if (o->engine_cmd != NULL) {        /* the GTP commands, as they go */
@@ -925,7 +933,10 @@ static int score_game(score_out_opts *o, game_count *x,
     show(o, x);
     if (o->html != NULL && html_game(o, x, c) != TOOL_OK)
         return TOOL_TROUBLE;
-    print_diags(o, x);
+    if (add_diags(x, c) != 0) {
+        tool_error("out of memory");
+        return TOOL_TROUBLE;
+    }
     tally(o, x);
     return TOOL_OK;
 }
@@ -933,8 +944,10 @@ static int score_game(score_out_opts *o, game_count *x,
 /* One input being scored, one game tree at a time (cli_read_games). */
 typedef struct score_run {
     score_out_opts *o;
+    const char *path;
     const char *name;
     game_count *x;
+    size_t games;
     int status;
 } score_run;
 
@@ -946,7 +959,14 @@ typedef struct score_run {
 static int score_each(void *payload, sgf_collection *c, sgf_game *g)
 {
     score_run *r = payload;
-    if (g != NULL && r->status != TOOL_TROUBLE) {
+    const cli_diag_opts *d = &r->o->diag;
+    if (g == NULL)
+        return tool_worst(r->status, cli_game_missing(r->path, d,
+                                                      r->games));
+    r->games++;
+    if (d->one_game && (long)sgf_game_index(g) != d->game)
+        return r->status;
+    if (r->status != TOOL_TROUBLE) {
         game_count *x = r->x;
         memset(x, 0, offsetof(game_count, s));
         x->name = r->name;
@@ -957,30 +977,64 @@ static int score_each(void *payload, sgf_collection *c, sgf_game *g)
     return r->status;
 }
 
-int score_out_file(score_out_opts *o, const char *path)
+int score_out_file(score_out_opts *o, const char *path, cli_counts *n)
 {
-    score_run r = { o, cli_display_name(path), malloc(sizeof(game_count)),
-                    TOOL_OK };
-    cli_diag_opts d = {
-        .format = o->format == SCORE_FORMAT_JSON ? CLI_FORMAT_JSON
-                                                 : CLI_FORMAT_TEXT,
-        .quiet = true
-    };
-    cli_counts n = { .files = 0 };      /* the game counts are o's */
+    score_run r = { o, path, cli_display_name(path),
+                    malloc(sizeof(game_count)), 0, TOOL_OK };
+    sgf_parse_options po = SGF_PARSE_OPTIONS_INIT;
+    po.charset = o->charset;
     if (r.x == NULL) {
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }
-    unsigned long unreadable = n.unreadable, said;
+    unsigned long unreadable = n->unreadable, files = n->files, said;
     cli_last_error(&said);
-    int status = cli_read_games(path, NULL, score_each, &r, stderr, &d, &n);
+    /* the record's own faults: its errors, in the same stream as the
+     * count's diagnostics */
+    int status = cli_read_games(path, &po, score_each, &r,
+                                o->report == CLI_FORMAT_JSON ? stdout
+                                                             : stderr,
+                                &o->diag, n);
     free(r.x);
-    if (o->html != NULL && n.unreadable > unreadable) {
+    if (o->html != NULL && n->unreadable > unreadable) {
         unsigned long now;
         const char *msg = cli_last_error(&now);
         shtml_unreadable(o->html, r.name, now > said ? msg : NULL);
     }
-    o->totals.files += n.files;
-    o->totals.unreadable += n.unreadable;
+    o->totals.files += n->files - files;
+    o->totals.unreadable += n->unreadable - unreadable;
     return status;
+}
+
+static void summary_count(json_t *rec, const char *key, unsigned long v)
+{
+    if (rec != NULL)
+        json_object_set_new(rec, key, json_integer((json_int_t)v));
+    else
+        printf("summary: %s %lu\n", key, v);
+}
+
+void score_out_summary(void *payload, json_t *rec)
+{
+    const score_out_opts *o = payload;
+    const score_totals *t = &o->totals;
+    json_t *v = rec != NULL ? json_object() : NULL;
+    json_t *c = rec != NULL ? json_object() : NULL;
+    summary_count(v, "agree", t->agreed);
+    summary_count(v, "disagree", t->disagreed);
+    summary_count(v, "not-finished", t->not_finished);
+    summary_count(v, "not-counted", t->not_counted);
+    summary_count(v, "settled", t->settled);
+    summary_count(v, "settled-agree", t->settled_agreed);
+    for (size_t k = 1; k < sizeof t->causes / sizeof *t->causes; k++)
+        if (t->causes[k] > 0) {
+            char key[48];
+            snprintf(key, sizeof key, "%s%s", rec != NULL ? "" : "cause ",
+                     sgf_score_cause_name((sgf_score_cause)k));
+            summary_count(c, key, t->causes[k]);
+        }
+    if (rec != NULL) {
+        json_object_set_new(rec, "verdicts", v);
+        json_object_set_new(rec, "causes", c);
+    }
 }

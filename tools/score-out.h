@@ -32,6 +32,7 @@ typedef enum score_format {
 typedef struct score_totals {
     unsigned long games, counted, agreed, disagreed, not_finished;
     unsigned long not_counted;
+    unsigned long causes[16];      /* disagreements by cause (by value) */
     unsigned long settled, settled_agreed;  /* estimated games settled */
     unsigned long engine_asked, engine_failed;
     unsigned long files, unreadable;
@@ -56,6 +57,12 @@ typedef struct score_out_opts {
     int gtp_rc;                    /* the builder's first failure */
     char gtp_why[96];
     bool verbose, check, quiet;
+    bool summary;                  /* --summary */
+    cli_format report;             /* JSON: records (json.h), else text */
+    cli_diag_opts diag;            /* --game; the record's own faults */
+    const char *charset;           /* --charset */
+    unsigned path[64];             /* --path */
+    size_t path_len;
     bool help, version;
     sgf_replay *replay;            /* set by score_out_start */
     struct shtml *html;            /* SCORE_FORMAT_HTML: the page */
@@ -81,8 +88,14 @@ int score_out_start(score_out_opts *o);
  * TOOL_OK. */
 int score_out_finish(score_out_opts *o);
 
-/* Read one input, count its games, print. Returns its exit status. */
-int score_out_file(score_out_opts *o, const char *path);
+/* Read one input, count its games, print; its diagnostics counted in
+ * n. Returns its exit status. */
+int score_out_file(score_out_opts *o, const char *path, cli_counts *n);
+
+/* --summary: the verdicts and causes of the run, as fields of the JSON
+ * summary record rec, or as text lines when rec is NULL. */
+struct json_t;
+void score_out_summary(void *payload, struct json_t *rec);
 
 /* ---- the engine's part (score-engine.c) ------------------------------ */
 

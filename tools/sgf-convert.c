@@ -132,22 +132,8 @@ static int parse_moves(const char *arg, convert_diagram_opts *d)
 
 static int parse_path(const char *arg, convert_opts *o)
 {
-    char *end;
-    const char *s = arg;
-    o->dia.path_len = 0;
-    while (*s != '\0') {
-        unsigned long v = strtoul(s, &end, 10);
-        if (end == s || v > 100000 || o->dia.path_len == CONVERT_MAX_PATH
-            || (*end != '.' && *end != '\0')) {
-            tool_error("invalid --path '%s': numbers separated by '.'",
-                       arg);
-            return -1;
-        }
-        o->path[o->dia.path_len++] = (unsigned)v;
-        s = *end == '.' ? end + 1 : end;
-    }
     o->dia.path = o->path;
-    return 0;
+    return cli_parse_path(arg, o->path, CONVERT_MAX_PATH, &o->dia.path_len);
 }
 
 static int on_format_option(convert_opts *o, int option, const char *arg)

@@ -64,25 +64,6 @@ static const cli_tool tool = {
     "errors (an illegal move included), 2 on trouble.\n"
 };
 
-static int parse_path(const char *arg, replay_out_opts *o)
-{
-    char *end;
-    const char *s = arg;
-    o->path_len = 0;
-    while (*s != '\0') {
-        unsigned long v = strtoul(s, &end, 10);
-        if (end == s || v > 100000 || o->path_len == REPLAY_MAX_PATH
-            || (*end != '.' && *end != '\0')) {
-            tool_error("invalid --path '%s': numbers separated by '.'",
-                       arg);
-            return -1;
-        }
-        o->path[o->path_len++] = (unsigned)v;
-        s = *end == '.' ? end + 1 : end;
-    }
-    return 0;
-}
-
 static int parse_number(const char *arg, const char *what, long *out)
 {
     char *end;
@@ -107,7 +88,8 @@ static int on_option(void *payload, int option, const char *arg)
         o->stop_given = true;
         return 0;
     case OPT_EACH: o->each = true; return 0;
-    case OPT_PATH: return parse_path(arg, o);
+    case OPT_PATH:
+        return cli_parse_path(arg, o->path, REPLAY_MAX_PATH, &o->path_len);
     case OPT_ALL: o->all_variations = true; return 0;
     case OPT_GAME:
         if (cli_parse_game(arg, &o->game) != 0)

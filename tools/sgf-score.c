@@ -17,7 +17,11 @@ enum {
     OPT_FORMAT,
     OPT_CHECK,
     OPT_ENGINE,
-    OPT_ENGINE_TIMEOUT
+    OPT_ENGINE_TIMEOUT,
+    OPT_GAME,
+    OPT_CHARSET,
+    OPT_PATH,
+    OPT_SUMMARY
 };
 
 static const cli_option options[] = {
@@ -32,12 +36,19 @@ static const cli_option options[] = {
       "a game the engine does not answer in time: not counted (60)" },
     { "format", OPT_FORMAT, "FORMAT", 0,
       "text (default), json, tsv: one per game; html: one page" },
+    { "game", OPT_GAME, "N", 0,
+      "only game N (0-based) of each collection" },
+    { "path", OPT_PATH, "I.J.K", 0,
+      "count the end of variation I, then J... (default: main line)" },
+    { "charset", OPT_CHARSET, "NAME", 0,
+      "read text in charset NAME, whatever CA[] says" },
     { "verbose", 'v', NULL, 0,
       "show the count point by point and the board" },
     { "check", OPT_CHECK, NULL, 0,
       "exit 1 when a counted game disagrees with RE[]" },
     CLI_OPTIONS_INPUT(OPT_FILES_FROM),
     { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
+    CLI_OPTION_SUMMARY(OPT_SUMMARY),
     CLI_OPTIONS_PROGRESS,
     CLI_OPTIONS_END
 };
@@ -74,6 +85,16 @@ static int on_option(void *payload, int option, const char *arg)
     case OPT_CHECK: o->check = true; return 0;
     case OPT_ENGINE: o->engine_cmd = arg; return 0;
     case OPT_ENGINE_TIMEOUT: return score_out_parse_timeout(o, arg);
+    case OPT_GAME:
+        o->diag.one_game = true;
+        return cli_parse_game(arg, &o->diag.game);
+    case OPT_PATH:
+        return cli_parse_path(arg, o->path,
+                              sizeof o->path / sizeof *o->path, &o->path_len);
+    case OPT_CHARSET:
+        o->charset = arg;
+        return cli_check_charset(arg);
+    case OPT_SUMMARY: o->summary = true; return 0;
     case 'r': o->in.recursive = true; return 0;
     case OPT_FILES_FROM: o->in.files_from = arg; return 0;
     case '0': o->in.null_names = true; return 0;
@@ -99,11 +120,11 @@ static int start(void *payload)
     return score_out_start(payload);
 }
 
-/* sgf-score counts games, not files: its own summary (score_out_finish). */
+/* sgf-score counts games, not files: its own summary line
+ * (score_out_finish). */
 static int one_file(void *payload, const char *path, cli_counts *n)
 {
-    (void)n;
-    return score_out_file(payload, path);
+    return score_out_file(payload, path, n);
 }
 
 static int finish(void *payload, int status)
@@ -118,7 +139,8 @@ int main(int argc, char **argv)
         .on_option = on_option, .payload = &o, .help = &o.help,
         .version = &o.version, .in = &o.in, .start = start,
         .file = one_file, .finish = finish, .quiet = &o.quiet,
-        .own_summary_line = true
+        .own_summary_line = true, .format = &o.report,
+        .summary = &o.summary, .summary_more = score_out_summary
     };
 
     score_out_opts_init(&o);

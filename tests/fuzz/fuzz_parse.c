@@ -43,7 +43,6 @@ static void print_diags(const sgf_collection *c)
     for (size_t i = 0; i < sgf_collection_diag_count(c); i++) {
         const sgf_diag *d = sgf_collection_diag(c, i);
         sgf_diag_print_text(fp, "fuzz.sgf", d);
-        sgf_diag_print_json(fp, "fuzz.sgf", d, 19, 19);
     }
 }
 

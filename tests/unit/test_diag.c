@@ -98,22 +98,6 @@ static void test_text_line_has_one_line(void **state)
     free(captured);
 }
 
-static void test_json_keeps_the_name(void **state)
-{
-    (void)state;
-    sgf_diag d = sample();
-    size_t len;
-    FILE *fp = start_capture(&len);
-    assert_int_equal(sgf_diag_print_json(fp, "a\nb\"c.sgf", &d, 19, 19), 0);
-    assert_string_equal(end_capture(fp),
-                        "{\"file\":\"a\\nb\\\"c.sgf\",\"game\":0,\"line\":2,"
-                        "\"column\":4,\"offset\":9,\"severity\":\"error\","
-                        "\"code\":\"duplicate-property\",\"message\":"
-                        "\"property 'C' repeated in one node (values "
-                        "merged)\"}\n");
-    free(captured);
-}
-
 static void test_names_and_meanings(void **state)
 {
     (void)state;
@@ -170,7 +154,6 @@ int main(void)
         cmocka_unit_test(test_plain_names_as_they_are),
         cmocka_unit_test(test_control_characters_escaped),
         cmocka_unit_test(test_text_line_has_one_line),
-        cmocka_unit_test(test_json_keeps_the_name),
         cmocka_unit_test(test_names_and_meanings),
         cmocka_unit_test(test_collection_add_diag),
     };

@@ -93,17 +93,6 @@ SGF_API int sgf_print_name(FILE *fp, const char *name);
 SGF_API int sgf_diag_print_text(FILE *fp, const char *file,
                                 const sgf_diag *d);
 
-/* Print one diagnostic as one JSON object on one line (JSON Lines), with
- * the fields file, game, line, column, offset, severity, code, message,
- * and, for move diagnostics, move, color ("B"/"W"), point (SGF letters) and
- * vertex ("D16", or "pass"; omitted on boards wider than 25). Strings are
- * escaped per RFC 8259; numbers never depend on the locale. board_height is
- * needed for the vertex (rows count from the bottom); pass 0 if unknown.
- * Returns 0 or SGF_EIO. */
-SGF_API int sgf_diag_print_json(FILE *fp, const char *file,
-                                const sgf_diag *d, int board_width,
-                                int board_height);
-
 #ifdef __cplusplus
 }
 #endif
