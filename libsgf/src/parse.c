@@ -22,6 +22,7 @@
 #include "tree_int.h"
 #include "charset_int.h"
 #include "props_int.h"
+#include "propset_int.h"
 
 /* Two-byte-safe scanning of values: which bytes lead a two-byte
  * character whose second byte may be '\\' or ']'. Shift_JIS (CP932)
@@ -58,6 +59,7 @@ typedef struct parser {
     bool wide;              /* CA is UTF-16: NUL bytes belong to text */
     sgf_prop *prop_tail;    /* last property of cur */
     sgf__arena_mark mark;   /* the arena before the current game */
+    sgf__propset props;     /* the properties of a large node */
     bool plain;             /* the input holds no byte >= 0x80 and no
                                NUL: how values lex does not depend on
                                any charset, so no CA is read ahead */
@@ -243,6 +245,7 @@ static void start_game(parser *p, size_t offset)
     sgf_collection *c = p->c;
     flush_junk(p, false);
     p->mark = sgf__arena_get_mark(&c->arena);
+    sgf__propset_forget(&p->props);     /* nodes' memory is reused */
     sgf_game *g = alloc(p, sizeof *g);
     if (g == NULL)
         return;
@@ -597,42 +600,64 @@ static const char *canonical_ident(parser *p, const char *raw, size_t len,
     return buf == small ? sgf__arena_strndup(&p->c->arena, buf, k) : buf;
 }
 
-static sgf_prop *find_same(sgf_node *n, const sgf_prop *np)
+/* The room a merged property's values array has: merging allocates
+ * powers of two, so that N repetitions of a property in one node copy
+ * O(N) values in all, not O(N^2) (the first array, made with the
+ * property, holds exactly its values). */
+static size_t merged_room(size_t n)
 {
-    for (sgf_prop *q = n->props; q != NULL; q = q->next) {
-        if (q->id != np->id)
-            continue;
-        if (np->id != SGF_PROP_UNKNOWN || strcmp(q->ident, np->ident) == 0)
-            return q;
+    size_t room = 4;
+    while (room < n)
+        room *= 2;
+    return room;
+}
+
+/* Merge the k values of a repetition of old into old (nothing is
+ * lost). */
+static void merge_prop(parser *p, sgf_node *n, sgf_prop *old,
+                       const sgf_prop *tmpl, const sgf__value *vals,
+                       size_t k)
+{
+    size_t have = old->nvalues;
+    bool grown = old->flags & SGF__P_DUPLICATE;
+    if (have + k > UINT32_MAX) {
+        p->c->status = SGF_ENOMEM;
+        return;
     }
-    return NULL;
+    sgf__value *v = old->values;
+    if (!grown || have + k > merged_room(have)) {
+        v = sgf__arena_alloc(&p->c->arena,
+                             merged_room(have + k) * sizeof *v);
+        if (v == NULL) {
+            p->c->status = SGF_ENOMEM;
+            return;
+        }
+        memcpy(v, old->values, have * sizeof *v);
+    }
+    memcpy(v + have, vals, k * sizeof *v);
+    if (sgf__replay_acts_on(tmpl->id))
+        n->move_color = 0;           /* B[pd]B[qq]: not one move */
+    if (!grown)
+        old->dup_offset = tmpl->offset;
+    old->flags |= SGF__P_DUPLICATE | (tmpl->flags & SGF__P_LOWERCASE);
+    old->values = v;
+    old->nvalues = (uint32_t)(have + k);
 }
 
 /* Make the property from the values read (one allocation: the property
  * and its values), or merge a repetition of a property already in the
- * node into the first one (nothing is lost). Returns the property, or
- * NULL when merged or out of memory. */
+ * node into the first one. Returns the property, or NULL when merged or
+ * out of memory. */
 static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl,
                             const sgf__value *vals, size_t k)
 {
-    sgf_prop *old = find_same(n, tmpl);
+    sgf_prop *old;
+    if (sgf__propset_find(&p->props, n, tmpl, &old) != SGF_OK) {
+        p->c->status = SGF_ENOMEM;
+        return NULL;
+    }
     if (old != NULL) {
-        size_t have = old->nvalues;
-        sgf__value *v = sgf__arena_alloc(&p->c->arena,
-                                         (have + k) * sizeof *v);
-        if (v == NULL) {
-            p->c->status = SGF_ENOMEM;
-            return NULL;
-        }
-        memcpy(v, old->values, have * sizeof *v);
-        memcpy(v + have, vals, k * sizeof *v);
-        if (sgf__replay_acts_on(tmpl->id))
-            n->move_color = 0;           /* B[pd]B[qq]: not one move */
-        if (!(old->flags & SGF__P_DUPLICATE))
-            old->dup_offset = tmpl->offset;
-        old->flags |= SGF__P_DUPLICATE | (tmpl->flags & SGF__P_LOWERCASE);
-        old->values = v;
-        old->nvalues = (uint32_t)(have + k);
+        merge_prop(p, n, old, tmpl, vals, k);
         return NULL;
     }
     sgf_prop *np = sgf__arena_alloc(&p->c->arena,
@@ -654,6 +679,8 @@ static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl,
         n->props = np;
     p->prop_tail = np;
     n->nprops++;
+    if (sgf__propset_added(&p->props, n, np) != SGF_OK)
+        p->c->status = SGF_ENOMEM;
     if (sgf__replay_acts_on(np->id))
         n->move_color = 0;               /* e.g. B[pd]W[dp], B[pd]AB[qq] */
     return np;
@@ -1241,5 +1268,6 @@ int sgf__parse_run(sgf_collection *c)
         run(&p);
     sgf__buf_release(&p.stack);
     sgf__buf_release(&p.vals);
+    sgf__propset_release(&p.props);
     return c->status;
 }
