@@ -258,6 +258,7 @@ static int report_verdict(walk *w, const sgf_prop *p, unsigned number,
 
 /* --- setup --------------------------------------------------------------- */
 
+/* The points of p's values, set to color in the open setup step. */
 static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
 {
     for (uint32_t k = 0; k < p->nvalues; k++) {
@@ -267,10 +268,8 @@ static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
             unsigned x = (unsigned)(unsigned char)v.ptr[0] - 'a';
             unsigned y = (unsigned)(unsigned char)v.ptr[1] - 'a';
             if (x < w->xmax && y < w->ymax) {
-                sgf_point pt = { (uint8_t)x, (uint8_t)y };
-                int rc = sgf__board_setup_at(w->board,
-                                             sgf__idx(w->board, pt),
-                                             (uint8_t)color);
+                int rc = sgf__board_setup_add(w->board, w->row[y] + x,
+                                              (uint8_t)color);
                 if (rc != 0)
                     return rc;
                 continue;
@@ -281,9 +280,11 @@ static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
         for (int y = ul.y; y <= lr.y; y++)
             for (int x = ul.x; x <= lr.x; x++) {
                 sgf_point pt = { (uint8_t)x, (uint8_t)y };
-                if (!sgf__contains(w->r->board, pt))
+                if (!sgf__contains(w->board, pt))
                     continue;
-                int rc = sgf_board_setup(w->r->board, pt, color);
+                int rc = sgf__board_setup_add(w->board,
+                                              sgf__idx(w->board, pt),
+                                              (uint8_t)color);
                 if (rc != 0)
                     return rc;
             }
@@ -291,34 +292,45 @@ static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
     return 0;
 }
 
-/* AB, AW and AE in file order (where they overlap, an FF[4] error the
- * checks report, the later one wins, as the checks' message says); PL
- * last. Returns 0 or ENOMEM; *pl set when the node has a readable PL. */
+/* AB, AW and AE of n as one setup step, in file order (where they
+ * overlap, an FF[4] error the checks report, the later one wins, as the
+ * checks' message says): points that keep their colour cost nothing.
+ * *changed: n has one of them. */
+static int setup_step(walk *w, const sgf_node *n, bool *changed)
+{
+    int rc = sgf_board_setup_begin(w->board);
+    for (const sgf_prop *p = n->props; p != NULL && rc == 0; p = p->next) {
+        sgf_color c = p->id == SGF_PROP_AB ? SGF_BLACK
+                      : p->id == SGF_PROP_AW ? SGF_WHITE : SGF_EMPTY;
+        if (p->id == SGF_PROP_AB || p->id == SGF_PROP_AW
+            || p->id == SGF_PROP_AE) {
+            rc = setup_points(w, p, c);
+            *changed = true;
+        }
+    }
+    if (w->board->setup_open)          /* begin succeeded */
+        sgf_board_setup_end(w->board);
+    return rc;
+}
+
+/* The node's setup, then PL. Returns 0 or ENOMEM; *pl set when the node
+ * has a readable PL. */
 static int apply_setup(walk *w, walk_state *st, const sgf_node *n,
                        bool *pl)
 {
     bool changed = false;
     sgf_color to_move = sgf_history_to_move(w->r->hist), c;
     *pl = false;
-    for (const sgf_prop *p = n->props; p != NULL; p = p->next) {
-        int rc = 0;
-        switch (p->id) {
-        case SGF_PROP_AB: rc = setup_points(w, p, SGF_BLACK); break;
-        case SGF_PROP_AW: rc = setup_points(w, p, SGF_WHITE); break;
-        case SGF_PROP_AE: rc = setup_points(w, p, SGF_EMPTY); break;
-        case SGF_PROP_PL:
-            if (sgf_value_color(p->values[0].text, &c) != 0)
-                continue;
+    int rc = setup_step(w, n, &changed);
+    if (rc != 0)
+        return rc;
+    for (const sgf_prop *p = n->props; p != NULL; p = p->next)
+        if (p->id == SGF_PROP_PL
+            && sgf_value_color(p->values[0].text, &c) == 0) {
             to_move = c;
             *pl = true;
-            break;
-        default:
-            continue;
+            changed = true;
         }
-        if (rc != 0)
-            return rc;
-        changed = true;
-    }
     if (!changed)
         return 0;
     st->guessed = !*pl;

@@ -259,7 +259,7 @@ static void apply_setup(sgf__xgo *x, const sgf_prop *p, sgf_color c)
             for (int xx = ul.x; xx <= lr.x; xx++) {
                 sgf_point pt = { (uint8_t)xx, (uint8_t)y };
                 if (sgf_board_contains(x->board, pt))
-                    sgf_board_setup(x->board, pt, c);
+                    sgf_board_setup_add(x->board, pt, c);
             }
     }
 }
@@ -380,6 +380,9 @@ static int write_move(sgf__xgo *x, xmlTextWriterPtr w, const sgf_node *n,
 int sgf__xgo_node(sgf__xgo *x, xmlTextWriterPtr w, const sgf_node *n)
 {
     const sgf_prop *mv = NULL;
+    /* the node's setup as one step: O(points changed), not a step (and
+     * a rebuilt chain) per point */
+    bool setup = sgf_board_setup_begin(x->board) == 0;
     for (const sgf_prop *p = sgf_node_first_prop(n); p;
          p = sgf_prop_next(p)) {
         sgf_prop_id id = sgf_prop_id_of(p);
@@ -392,6 +395,8 @@ int sgf__xgo_node(sgf__xgo *x, xmlTextWriterPtr w, const sgf_node *n)
         else if ((id == SGF_PROP_B || id == SGF_PROP_W) && mv == NULL)
             mv = p;
     }
+    if (setup)
+        sgf_board_setup_end(x->board);
     int e = mv ? write_move(x, w, n, mv) : 0;
     return e ? e : write_info(w, n);
 }
