@@ -678,6 +678,9 @@ struct games_run {
     int status;
 };
 
+static void print_left_out(FILE *fp, const char *name,
+                           const sgf_collection *c, const cli_diag_opts *o);
+
 static int each_game(void *arg, sgf_collection *c, sgf_game *g)
 {
     struct games_run *r = arg;
@@ -686,6 +689,8 @@ static int each_game(void *arg, sgf_collection *c, sgf_game *g)
     fflush(stdout);
     r->status = tool_worst(r->status, cli_print_diag_batch(r->fp, r->name,
                                                            c, r->d, r->n));
+    if (g == NULL)                     /* the end of the input */
+        print_left_out(r->fp, r->name, c, r->d);
     return 0;
 }
 
@@ -796,11 +801,48 @@ static struct ordered *sort_diags(const sgf_collection *c, size_t count)
     return v;
 }
 
+/* One line for the diagnostics of the input that the library left out
+ * of its list (at most SGF_PARSE_MAX_DIAGS of each code are kept): how
+ * many, so that a reader knows the list is not all. With quiet, only
+ * when some of them count as errors. */
+static void print_left_out(FILE *fp, const char *name,
+                           const sgf_collection *c, const cli_diag_opts *o)
+{
+    sgf_diag_counts lo;
+    unsigned long all;
+
+    sgf_collection_diags_left_out(c, NULL, &lo);
+    all = (unsigned long)(lo.errors + lo.warnings + lo.notes);
+    if (all == 0 || (o->quiet && lo.errors == 0
+                     && !(o->strict && lo.warnings > 0)))
+        return;
+    if (o->format == CLI_FORMAT_JSON) {
+        fputs("{\"file\":", fp);
+        cli_json_string(fp, name);
+        fprintf(fp, ",\"left_out\":%lu,\"errors\":%lu,\"warnings\":%lu,"
+                "\"notes\":%lu}\n", all, (unsigned long)lo.errors,
+                (unsigned long)lo.warnings, (unsigned long)lo.notes);
+    } else {
+        fprintf(fp, "%s: %lu more diagnostic%s left out (%lu error%s, %lu "
+                "warning%s, %lu note%s): at most %u of each code are "
+                "listed per input\n", name, all, all == 1 ? " was" : "s were",
+                (unsigned long)lo.errors, lo.errors == 1 ? "" : "s",
+                (unsigned long)lo.warnings, lo.warnings == 1 ? "" : "s",
+                (unsigned long)lo.notes, lo.notes == 1 ? "" : "s",
+                SGF_PARSE_MAX_DIAGS);
+    }
+    flush(fp);
+}
+
 int cli_print_diags(FILE *fp, const char *name, const sgf_collection *c,
                     const cli_diag_opts *o, cli_counts *n)
 {
+    int st;
+
     n->files++;
-    return cli_print_diag_batch(fp, name, c, o, n);
+    st = cli_print_diag_batch(fp, name, c, o, n);
+    print_left_out(fp, name, c, o);
+    return st;
 }
 
 int cli_print_diag_batch(FILE *fp, const char *name,
@@ -810,6 +852,7 @@ int cli_print_diag_batch(FILE *fp, const char *name,
     size_t i, count = sgf_collection_diag_count(c);
     struct ordered *sorted = sort_diags(c, count);
     bool printed = false, invalid = false;
+    sgf_diag_counts lo;
 
     for (i = 0; i < count; i++) {
         const sgf_diag *d = sorted ? sorted[i].d : sgf_collection_diag(c, i);
@@ -830,6 +873,13 @@ int cli_print_diag_batch(FILE *fp, const char *name,
     free(sorted);
     if (printed)
         flush(fp);
+    /* those left out of the list count all the same (the line saying so
+     * comes at the end of the input: print_left_out) */
+    sgf_collection_diags_left_out(c, &lo, NULL);
+    n->errors += lo.errors;
+    n->warnings += lo.warnings;
+    n->notes += lo.notes;
+    invalid = invalid || lo.errors > 0 || (o->strict && lo.warnings > 0);
     return invalid ? TOOL_INVALID : TOOL_OK;
 }
 

@@ -65,6 +65,12 @@ typedef struct parser {
                                any charset, so no CA is read ahead */
     const char *ahead_cs;   /* the root's charset read ahead (or NULL) */
     size_t ahead_at;        /* ... the offset of its value's '[' */
+    /* The game read again, its values lexed for the charset its text was
+     * read in (relex): that charset and its verdict, or NULL. */
+    const char *relex_cs;
+    int relex_verdict;
+    size_t game_diags;      /* diagnostics before the current game */
+    sgf__diag_state diag_state;   /* ... and the counts then */
 } parser;
 
 /* Byte classes: one table lookup per byte in the hot loops. */
@@ -244,6 +250,13 @@ static void start_game(parser *p, size_t offset)
 {
     sgf_collection *c = p->c;
     flush_junk(p, false);
+    p->game_diags = c->ndiags;
+    /* a game whose values may be lexed again (relex) keeps its
+     * diagnostics from the caller's callback until it is read */
+    c->diag_hold = !p->plain && c->opts.charset == NULL
+                   && !(c->opts.flags & SGF_PARSE_SYNTAX_ONLY);
+    if (c->diag_hold)
+        sgf__diag_state_save(c, &p->diag_state);
     p->mark = sgf__arena_get_mark(&c->arena);
     sgf__propset_forget(&p->props);     /* nodes' memory is reused */
     sgf_game *g = alloc(p, sizeof *g);
@@ -271,7 +284,12 @@ static void start_game(parser *p, size_t offset)
     p->saw_tree = true;
     p->mb = p->mb_default;
     p->wide = false;
-    if (c->opts.charset != NULL) {
+    g->relex_cs = p->relex_cs;
+    g->relex_verdict = p->relex_verdict;
+    if (p->relex_cs != NULL) {
+        p->mb = (uint8_t)sgf__charset_pair_kind(p->relex_cs);
+        p->wide = !sgf__charset_is_ascii_compatible(p->relex_cs);
+    } else if (c->opts.charset != NULL) {
         p->mb = mb_kind(sgf__charset_canonical(c->opts.charset,
                                                strlen(c->opts.charset)));
     } else if (p->plain) {
@@ -300,12 +318,57 @@ static void hand_over(parser *p, sgf_game *g)
     sgf_collection *c = p->c;
     if (c->each(c->each_payload, c, g) != 0)
         c->each_stopped = true;
-    c->ndiags = 0;
+    sgf__diag_list_emptied(c);
     if (g == NULL || g->index == 0)
         return;           /* the first game stays: later ones are checked
                              against it (mixed-collection) */
     c->games[g->index] = NULL;
     sgf__arena_rewind(&c->arena, &p->mark);
+}
+
+/* Does lexing the game's bytes [from, to) as pair kind a or b put a
+ * value's end in different places? Only where a byte that may lead a
+ * two-byte character comes before a '\\' or a ']'. */
+static bool kinds_may_differ(const parser *p, size_t from, size_t to,
+                             int a, int b)
+{
+    if (a == b)
+        return false;
+    for (size_t i = from; i + 1 < to; i++)
+        if ((unsigned char)p->s[i] >= 0x81
+            && (p->s[i + 1] == '\\' || p->s[i + 1] == ']'))
+            return true;
+    return false;
+}
+
+/* The game's text was read in a charset whose bytes pair otherwise than
+ * the lexer paired them (a CA that does not fit, a guess): forget the
+ * game, its memory and its diagnostics, and read it again from its
+ * start, its values lexed for that charset; the property layer then
+ * takes the charset and verdict already found. Once per game. */
+static void relex(parser *p, sgf_game *g)
+{
+    sgf_collection *c = p->c;
+    p->relex_cs = g->charset;
+    p->relex_verdict = g->cs_verdict;
+    p->i = g->offset;
+    c->ngames = g->index;
+    c->ndiags = p->game_diags;
+    sgf__diag_state_restore(c, &p->diag_state);
+    sgf__arena_rewind(&c->arena, &p->mark);
+    p->eof_in_value = false;
+    p->junk_start = SIZE_MAX;
+}
+
+/* The game's diagnostics go to the caller's callback now that they are
+ * final. */
+static void release_diags(parser *p)
+{
+    sgf_collection *c = p->c;
+    if (!c->diag_hold)
+        return;
+    c->diag_hold = false;
+    sgf__diag_release(c, p->game_diags);
 }
 
 static void finish_game(parser *p, size_t end)
@@ -317,6 +380,7 @@ static void finish_game(parser *p, size_t end)
     p->stack.len = 0;
     if (g->root == NULL) {          /* "()" : nothing to keep */
         c->ngames--;
+        release_diags(p);
         return;
     }
     g->end = (uint32_t)end;
@@ -328,7 +392,17 @@ static void finish_game(parser *p, size_t end)
     }
     else if (sgf__props_game(c, g) != 0)
         c->status = SGF_ENOMEM;
-    if (c->each != NULL && ok(p))
+    if (!ok(p))
+        return;
+    if (p->relex_cs == NULL && g->charset != NULL && c->opts.charset == NULL
+        && kinds_may_differ(p, g->offset, g->end, g->mb_lex,
+                            sgf__charset_pair_kind(g->charset))) {
+        relex(p, g);
+        return;
+    }
+    p->relex_cs = NULL;
+    release_diags(p);
+    if (c->each != NULL)
         hand_over(p, g);
 }
 
@@ -349,24 +423,91 @@ static bool structure_follows(const parser *p, size_t i)
     return j > i && j < p->n && p->s[j] == '[';
 }
 
-/* Writers that follow the spec to the letter escape a trail byte that is
- * '\\' or ']' (揮 = 93 5D written 93 5C 5D); others do not (ソ = 83 5C
- * written as is, then ']' ends the value). At lead, '\\', ']' the ']'
- * ends the value only when SGF structure follows it; lead, '\\', '\\' is
- * an escaped '\\' trail byte. */
-static bool escaped_trail(const parser *p, size_t i)
+/* --- where a value ends in a two-byte charset ---
+ *
+ * In Shift_JIS (CP932), GBK/GB18030 and Big5 the second byte of a
+ * two-byte character may be ']' (0x5D) or '\\' (0x5C). Writers that
+ * follow the spec escape such a trail byte (GBK 揮 = 93 5D written
+ * 93 5C 5D); others do not (Shift_JIS ゾ = 83 5D written as is, a ']'
+ * after it ending the value). And a record labelled with such a charset
+ * may hold bytes of another (Latin-1 "Jos\xE9]" under CA[GB2312]),
+ * where the ']' after a lead byte ends the value. So a ']' that a lead
+ * byte would take as its trail (lead ']', or lead '\\' ']' read as an
+ * escaped trail) ends the value unless reading it so is the worse parse
+ * (sgf/parse.h says the same):
+ *
+ *   reading the ']' as the value's end is worse when SGF structure does
+ *   not follow it (after white space: the end of the input, ';', '(',
+ *   ')', '[', or a property identifier and its '['), while reading it as
+ *   the trail byte the value goes on to a ']' that SGF structure
+ *   follows, with no '[' before that ']' other than as the second byte
+ *   of a character (every property has a '[': none can vanish into the
+ *   value).
+ *
+ * When both readings are faulty, the ']' ends the value: the fault is
+ * then reported where it is. The look-ahead of the second reading stops
+ * at the first ']' that is not a trail byte, or at a '[' that is none;
+ * its verdict holds for every candidate ']' before that byte (the
+ * reading goes through them the same way), so a value with many
+ * candidates is still read in one pass. */
+
+typedef struct lookahead {
+    size_t end;      /* where the look-ahead stopped (0: none yet) */
+    bool good;       /* at a ']' that SGF structure follows */
+} lookahead;
+
+static size_t scan_value_from(const parser *p, size_t i, uint8_t mb,
+                              lookahead *la);
+
+/* Is the ']' at offset at, which a lead byte could take as its trail,
+ * the end of the value? */
+static bool candidate_ends(const parser *p, size_t at, uint8_t mb,
+                           lookahead *la)
 {
-    if (i + 2 >= p->n || p->s[i + 1] != '\\')
-        return false;
-    if (p->s[i + 2] == '\\')
+    if (structure_follows(p, at + 1))
         return true;
-    return p->s[i + 2] == ']' && !structure_follows(p, i + 3);
+    if (la == NULL)
+        return false;                 /* in the look-ahead: a trail */
+    if (la->end <= at) {
+        la->end = scan_value_from(p, at + 1, mb, NULL);
+        la->good = la->end < p->n && p->s[la->end] == ']'
+                   && structure_follows(p, la->end + 1);
+    }
+    return !la->good;
 }
 
-/* Scan a value from its '[' at p->i; returns the offset of its ']' or
- * p->n when the file ends first. A '\' escapes the next byte; in
- * multibyte mode a byte >= 0x81 takes the next byte with it (Shift_JIS,
- * GBK and Big5 trail bytes may be '\' or ']'). */
+/* Scan value bytes from offset i; returns the offset of the ']' that
+ * ends the value, or p->n when the file ends first. A '\\' escapes the
+ * next byte; in two-byte mode a lead byte takes the next byte with it,
+ * lead '\\' '\\' is a lead and an escaped '\\' trail, and a trail
+ * ']' is decided as above. la NULL: the look-ahead, in which every such
+ * ']' is a trail and a '[' that is no trail stops the scan (at it). */
+static size_t scan_value_from(const parser *p, size_t i, uint8_t mb,
+                              lookahead *la)
+{
+    const char *s = p->s;
+    size_t n = p->n;
+    while (i < n) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == ']' || (ch == '[' && la == NULL))
+            return i;
+        if (i + 1 < n && sgf__mb_pair(mb, ch, (unsigned char)s[i + 1])) {
+            size_t t = i + 1;                  /* where a ']' may be */
+            if (s[t] == '\\' && t + 1 < n
+                && (s[t + 1] == '\\' || s[t + 1] == ']'))
+                t++;                           /* an escaped trail */
+            if (s[t] == ']' && candidate_ends(p, t, mb, la))
+                return t;
+            i = t + 1;
+        } else {
+            i += ch == '\\' ? 2 : 1;
+        }
+    }
+    return n;
+}
+
+/* Scan a value from its '[' at offset i, lexing as mb says; returns the
+ * offset of its ']' or p->n when the file ends first. */
 static size_t scan_value_as(const parser *p, size_t i, uint8_t mb)
 {
     const char *s = p->s;
@@ -390,16 +531,8 @@ static size_t scan_value_as(const parser *p, size_t i, uint8_t mb)
                 e = memchr(s + i, ']', n - i);
         }
     }
-    while (i < n) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == ']')
-            return i;
-        if (i + 1 < n && sgf__mb_pair(mb, ch, (unsigned char)s[i + 1]))
-            i += escaped_trail(p, i) ? 3 : 2;
-        else
-            i += ch == '\\' ? 2 : 1;
-    }
-    return n;
+    lookahead la = { 0, false };
+    return scan_value_from(p, i, mb, &la);
 }
 
 static size_t scan_value(const parser *p, size_t i)
@@ -691,7 +824,7 @@ static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl,
 static void note_charset(parser *p, const sgf_node *n, const sgf_prop *np)
 {
     if (np->id != SGF_PROP_CA || n->parent != NULL || np->nvalues == 0
-        || p->c->opts.charset != NULL)
+        || p->c->opts.charset != NULL || p->relex_cs != NULL)
         return;
     const sgf__value *v = &np->values[0];
     const char *cs = v->offset == p->ahead_at && !has_high_byte(
@@ -1200,16 +1333,18 @@ static void run(parser *p)
     bool ascii, nul;
     p->mb_default = prescan_multibyte(p, &ascii, &nul);
     p->plain = ascii && !nul;
-    while (p->i < p->n && ok(p) && !p->c->each_stopped) {
-        if (p->game == NULL)
-            top_level(p);
-        else
-            in_tree(p);
-    }
-    if (!ok(p) || p->c->each_stopped)
-        return;
-    if (p->game != NULL)
-        close_at_end(p);
+    do {                   /* again when the last game is read again */
+        while (p->i < p->n && ok(p) && !p->c->each_stopped) {
+            if (p->game == NULL)
+                top_level(p);
+            else
+                in_tree(p);
+        }
+        if (!ok(p) || p->c->each_stopped)
+            return;
+        if (p->game != NULL)
+            close_at_end(p);
+    } while (p->i < p->n);
     flush_junk(p, true);
     if (p->c->ngames == 0)
         sgf__diag_add_nopos(p->c, -1, SGF_D_NO_GAME_TREE, true,

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <iconv.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -31,7 +32,14 @@ static sgf_collection *collection_new(const request *rq)
     memset(c, 0, sizeof *c);
     c->arena = a;
     sgf_parse_options defaults = SGF_PARSE_OPTIONS_INIT;
-    c->opts = opts ? *opts : defaults;
+    c->opts = defaults;
+    if (opts != NULL && opts->version == 1)    /* before max_diags */
+        memcpy(&c->opts, opts, offsetof(sgf_parse_options, max_diags));
+    else if (opts != NULL)
+        c->opts = *opts;
+    c->opts.version = SGF_PARSE_OPTIONS_VERSION;
+    c->max_diags = c->opts.max_diags != 0 ? c->opts.max_diags
+                                          : SGF_PARSE_MAX_DIAGS;
     c->each = rq->fn;
     c->each_payload = rq->payload;
     return c;
@@ -109,7 +117,7 @@ static int parse_collection(sgf_collection **out, sgf_collection *c)
 
 static bool request_ok(const request *rq)
 {
-    return rq->opts == NULL
+    return rq->opts == NULL || rq->opts->version == 1
         || rq->opts->version == SGF_PARSE_OPTIONS_VERSION;
 }
 

@@ -91,6 +91,12 @@ struct sgf_game {
                                 lexed with: SGF__MB_* of props_int.h,
                                 0 = none, 1 = Shift_JIS (CP932) leads,
                                 2 = GBK/GB18030/Big5 leads */
+    int8_t cs_verdict;       /* sgf__charset_verdict of charset */
+    /* Read a second time, lexed for the charset the first reading chose
+     * (parse.c, relex): that charset, taken as it is, and its verdict;
+     * NULL on a first reading. */
+    const char *relex_cs;
+    int8_t relex_verdict;
 };
 
 /* Where a block of SGF__LINE_BLOCK input bytes starts: its line (from
@@ -103,6 +109,14 @@ typedef struct sgf__linemark {
     uint32_t start, prev_start;
     char pending;
 } sgf__linemark;
+
+/* The diagnostics an input gave, by code (a code past the cap is left
+ * out of the list, only counted), and what was left out since the list
+ * was last emptied and in all. (diag.c) */
+typedef struct sgf__diag_state {
+    uint32_t seen[SGF_D_COUNT_];
+    sgf_diag_counts left_out, left_out_all;
+} sgf__diag_state;
 
 struct sgf_collection {
     sgf__arena arena;
@@ -117,6 +131,14 @@ struct sgf_collection {
                                 (linepos.c) */
     size_t nmarks, marks_cap;
     sgf_parse_options opts;
+    sgf__diag_state dstate;
+    unsigned max_diags;      /* of each code per input (opts, or the
+                                default) */
+    sgf_diag left_slot;      /* what adding a left-out diagnostic
+                                returns */
+    /* The caller's on_diag is not called for now (a game that may be
+     * read again, parse.c): sgf__diag_release calls it later. */
+    bool diag_hold;
     int status;              /* first SGF_ENOMEM met while reading */
     sgf_game_fn each;        /* sgf_parse_*_each: called per game, or NULL */
     void *each_payload;
@@ -155,6 +177,15 @@ sgf_diag *sgf__diag_emit(sgf_collection *c, const sgf_diag *proto,
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
+
+/* Save and restore the counts of sgf__diag_state (a game read again
+ * forgets its diagnostics); call the caller's on_diag for the
+ * diagnostics from index from on (they were held). */
+void sgf__diag_state_save(const sgf_collection *c, sgf__diag_state *st);
+void sgf__diag_state_restore(sgf_collection *c, const sgf__diag_state *st);
+void sgf__diag_release(sgf_collection *c, size_t from);
+/* The list was emptied (sgf_parse_*_each, after each game). */
+void sgf__diag_list_emptied(sgf_collection *c);
 
 /* True when the game's file counts as FF[4] for severities: FF[4] given
  * explicitly. Files without FF are checked as FF[4] but take FF[3] forms

@@ -352,10 +352,8 @@ static int write_move(sgf__xgo *x, xmlTextWriterPtr w, const sgf_node *n,
     sgf_point pt;
     bool pass;
     long mn;
-    const sgf_prop *pmn = sgf_node_find_prop(n, SGF_PROP_MN);
-    x->number++;
-    if (pmn != NULL && sgf_value_number(sgf_prop_text(pmn, 0), &mn) == 0)
-        x->number = mn;
+    x->number = sgf__node_mn(n, &mn) ? mn
+                : sgf__next_move_number(x->number);
     if (sgf_value_move(sgf_prop_text(mv, 0), x->width, x->height, &pt,
                        &pass) != 0)
         return 0;
