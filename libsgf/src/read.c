@@ -31,6 +31,10 @@ static sgf_collection *collection_new(const request *rq)
         return NULL;
     memset(c, 0, sizeof *c);
     c->arena = a;
+    if (sgf__linepos_init(c) != 0) {
+        sgf__arena_free_all(&a);
+        return NULL;
+    }
     sgf_parse_options defaults = SGF_PARSE_OPTIONS_INIT;
     c->opts = defaults;
     if (opts != NULL && opts->version == 1)    /* before max_diags */

@@ -12,7 +12,7 @@ void sgf_collection_free(sgf_collection *c)
     if (c == NULL)
         return;
     free(c->diags);
-    free(c->marks);
+    sgf__linepos_release(c);
     free(c->games);
     sgf__arena arena = c->arena;   /* c itself lives in its arena */
     sgf__arena_free_all(&arena);

@@ -6,6 +6,8 @@
 #ifndef SGF_TREE_INT_H
 #define SGF_TREE_INT_H
 
+#include <stdatomic.h>
+#include <pthread.h>
 #include <sgf/tree.h>
 #include <sgf/parse.h>
 #include "arena_int.h"
@@ -103,7 +105,7 @@ struct sgf_game {
  * 1), the offset where that line starts, the start of the line before
  * (for the second byte of a CRLF/LFCR pair), and a pending line break
  * byte that the block's first byte may pair with. (linepos.c) */
-enum { SGF__LINE_BLOCK = 256 };
+enum { SGF__LINE_BLOCK = 256, SGF__MARK_PAGE = 1024 };
 typedef struct sgf__linemark {
     uint32_t line;
     uint32_t start, prev_start;
@@ -126,10 +128,15 @@ struct sgf_collection {
     size_t ngames, games_cap;
     sgf_diag *diags;         /* heap array (grown with realloc) */
     size_t ndiags, diags_cap;
-    sgf__linemark *marks;    /* line:column of each block of the input,
-                                lazily, as far as diagnostics need
-                                (linepos.c) */
-    size_t nmarks, marks_cap;
+    /* Line:column of each block of the input (linepos.c), built lazily
+     * as far as positions are asked for, from any thread: in pages of
+     * SGF__MARK_PAGE marks that never move, built under marks_lock;
+     * nmarks is published with release order, so that a reader that
+     * sees it reads the marks below it without the lock. */
+    sgf__linemark **mark_pages;
+    size_t npages;
+    _Atomic size_t nmarks;
+    pthread_mutex_t marks_lock;
     sgf_parse_options opts;
     sgf__diag_state dstate;
     unsigned max_diags;      /* of each code per input (opts, or the
@@ -198,6 +205,11 @@ static inline bool sgf__game_ff4(const sgf_game *g)
 /* Ids of one- and two-capital identifiers: [(first - 'A' + 1) * 27 +
  * (second - 'A' + 1, or 0)] (props.c). */
 extern const unsigned char sgf__prop_by_letters[27 * 27];
+
+/* The line table's lock, made with the collection and destroyed with it
+ * (linepos.c). 0 or SGF_ENOMEM. */
+int sgf__linepos_init(sgf_collection *c);
+void sgf__linepos_release(sgf_collection *c);
 
 /* Read c->input into game trees, running the property layer on each
  * finished game (parse.c). Returns c->status: 0 or SGF_ENOMEM. */

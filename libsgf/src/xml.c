@@ -7,6 +7,7 @@
  * what it cannot protect against (invalid UTF-8, characters XML 1.0 does
  * not allow) never reaches it: such values are written in base64.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -327,12 +328,21 @@ static int write_doc(xmlTextWriterPtr w, const sgf_collection *c,
     return e;
 }
 
+/* libxml2 must be initialised once before threads use it: its lazy
+ * initialisation races when four threads are the first at once. */
+static pthread_once_t xml_once = PTHREAD_ONCE_INIT;
+
+static void xml_init(void)
+{
+    pthread_once(&xml_once, xmlInitParser);
+}
+
 int sgf_xml_write_str(sgf_strbuf *out, const sgf_collection *c,
                       unsigned flags)
 {
     if (out == NULL || c == NULL)
         return SGF_EINVAL;
-    xmlInitParser();
+    xml_init();
     xmlBufferPtr buf = xmlBufferCreate();
     xmlTextWriterPtr w = buf ? xmlNewTextWriterMemory(buf, 0) : NULL;
     if (w == NULL) {
@@ -693,7 +703,7 @@ int sgf_xml_read_buffer(sgf_collection **out, const char *buf, size_t len,
     *out = NULL;
     if (err != NULL && errlen > 0)
         err[0] = '\0';
-    xmlInitParser();
+    xml_init();
     reader r = { SGF__BUF_INIT, err, errlen, NULL, false };
     xmlDocPtr doc = NULL;
     int e = parse_xml(&r, &doc, buf, len);

@@ -1016,6 +1016,109 @@ static void test_parse_each_many_games(void **state)
     free(in);
 }
 
+/* --- the cap on diagnostics -------------------------------------------- */
+
+static int called_diags;
+
+static void count_called(void *payload, const sgf_diag *d)
+{
+    (void)payload;
+    called_diags += d->code == SGF_D_STRAY_BRACKET;
+}
+
+/* 2,500 stray ']': the first max_diags of the code are listed (and go to
+ * on_diag), the rest only counted; other codes have caps of their own. */
+static void test_parse_diag_cap(void **state)
+{
+    (void)state;
+    size_t len;
+    char *s = repeat("(;GM[1]", "]", 2500, ";B[aa]XY)", &len);
+    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
+    o.flags = SGF_PARSE_SYNTAX_ONLY;
+    o.max_diags = 100;
+    o.on_diag = count_called;
+    called_diags = 0;
+    sgf_collection *c = NULL;
+    assert_int_equal(sgf_parse_buffer(&c, s, len, &o), SGF_OK);
+    assert_int_equal(count_code(c, SGF_D_STRAY_BRACKET), 100);
+    assert_int_equal(count_code(c, SGF_D_MISSING_VALUE), 1);
+    assert_int_equal(called_diags, 100);
+    sgf_diag_counts listed, input;
+    sgf_collection_diags_left_out(c, &listed, &input);
+    assert_int_equal(listed.errors, 2400);
+    assert_int_equal(listed.warnings + listed.notes, 0);
+    assert_int_equal(input.errors, 2400);
+    assert_int_equal(sgf_collection_count_severity(c, SGF_SEV_ERROR),
+                     100 + 1);
+    /* a diagnostic added after the parse is capped the same */
+    sgf_diag d = { .code = SGF_D_STRAY_BRACKET, .severity = SGF_SEV_ERROR,
+                   .game = 0 };
+    assert_int_equal(sgf_collection_add_diag(c, &d, false, "more"), 0);
+    sgf_collection_diags_left_out(c, &listed, NULL);
+    assert_int_equal(listed.errors, 2401);
+    sgf_collection_free(c);
+    /* the default cap: 1000 of each code */
+    c = parse_opts(s, len, SGF_PARSE_SYNTAX_ONLY);
+    assert_int_equal(count_code(c, SGF_D_STRAY_BRACKET),
+                     SGF_PARSE_MAX_DIAGS);
+    sgf_collection_diags_left_out(c, &listed, NULL);
+    assert_int_equal(listed.errors, 2500 - SGF_PARSE_MAX_DIAGS);
+    sgf_collection_free(c);
+    free(s);
+}
+
+struct cap_run {
+    size_t listed, left_out, games;
+};
+
+static int cap_game(void *payload, sgf_collection *c, sgf_game *g)
+{
+    struct cap_run *r = payload;
+    sgf_diag_counts lo;
+    sgf_collection_diags_left_out(c, &lo, NULL);
+    r->listed += count_code(c, SGF_D_STRAY_BRACKET);
+    r->left_out += lo.errors;
+    r->games += g != NULL;
+    return 0;
+}
+
+/* One game at a time: the cap is per input, the counts per list. */
+static void test_parse_diag_cap_each(void **state)
+{
+    (void)state;
+    size_t len;
+    char *s = repeat("", "(;GM[1]]]];B[aa])", 300, "", &len);
+    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
+    o.flags = SGF_PARSE_SYNTAX_ONLY;
+    o.max_diags = 50;
+    struct cap_run r = { 0, 0, 0 };
+    assert_int_equal(sgf_parse_buffer_each(s, len, &o, cap_game, &r),
+                     SGF_OK);
+    assert_int_equal(r.games, 300);
+    assert_int_equal(r.listed, 50);
+    assert_int_equal(r.left_out, 900 - 50);
+    free(s);
+}
+
+/* An options struct of version 1 (before max_diags) is still read. */
+static void test_parse_options_version_1(void **state)
+{
+    (void)state;
+    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
+    o.version = 1;
+    o.flags = SGF_PARSE_SYNTAX_ONLY;
+    o.max_diags = 3;       /* not part of a version 1 struct: ignored */
+    size_t len;
+    char *s = repeat("(;GM[1]", "]", 20, ")", &len);
+    sgf_collection *c = NULL;
+    assert_int_equal(sgf_parse_buffer(&c, s, len, &o), SGF_OK);
+    assert_int_equal(count_code(c, SGF_D_STRAY_BRACKET), 20);
+    sgf_collection_free(c);
+    o.version = 3;
+    assert_int_equal(sgf_parse_buffer(&c, s, len, &o), SGF_EINVAL);
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1067,6 +1170,9 @@ int main(void)
         cmocka_unit_test(test_parse_each_game_in_turn),
         cmocka_unit_test(test_parse_each_stop_and_errors),
         cmocka_unit_test(test_parse_each_many_games),
+        cmocka_unit_test(test_parse_diag_cap),
+        cmocka_unit_test(test_parse_diag_cap_each),
+        cmocka_unit_test(test_parse_options_version_1),
     };
     return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
 }

@@ -6,8 +6,10 @@
  * Ownership, once for the whole header: a collection owns all of its memory
  * (one arena). Every pointer or sgf_str a getter here returns is borrowed
  * and stays valid until sgf_collection_free(). Nothing here is freed on its
- * own. A collection may be read from several threads at once; it is not
- * safe to read it while another thread frees it.
+ * own. A collection may be read from several threads at once (positions
+ * included: sgf_collection_pos builds its line table under the
+ * collection's lock); it is not safe to read it while another thread
+ * frees it or adds diagnostics to it.
  */
 #ifndef SGF_TREE_H
 #define SGF_TREE_H
