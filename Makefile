@@ -233,6 +233,19 @@ test-tsan: build/tsan/test/threads
 	    tests/tsan/*.sgf > build/tsan/test/threads.out || exit 1; \
 	done; cat build/tsan/test/threads.out
 
+# Growth and limit tests on hostile shapes (tests/limits.sh): bytes
+# (peak RSS of each tool run) and steps (valgrind), never seconds.
+build/test/gen: tests/growth/gen.c
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(STD) $(WARN) -O2 -o $@ tests/growth/gen.c
+
+build/test/rss: tests/growth/rss.c
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(STD) $(WARN) -O2 -o $@ tests/growth/rss.c
+
+test-limits: $(TOOL_BINS) build/test/gen build/test/rss
+	$(Q)sh tests/limits.sh bin build/test
+
 test-man: $(TOOL_BINS)
 	$(Q)sh tests/check-man-help.sh
 

@@ -4,7 +4,7 @@
 # it prints the exact apt-get line and exits 2. Used by `make run`,
 # `make check` and .ci/run, so the README and CI install the same things.
 set -u
-PKGS="build-essential pkg-config libxml2-dev libcmocka-dev mandoc"
+PKGS="build-essential pkg-config libxml2-dev libcmocka-dev mandoc valgrind"
 missing=""
 for p in $PKGS; do
     st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)

@@ -461,8 +461,10 @@ int sgf_board_setup(sgf_board *b, sgf_point pt, sgf_color color)
 }
 
 /* --- a setup of many points ---
- * Between begin and end the colours change at once and the chains are
- * left as they were; end rebuilds the chains next to the changed points.
+ * Stones put on empty points join their chains at once, as long as no
+ * stone of the step was taken off or recoloured; from then on the
+ * colours change alone and end rebuilds the chains next to the changed
+ * points (the step's undo rebuilds the chains it touched either way).
  * Change records: one per changed point (its colour and links before),
  * one per chain next to it or through it (its head; duplicates are
  * dropped at the end). */
@@ -476,6 +478,7 @@ int sgf_board_setup_begin(sgf_board *b)
     sgf__board_check_gen(b);
     b->setup_gen = ++b->gen;
     b->setup_open = true;
+    b->setup_dirty = false;
     b->setup_from = b->changes_len;
     return SGF_OK;
 }
@@ -510,20 +513,32 @@ int sgf__board_setup_add(sgf_board *b, cell p, uint8_t c)
     if (b->color[p] == c)
         return SGF_OK;                     /* nothing changes: no cost */
     if (b->mark[p] != b->setup_gen) {      /* first change of p */
-        if (grow((void **)&b->changes, &b->changes_cap, b->changes_len, 6,
-                 sizeof *b->changes) != SGF_OK)
+        if (b->changes_len + 6 > b->changes_cap
+            && grow((void **)&b->changes, &b->changes_cap, b->changes_len,
+                    6, sizeof *b->changes) != SGF_OK)
             return SGF_ENOMEM;
         add_change(b, p, SGF__CH_POINT);
         if (is_stone(b->color[p]))
             add_change(b, b->head[p], SGF__CH_HEAD);
         for (int d = 0; d < 4; d++) {
             cell m = (cell)(p + b->nb[d]);
-            /* a changed neighbour's chain is recorded with it */
-            if (b->mark[m] != b->setup_gen && is_stone(b->color[m]))
+            /* a changed neighbour's chain is recorded with it, and so
+             * is a chain whose head is a point of the step (a stone put
+             * on it heads chains it joined, recorded then) */
+            if (b->mark[m] != b->setup_gen && is_stone(b->color[m])
+                && b->mark[b->head[m]] != b->setup_gen)
                 add_change(b, b->head[m], SGF__CH_HEAD);
         }
         b->mark[p] = b->setup_gen;
     }
+    if (!b->setup_dirty && b->color[p] == SGF_EMPTY) {
+        /* the common setup, stones on empty points: each joins its
+         * neighbours now, as a move's stone does (no captures) */
+        struct sgf__undo scratch = { 0 };
+        sgf__place(b, p, c, &scratch);
+        return SGF_OK;
+    }
+    b->setup_dirty = true;
     recolor(b, p, c);
     return SGF_OK;
 }
@@ -537,18 +552,23 @@ int sgf_board_setup_add(sgf_board *b, sgf_point pt, sgf_color color)
 }
 
 /* Keep the records of points whose colour changed in the end and of
- * each chain's head once; returns how many points changed. */
-static size_t compact_changes(sgf_board *b, size_t from)
+ * each chain's head once. A point changed back is empty again with the
+ * links it had (a stone put on it and taken off again rewrote them), or
+ * a stone again, rebuilt with its chain. */
+static void compact_changes(sgf_board *b, size_t from)
 {
     uint32_t gen = ++b->gen;
-    size_t k = from, points = 0;
+    size_t k = from;
     for (size_t i = from; i < b->changes_len; i++) {
         struct sgf__change ch = b->changes[i];
-        if (ch.kind == SGF__CH_POINT) {
-            if (b->color[ch.point] == ch.color)
-                continue;                  /* changed back */
-            points++;
-        } else {
+        if (ch.kind == SGF__CH_POINT && b->color[ch.point] == ch.color) {
+            if (ch.color == SGF_EMPTY) {
+                b->head[ch.point] = ch.head;
+                b->next[ch.point] = ch.next;
+            }
+            continue;
+        }
+        if (ch.kind == SGF__CH_HEAD) {
             if (b->mark[ch.point] == gen)
                 continue;
             b->mark[ch.point] = gen;
@@ -556,19 +576,22 @@ static size_t compact_changes(sgf_board *b, size_t from)
         b->changes[k++] = ch;
     }
     b->changes_len = k;
-    return points;
 }
 
-int sgf_board_setup_end(sgf_board *b)
+/* Points of the records from `from` on whose colour is not what it
+ * was. */
+static size_t net_changes(const sgf_board *b, size_t from)
 {
-    if (!b || !b->setup_open)
-        return SGF_EINVAL;
-    b->setup_open = false;
-    size_t from = b->setup_from;
-    if (compact_changes(b, from) == 0) {
-        b->changes_len = from;             /* no step: nothing changed */
-        return SGF_OK;
-    }
+    size_t n = 0;
+    for (size_t i = from; i < b->changes_len; i++)
+        n += b->changes[i].kind == SGF__CH_POINT
+             && b->color[b->changes[i].point] != b->changes[i].color;
+    return n;
+}
+
+/* Rebuild the chains through the changed points and next to them. */
+static void rebuild_around(sgf_board *b, size_t from)
+{
     uint32_t gen = ++b->gen;
     for (size_t i = from; i < b->changes_len; i++) {
         const struct sgf__change *ch = &b->changes[i];
@@ -580,6 +603,31 @@ int sgf_board_setup_end(sgf_board *b)
                 rebuild_chain(b, m, b->color[m], gen);
         }
     }
+}
+
+static void restore_changes(sgf_board *b, size_t from, size_t n);
+
+int sgf_board_setup_end(sgf_board *b)
+{
+    if (!b || !b->setup_open)
+        return SGF_EINVAL;
+    b->setup_open = false;
+    size_t from = b->setup_from;
+    if (b->setup_dirty && net_changes(b, from) == 0) {
+        /* no step: what changed went back (its chains, rebuilt or not,
+         * back under their heads) */
+        restore_changes(b, from, b->changes_len - from);
+        b->changes_len = from;
+        return SGF_OK;
+    }
+    if (b->changes_len == from)
+        return SGF_OK;                     /* no step: nothing changed */
+    if (b->setup_dirty) {
+        /* (without a stone taken off, every point changed for good,
+         * and the chains are built) */
+        rebuild_around(b, from);
+        compact_changes(b, from);
+    }
     struct sgf__undo *u = sgf__board_push_undo(b, SGF__OP_SETUP_MANY,
                                                SGF__NO_POINT, SGF_EMPTY);
     u->changes = (uint32_t)from;
@@ -587,13 +635,14 @@ int sgf_board_setup_end(sgf_board *b)
     return SGF_OK;
 }
 
-/* Undo sgf_board_setup_end: the colours back, the links of the points
- * that were empty, the chains rebuilt from their old heads. */
-static void undo_setup_many(sgf_board *b, const struct sgf__undo *u)
+/* The n change records from `from` undone: the colours back, the links
+ * of the points that were empty, the chains rebuilt from their old
+ * heads (in another ring order: the epoch goes up). */
+static void restore_changes(sgf_board *b, size_t from, size_t n)
 {
-    const struct sgf__change *ch = &b->changes[u->changes];
+    const struct sgf__change *ch = &b->changes[from];
     bool heads = false;
-    for (size_t i = 0; i < u->nchanges; i++) {
+    for (size_t i = 0; i < n; i++) {
         if (ch[i].kind != SGF__CH_POINT)
             continue;
         recolor(b, ch[i].point, ch[i].color);
@@ -604,13 +653,20 @@ static void undo_setup_many(sgf_board *b, const struct sgf__undo *u)
     }
     sgf__board_check_gen(b);
     uint32_t gen = ++b->gen;
-    for (size_t i = 0; i < u->nchanges; i++)
-        if (ch[i].kind == SGF__CH_HEAD && b->mark[ch[i].point] != gen) {
+    for (size_t i = 0; i < n; i++)
+        if (ch[i].kind == SGF__CH_HEAD && b->mark[ch[i].point] != gen
+            && is_stone(b->color[ch[i].point])) {
             rebuild_chain(b, ch[i].point, b->color[ch[i].point], gen);
             heads = true;
         }
     if (heads)
         bump_epoch(b);
+}
+
+/* Undo sgf_board_setup_end. */
+static void undo_setup_many(sgf_board *b, const struct sgf__undo *u)
+{
+    restore_changes(b, u->changes, u->nchanges);
     b->changes_len = u->changes;
 }
 
@@ -744,20 +800,30 @@ int sgf_board_chain_size(const sgf_board *b, sgf_point pt)
     return h == SGF__NO_POINT ? 0 : b->chain[h].size;
 }
 
+/* In board order, whatever the ring's order (which depends on how the
+ * chain was made and undone): the chain's cells marked in a bitmap,
+ * then read off in index order. */
 int sgf_board_chain_points(const sgf_board *b, sgf_point pt,
                            sgf_point *out, size_t cap)
 {
     cell h = chain_at(b, pt);
     if (h == SGF__NO_POINT)
         return 0;
-    size_t n = 0;
+    uint64_t in[(SGF__CELLS + 63) / 64] = { 0 };
+    size_t n = 0, lo = SGF__CELLS, hi = 0;
     cell s = h;
     do {
-        if (out && n < cap)
-            out[n] = point_of(b, s);
+        in[s / 64] |= 1ULL << (s % 64);
+        lo = s < lo ? s : lo;
+        hi = s > hi ? s : hi;
         n++;
         s = b->next[s];
     } while (s != h);
+    size_t k = 0;
+    for (size_t w = lo / 64; out != NULL && w <= hi / 64 && k < cap; w++)
+        for (uint64_t m = in[w]; m != 0 && k < cap; m &= m - 1)
+            out[k++] = point_of(b, (cell)(w * 64
+                                          + (size_t)__builtin_ctzll(m)));
     return (int)n;
 }
 

@@ -96,6 +96,10 @@ struct sgf_board {
     bool setup_open;            /* between sgf_board_setup_begin and _end */
     uint32_t setup_gen;         /* mark of the points that setup changed */
     size_t setup_from;          /* its first change record */
+    bool setup_dirty;           /* a stone of it was taken off or
+                                   recoloured: its chains are rebuilt at
+                                   the end (until then, stones on empty
+                                   points join their chains at once) */
     uint8_t color[SGF__CELLS];
     sgf__cell head[SGF__CELLS];
     sgf__cell next[SGF__CELLS];

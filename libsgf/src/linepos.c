@@ -151,14 +151,18 @@ static void step(sgf__linemark *m, const char *s, size_t from, size_t to)
 
 int sgf__linepos_init(sgf_collection *c)
 {
-    return pthread_mutex_init(&c->marks_lock, NULL) == 0 ? 0 : SGF_ENOMEM;
+    static const pthread_mutex_t unlocked = PTHREAD_MUTEX_INITIALIZER;
+    c->marks_lock = unlocked;
+    return 0;
 }
 
 void sgf__linepos_release(sgf_collection *c)
 {
     for (size_t i = 0; c->mark_pages != NULL && i < c->npages; i++)
-        free(c->mark_pages[i]);
-    free(c->mark_pages);
+        if (c->mark_pages[i] != c->marks_inline)
+            free(c->mark_pages[i]);
+    if (c->mark_pages != &c->page0)
+        free(c->mark_pages);
     pthread_mutex_destroy(&c->marks_lock);
 }
 
@@ -168,18 +172,26 @@ static sgf__linemark *mark_at(const sgf_collection *c, size_t b)
 }
 
 /* Room for mark b: the page table (sized for the whole input at once)
- * and b's page. 0 or SGF_ENOMEM. */
+ * and b's page (the last one only as long as the input needs: most
+ * inputs are one short page). 0 or SGF_ENOMEM. */
 static int page_for(sgf_collection *c, size_t b)
 {
+    size_t marks = c->input_len / SGF__LINE_BLOCK + 1;
     if (c->mark_pages == NULL) {
-        size_t pages = c->input_len / SGF__LINE_BLOCK / SGF__MARK_PAGE + 1;
-        c->mark_pages = calloc(pages, sizeof *c->mark_pages);
+        size_t pages = (marks - 1) / SGF__MARK_PAGE + 1;
+        c->mark_pages = pages == 1 ? &c->page0
+                        : calloc(pages, sizeof *c->mark_pages);
         if (c->mark_pages == NULL)
             return SGF_ENOMEM;
         c->npages = pages;
     }
-    sgf__linemark **pg = &c->mark_pages[b / SGF__MARK_PAGE];
-    if (*pg == NULL && (*pg = malloc(SGF__MARK_PAGE * sizeof **pg)) == NULL)
+    size_t k = b / SGF__MARK_PAGE, left = marks - k * SGF__MARK_PAGE;
+    sgf__linemark **pg = &c->mark_pages[k];
+    if (*pg == NULL && marks <= SGF__MARKS_INLINE)
+        *pg = c->marks_inline;            /* most inputs: no allocation */
+    if (*pg == NULL
+        && (*pg = malloc((left < SGF__MARK_PAGE ? left : SGF__MARK_PAGE)
+                         * sizeof **pg)) == NULL)
         return SGF_ENOMEM;
     return 0;
 }
@@ -214,9 +226,12 @@ sgf_pos sgf_collection_pos(const sgf_collection *cc, size_t offset)
         offset = c->input_len;
     size_t b = offset / SGF__LINE_BLOCK;
     if (b >= atomic_load_explicit(&c->nmarks, memory_order_acquire)) {
-        pthread_mutex_lock(&c->marks_lock);
+        bool lock = !c->marks_single;   /* the parse is one thread */
+        if (lock)
+            pthread_mutex_lock(&c->marks_lock);
         int rc = mark_to(c, b);
-        pthread_mutex_unlock(&c->marks_lock);
+        if (lock)
+            pthread_mutex_unlock(&c->marks_lock);
         if (rc != 0)
             return p;
     }

@@ -60,6 +60,11 @@ typedef struct parser {
     sgf_prop *prop_tail;    /* last property of cur */
     sgf__arena_mark mark;   /* the arena before the current game */
     sgf__propset props;     /* the properties of a large node */
+    /* A bit per known property id (modulo 64) of the node seen_node:
+     * a property whose bit is clear is not in the node yet, and is
+     * stored without looking (most properties of a node differ). */
+    const sgf_node *seen_node;
+    uint64_t seen_ids;
     bool plain;             /* the input holds no byte >= 0x80 and no
                                NUL: how values lex does not depend on
                                any charset, so no CA is read ahead */
@@ -259,6 +264,7 @@ static void start_game(parser *p, size_t offset)
         sgf__diag_state_save(c, &p->diag_state);
     p->mark = sgf__arena_get_mark(&c->arena);
     sgf__propset_forget(&p->props);     /* nodes' memory is reused */
+    p->seen_node = NULL;
     sgf_game *g = alloc(p, sizeof *g);
     if (g == NULL)
         return;
@@ -394,8 +400,8 @@ static void finish_game(parser *p, size_t end)
         c->status = SGF_ENOMEM;
     if (!ok(p))
         return;
-    if (p->relex_cs == NULL && g->charset != NULL && c->opts.charset == NULL
-        && kinds_may_differ(p, g->offset, g->end, g->mb_lex,
+    if (!p->plain && p->relex_cs == NULL && g->charset != NULL
+        && c->opts.charset == NULL && kinds_may_differ(p, g->offset, g->end, g->mb_lex,
                             sgf__charset_pair_kind(g->charset))) {
         relex(p, g);
         return;
@@ -781,11 +787,29 @@ static void merge_prop(parser *p, sgf_node *n, sgf_prop *old,
  * and its values), or merge a repetition of a property already in the
  * node into the first one. Returns the property, or NULL when merged or
  * out of memory. */
+/* Is a property like tmpl already in n (*old), as far as the bits of
+ * seen_ids and then the node's properties say? 0 or SGF_ENOMEM. */
+static int find_same(parser *p, sgf_node *n, const sgf_prop *tmpl,
+                     sgf_prop **old)
+{
+    if (p->seen_node != n) {             /* a node made since */
+        p->seen_node = n;
+        p->seen_ids = 0;
+        for (const sgf_prop *q = n->props; q != NULL; q = q->next)
+            p->seen_ids |= 1ull << (q->id & 63);
+    }
+    uint64_t bit = 1ull << (tmpl->id & 63);
+    bool maybe = (p->seen_ids & bit) || tmpl->id == SGF_PROP_UNKNOWN;
+    p->seen_ids |= bit;
+    *old = NULL;
+    return maybe ? sgf__propset_find(&p->props, n, tmpl, old) : SGF_OK;
+}
+
 static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl,
                             const sgf__value *vals, size_t k)
 {
     sgf_prop *old;
-    if (sgf__propset_find(&p->props, n, tmpl, &old) != SGF_OK) {
+    if (find_same(p, n, tmpl, &old) != SGF_OK) {
         p->c->status = SGF_ENOMEM;
         return NULL;
     }
@@ -1399,8 +1423,10 @@ int sgf__parse_run(sgf_collection *c)
     p.s = c->input;
     p.n = c->input_len;
     p.junk_start = SIZE_MAX;
+    c->marks_single = true;      /* no other thread has the collection */
     if (c->status == 0)
         run(&p);
+    c->marks_single = false;
     sgf__buf_release(&p.stack);
     sgf__buf_release(&p.vals);
     sgf__propset_release(&p.props);

@@ -83,18 +83,10 @@ static int index_node(sgf__propset *s, const sgf_node *n, size_t props)
     return SGF_OK;
 }
 
-int sgf__propset_find(sgf__propset *s, const sgf_node *n,
-                      const sgf_prop *np, sgf_prop **out)
+int sgf__propset_find_large(sgf__propset *s, const sgf_node *n,
+                            const sgf_prop *np, sgf_prop **out)
 {
     *out = NULL;
-    if (n->nprops <= SGF__PROPSET_SMALL) {
-        for (sgf_prop *q = n->props; q != NULL; q = q->next)
-            if (same_prop(q, np)) {
-                *out = q;
-                break;
-            }
-        return SGF_OK;
-    }
     if (s->node != n && index_node(s, n, n->nprops) != SGF_OK)
         return SGF_ENOMEM;
     struct sgf__propslot *sl = slot_for(s, np);
@@ -103,10 +95,9 @@ int sgf__propset_find(sgf__propset *s, const sgf_node *n,
     return SGF_OK;
 }
 
-int sgf__propset_added(sgf__propset *s, const sgf_node *n, sgf_prop *np)
+int sgf__propset_index_added(sgf__propset *s, const sgf_node *n,
+                             sgf_prop *np)
 {
-    if (s->node != n)
-        return SGF_OK;         /* indexed when the node is next asked */
     if (2 * (s->used + 1) > s->cap)
         return index_node(s, n, n->nprops);   /* np is in n's list */
     insert(s, np);
@@ -120,6 +111,8 @@ void sgf__propset_forget(sgf__propset *s)
 
 void sgf__propset_release(sgf__propset *s)
 {
+    if (s->slots == NULL)
+        return;                 /* most parses: no large node */
     free(s->slots);
     memset(s, 0, sizeof *s);
 }

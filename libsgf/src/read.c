@@ -29,7 +29,7 @@ static sgf_collection *collection_new(const request *rq)
     sgf_collection *c = sgf__arena_alloc(&a, sizeof *c);
     if (c == NULL)
         return NULL;
-    memset(c, 0, sizeof *c);
+    memset(c, 0, offsetof(sgf_collection, marks_inline));
     c->arena = a;
     if (sgf__linepos_init(c) != 0) {
         sgf__arena_free_all(&a);

@@ -294,45 +294,37 @@ static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
 
 /* AB, AW and AE of n as one setup step, in file order (where they
  * overlap, an FF[4] error the checks report, the later one wins, as the
- * checks' message says): points that keep their colour cost nothing.
- * *changed: n has one of them. */
-static int setup_step(walk *w, const sgf_node *n, bool *changed)
-{
-    int rc = sgf_board_setup_begin(w->board);
-    for (const sgf_prop *p = n->props; p != NULL && rc == 0; p = p->next) {
-        sgf_color c = p->id == SGF_PROP_AB ? SGF_BLACK
-                      : p->id == SGF_PROP_AW ? SGF_WHITE : SGF_EMPTY;
-        if (p->id == SGF_PROP_AB || p->id == SGF_PROP_AW
-            || p->id == SGF_PROP_AE) {
-            rc = setup_points(w, p, c);
-            *changed = true;
-        }
-    }
-    if (w->board->setup_open)          /* begin succeeded */
-        sgf_board_setup_end(w->board);
-    return rc;
-}
-
-/* The node's setup, then PL. Returns 0 or ENOMEM; *pl set when the node
- * has a readable PL. */
+ * checks' message says; points that keep their colour cost nothing),
+ * then PL. Returns 0 or ENOMEM; *pl set when the node has a readable
+ * PL. */
 static int apply_setup(walk *w, walk_state *st, const sgf_node *n,
                        bool *pl)
 {
     bool changed = false;
     sgf_color to_move = sgf_history_to_move(w->r->hist), c;
     *pl = false;
-    int rc = setup_step(w, n, &changed);
+    int rc = sgf_board_setup_begin(w->board);
     if (rc != 0)
         return rc;
-    for (const sgf_prop *p = n->props; p != NULL; p = p->next)
-        if (p->id == SGF_PROP_PL
-            && sgf_value_color(p->values[0].text, &c) == 0) {
+    for (const sgf_prop *p = n->props; p != NULL && rc == 0; p = p->next) {
+        switch (p->id) {
+        case SGF_PROP_AB: rc = setup_points(w, p, SGF_BLACK); break;
+        case SGF_PROP_AW: rc = setup_points(w, p, SGF_WHITE); break;
+        case SGF_PROP_AE: rc = setup_points(w, p, SGF_EMPTY); break;
+        case SGF_PROP_PL:
+            if (sgf_value_color(p->values[0].text, &c) != 0)
+                continue;
             to_move = c;
             *pl = true;
-            changed = true;
+            break;
+        default:
+            continue;
         }
-    if (!changed)
-        return 0;
+        changed = true;
+    }
+    sgf_board_setup_end(w->board);
+    if (rc != 0 || !changed)
+        return rc;
     st->guessed = !*pl;
     return sgf_board_record_position(w->r->board, w->r->hist, to_move);
 }

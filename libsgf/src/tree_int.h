@@ -105,7 +105,7 @@ struct sgf_game {
  * 1), the offset where that line starts, the start of the line before
  * (for the second byte of a CRLF/LFCR pair), and a pending line break
  * byte that the block's first byte may pair with. (linepos.c) */
-enum { SGF__LINE_BLOCK = 256, SGF__MARK_PAGE = 1024 };
+enum { SGF__LINE_BLOCK = 256, SGF__MARK_PAGE = 1024, SGF__MARKS_INLINE = 16 };
 typedef struct sgf__linemark {
     uint32_t line;
     uint32_t start, prev_start;
@@ -133,10 +133,13 @@ struct sgf_collection {
      * SGF__MARK_PAGE marks that never move, built under marks_lock;
      * nmarks is published with release order, so that a reader that
      * sees it reads the marks below it without the lock. */
-    sgf__linemark **mark_pages;
+    sgf__linemark **mark_pages;   /* npages, or &page0 for one page */
+    sgf__linemark *page0;
     size_t npages;
     _Atomic size_t nmarks;
     pthread_mutex_t marks_lock;
+    bool marks_single;       /* while the parse runs (one thread): the
+                                lock is not taken */
     sgf_parse_options opts;
     sgf__diag_state dstate;
     unsigned max_diags;      /* of each code per input (opts, or the
@@ -150,6 +153,10 @@ struct sgf_collection {
     sgf_game_fn each;        /* sgf_parse_*_each: called per game, or NULL */
     void *each_payload;
     bool each_stopped;       /* each returned nonzero */
+    /* Not cleared when the collection is made (collection_new clears
+     * the members above): */
+    sgf__linemark marks_inline[SGF__MARKS_INLINE];   /* page0 of an
+                                        input of 4 KiB or less */
 };
 
 /* Add a diagnostic with a printf message; severity from the code's table

@@ -115,9 +115,10 @@ SGF_API sgf_color sgf_board_at(const sgf_board *b, sgf_point pt);
 SGF_API int sgf_board_chain_liberties(const sgf_board *b, sgf_point pt);
 SGF_API int sgf_board_chain_size(const sgf_board *b, sgf_point pt);
 
-/* Write the points of the chain through pt to out (room for cap points,
- * in no particular order). Returns the chain size (which may exceed cap:
- * then only cap points are written), 0 when pt has no stone. */
+/* Write the points of the chain through pt to out (room for cap points),
+ * in board order: row by row from the top, each row from the left.
+ * Returns the chain size (which may exceed cap: then only the first cap
+ * points are written), 0 when pt has no stone. */
 SGF_API int sgf_board_chain_points(const sgf_board *b, sgf_point pt,
                                    sgf_point *out, size_t cap);
 
