@@ -169,8 +169,9 @@ done
 st=$?
 lines=$(grep -c '\[stray-bracket\]$' "$tmp/out")
 if [ "$st" -eq 1 ] && [ "$lines" -eq 1000 ] &&
-   tail -n 1 "$tmp/out" | grep -q \
-       ': 500 more diagnostics were left out (500 errors, 0 warnings, 0 notes): at most 1000 of each code are listed per input$' &&
+   tail -n 1 "$tmp/out" | grep -q ': 500 more diagnostics were left out'\
+' (500 errors, 0 warnings, 0 notes): at most 1000 of each code are'\
+' listed per input$' &&
    grep -q '^sgf-validate: 1 file, 1500 errors, 0 warnings' "$tmp/err"; then
     pass
 else

@@ -23,21 +23,9 @@
 #include "charset_int.h"
 #include "props_int.h"
 #include "propset_int.h"
+#include "parse_int.h"
 
-/* Two-byte-safe scanning of values: which bytes lead a two-byte
- * character whose second byte may be '\\' or ']'. Shift_JIS (CP932)
- * leads are 0x81-0x9F and 0xE0-0xFC (0xA1-0xDF are one-byte katakana);
- * GBK/GB18030 and Big5 leads are 0x81-0xFE. */
-enum { MB_NONE = 0, MB_SJIS = 1, MB_DBCS = 2 };  /* = SGF__MB_* */
-
-static uint8_t mb_kind(const char *canonical)
-{
-    if (canonical == NULL || !sgf__charset_is_multibyte_unsafe(canonical))
-        return MB_NONE;
-    return sgf__charset_family(canonical) == SGF__CSF_SJIS ? MB_SJIS
-                                                           : MB_DBCS;
-}
-
+enum { MB_NONE = SGF__MB_NONE };
 
 typedef struct parser {
     sgf_collection *c;
@@ -78,33 +66,23 @@ typedef struct parser {
     sgf__diag_state diag_state;   /* ... and the counts then */
 } parser;
 
-/* Byte classes: one table lookup per byte in the hot loops. */
-enum { C_WS = 1, C_LETTER = 2 };
-#define WS4(c) [c] = C_WS
-#define L26(a) [a] = C_LETTER, [a + 1] = C_LETTER, [a + 2] = C_LETTER, \
-    [a + 3] = C_LETTER, [a + 4] = C_LETTER, [a + 5] = C_LETTER, \
-    [a + 6] = C_LETTER, [a + 7] = C_LETTER, [a + 8] = C_LETTER, \
-    [a + 9] = C_LETTER, [a + 10] = C_LETTER, [a + 11] = C_LETTER, \
-    [a + 12] = C_LETTER, [a + 13] = C_LETTER, [a + 14] = C_LETTER, \
-    [a + 15] = C_LETTER, [a + 16] = C_LETTER, [a + 17] = C_LETTER, \
-    [a + 18] = C_LETTER, [a + 19] = C_LETTER, [a + 20] = C_LETTER, \
-    [a + 21] = C_LETTER, [a + 22] = C_LETTER, [a + 23] = C_LETTER, \
-    [a + 24] = C_LETTER, [a + 25] = C_LETTER
-static const uint8_t byte_class[256] = {
-    WS4(' '), WS4('\t'), WS4('\n'), WS4('\v'), WS4('\f'), WS4('\r'),
-    L26('A'), L26('a')
-};
-#undef WS4
-#undef L26
+#define byte_class sgf__byte_class
+#define C_LETTER SGF__C_LETTER
 
 static inline bool is_ws(unsigned char ch)
 {
-    return byte_class[ch] & C_WS;
+    return sgf__is_ws(ch);
 }
 
 static inline bool is_letter(unsigned char ch)
 {
-    return byte_class[ch] & C_LETTER;
+    return sgf__is_letter(ch);
+}
+
+/* The input as parse_scan.c reads it. */
+static inline sgf__text text_of(const parser *p)
+{
+    return (sgf__text){ p->s, p->n };
 }
 
 static size_t skip_ws(const parser *p, size_t i)
@@ -247,9 +225,6 @@ static sgf_node *new_node(parser *p, size_t offset)
     return n;
 }
 
-static const char *root_charset_ahead(const parser *p, size_t i,
-                                      size_t *ca_at);
-
 /* A '(' at top level: where the game tree starts. */
 static void start_game(parser *p, size_t offset)
 {
@@ -296,16 +271,17 @@ static void start_game(parser *p, size_t offset)
         p->mb = (uint8_t)sgf__charset_pair_kind(p->relex_cs);
         p->wide = !sgf__charset_is_ascii_compatible(p->relex_cs);
     } else if (c->opts.charset != NULL) {
-        p->mb = mb_kind(sgf__charset_canonical(c->opts.charset,
+        p->mb = sgf__lex_kind(sgf__charset_canonical(c->opts.charset,
                                                strlen(c->opts.charset)));
     } else if (p->plain) {
         p->ahead_cs = NULL;          /* CA[] is taken as the root is read */
         p->ahead_at = SIZE_MAX;
     } else {
-        const char *cs = root_charset_ahead(p, offset, &p->ahead_at);
+        sgf__text t = text_of(p);
+        const char *cs = sgf__root_charset_ahead(&t, offset, &p->ahead_at);
         p->ahead_cs = cs;
         if (cs != NULL) {
-            p->mb = mb_kind(cs);
+            p->mb = sgf__lex_kind(cs);
             p->wide = !sgf__charset_is_ascii_compatible(cs);
         }
     }
@@ -330,21 +306,6 @@ static void hand_over(parser *p, sgf_game *g)
                              against it (mixed-collection) */
     c->games[g->index] = NULL;
     sgf__arena_rewind(&c->arena, &p->mark);
-}
-
-/* Does lexing the game's bytes [from, to) as pair kind a or b put a
- * value's end in different places? Only where a byte that may lead a
- * two-byte character comes before a '\\' or a ']'. */
-static bool kinds_may_differ(const parser *p, size_t from, size_t to,
-                             int a, int b)
-{
-    if (a == b)
-        return false;
-    for (size_t i = from; i + 1 < to; i++)
-        if ((unsigned char)p->s[i] >= 0x81
-            && (p->s[i + 1] == '\\' || p->s[i + 1] == ']'))
-            return true;
-    return false;
 }
 
 /* The game's text was read in a charset whose bytes pair otherwise than
@@ -401,7 +362,9 @@ static void finish_game(parser *p, size_t end)
     if (!ok(p))
         return;
     if (!p->plain && p->relex_cs == NULL && g->charset != NULL
-        && c->opts.charset == NULL && kinds_may_differ(p, g->offset, g->end, g->mb_lex,
+        && c->opts.charset == NULL
+        && sgf__kinds_may_differ(&(sgf__text){ p->s, p->n }, g->offset,
+                                 g->end, g->mb_lex,
                             sgf__charset_pair_kind(g->charset))) {
         relex(p, g);
         return;
@@ -413,223 +376,6 @@ static void finish_game(parser *p, size_t end)
 }
 
 /* --- values -------------------------------------------------------------- */
-
-/* Does SGF structure follow offset i: the end, ';', '(', ')', the '['
- * of another value, or a property identifier with its '['? */
-static bool structure_follows(const parser *p, size_t i)
-{
-    i = skip_ws(p, i);
-    if (i >= p->n || p->s[i] == ';' || p->s[i] == '(' || p->s[i] == ')'
-        || p->s[i] == '[')              /* '[': the next value */
-        return true;
-    size_t j = i;
-    while (j < p->n && is_letter((unsigned char)p->s[j]))
-        j++;
-    j = skip_ws(p, j);
-    return j > i && j < p->n && p->s[j] == '[';
-}
-
-/* --- where a value ends in a two-byte charset ---
- *
- * In Shift_JIS (CP932), GBK/GB18030 and Big5 the second byte of a
- * two-byte character may be ']' (0x5D) or '\\' (0x5C). Writers that
- * follow the spec escape such a trail byte (GBK 揮 = 93 5D written
- * 93 5C 5D); others do not (Shift_JIS ゾ = 83 5D written as is, a ']'
- * after it ending the value). And a record labelled with such a charset
- * may hold bytes of another (Latin-1 "Jos\xE9]" under CA[GB2312]),
- * where the ']' after a lead byte ends the value. So a ']' that a lead
- * byte would take as its trail (lead ']', or lead '\\' ']' read as an
- * escaped trail) ends the value unless reading it so is the worse parse
- * (sgf/parse.h says the same):
- *
- *   reading the ']' as the value's end is worse when SGF structure does
- *   not follow it (after white space: the end of the input, ';', '(',
- *   ')', '[', or a property identifier and its '['), while reading it as
- *   the trail byte the value goes on to a ']' that SGF structure
- *   follows, with no '[' before that ']' other than as the second byte
- *   of a character (every property has a '[': none can vanish into the
- *   value).
- *
- * When both readings are faulty, the ']' ends the value: the fault is
- * then reported where it is. The look-ahead of the second reading stops
- * at the first ']' that is not a trail byte, or at a '[' that is none;
- * its verdict holds for every candidate ']' before that byte (the
- * reading goes through them the same way), so a value with many
- * candidates is still read in one pass. */
-
-typedef struct lookahead {
-    size_t end;      /* where the look-ahead stopped (0: none yet) */
-    bool good;       /* at a ']' that SGF structure follows */
-} lookahead;
-
-static size_t scan_value_from(const parser *p, size_t i, uint8_t mb,
-                              lookahead *la);
-
-/* Is the ']' at offset at, which a lead byte could take as its trail,
- * the end of the value? */
-static bool candidate_ends(const parser *p, size_t at, uint8_t mb,
-                           lookahead *la)
-{
-    if (structure_follows(p, at + 1))
-        return true;
-    if (la == NULL)
-        return false;                 /* in the look-ahead: a trail */
-    if (la->end <= at) {
-        la->end = scan_value_from(p, at + 1, mb, NULL);
-        la->good = la->end < p->n && p->s[la->end] == ']'
-                   && structure_follows(p, la->end + 1);
-    }
-    return !la->good;
-}
-
-/* Scan value bytes from offset i; returns the offset of the ']' that
- * ends the value, or p->n when the file ends first. A '\\' escapes the
- * next byte; in two-byte mode a lead byte takes the next byte with it,
- * lead '\\' '\\' is a lead and an escaped '\\' trail, and a trail
- * ']' is decided as above. la NULL: the look-ahead, in which every such
- * ']' is a trail and a '[' that is no trail stops the scan (at it). */
-static size_t scan_value_from(const parser *p, size_t i, uint8_t mb,
-                              lookahead *la)
-{
-    const char *s = p->s;
-    size_t n = p->n;
-    while (i < n) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == ']' || (ch == '[' && la == NULL))
-            return i;
-        if (i + 1 < n && sgf__mb_pair(mb, ch, (unsigned char)s[i + 1])) {
-            size_t t = i + 1;                  /* where a ']' may be */
-            if (s[t] == '\\' && t + 1 < n
-                && (s[t + 1] == '\\' || s[t + 1] == ']'))
-                t++;                           /* an escaped trail */
-            if (s[t] == ']' && candidate_ends(p, t, mb, la))
-                return t;
-            i = t + 1;
-        } else {
-            i += ch == '\\' ? 2 : 1;
-        }
-    }
-    return n;
-}
-
-/* Scan a value from its '[' at offset i, lexing as mb says; returns the
- * offset of its ']' or p->n when the file ends first. */
-static size_t scan_value_as(const parser *p, size_t i, uint8_t mb)
-{
-    const char *s = p->s;
-    size_t n = p->n;
-    i++;
-    if (!mb) {
-        /* the ']' is searched for again only when an escape took it:
-         * searching from each escape to a far ']' would make a long
-         * value of escapes quadratic */
-        const char *e = memchr(s + i, ']', n - i);
-        for (;;) {
-            if (e == NULL)
-                return n;
-            const char *b = memchr(s + i, '\\', (size_t)(e - (s + i)));
-            if (b == NULL)
-                return (size_t)(e - s);
-            i = (size_t)(b - s) + 2;
-            if (i >= n)
-                return n;
-            if (s + i > e)
-                e = memchr(s + i, ']', n - i);
-        }
-    }
-    lookahead la = { 0, false };
-    return scan_value_from(p, i, mb, &la);
-}
-
-static size_t scan_value(const parser *p, size_t i)
-{
-    return scan_value_as(p, i, p->mb);
-}
-
-/* The charset a CA value names, read from its text (escapes removed,
- * as the writer writes the value back), or NULL. */
-static const char *ca_charset(const char *raw, size_t len)
-{
-    char buf[64];
-    size_t k = 0;
-    for (size_t i = 0; i < len && k < sizeof buf; i++) {
-        if (raw[i] == '\\' && i + 1 < len)
-            i++;
-        buf[k++] = raw[i];
-    }
-    return k < sizeof buf ? sgf__charset_canonical(buf, k)
-                          : sgf__charset_canonical(raw, len);
-}
-
-/* The CA[] of the root node starting at i, its values scanned as mb
- * says, or NULL; *end: where the scan stopped. */
-static const char *root_charset_as(const parser *p, size_t i, uint8_t mb,
-                                   size_t *end)
-{
-    const char *s = p->s;
-    size_t n = p->n, open = i;
-    bool in_root = false;
-    for (; i < n; *end = i) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == ';' || ch == '(' || ch == ')') {
-            /* a second '(' before the root: the parser makes an empty
-             * root there, and the node read next is its child */
-            if (in_root || ch == ')' || (ch == '(' && i != open))
-                return NULL;             /* the root ended without CA */
-            in_root = ch == ';';
-            i++;
-        } else if (is_letter(ch)) {
-            size_t start = i;
-            while (i < n && is_letter((unsigned char)s[i]))
-                i++;
-            bool ca = i - start == 2 && s[start] == 'C'
-                      && s[start + 1] == 'A';
-            i = skip_ws(p, i);
-            if (ca && i < n && s[i] == '[') {
-                size_t close = scan_value_as(p, i, mb);
-                *end = i;                /* the value's '[' */
-                return ca_charset(s + i + 1, close - i - 1);
-            }
-            in_root = true;              /* ';' missing before it */
-        } else if (ch == '[') {
-            i = scan_value_as(p, i, mb) + 1;
-        } else {
-            i++;
-        }
-    }
-    *end = n;
-    return NULL;
-}
-
-static bool has_high_byte(const char *s, size_t from, size_t to)
-{
-    for (size_t i = from; i < to; i++)
-        if ((unsigned char)s[i] >= 0x81)
-            return true;
-    return false;
-}
-
-/* The charset a game's root node declares, read ahead before the root is
- * lexed, or NULL. The values before CA[] (PB, PW in many files) are then
- * scanned two-byte-safe like those after it, and what a writer that puts
- * CA[] first writes reads back the same. Plain scanning (escapes only)
- * first; when it finds no CA[], scanning that pairs every lead byte with
- * its trail (a name whose last byte is 5C hides the rest of the root from
- * plain scanning), kept only when it finds a two-byte charset.
- * i: the game's '(' (or its first ';' when '(' is missing); *ca_at: the
- * offset of the CA value's '[', SIZE_MAX when none. */
-static const char *root_charset_ahead(const parser *p, size_t i,
-                                      size_t *ca_at)
-{
-    size_t end = i;
-    const char *cs = root_charset_as(p, i, MB_NONE, &end);
-    if (cs == NULL && has_high_byte(p->s, i, end < p->n ? end : p->n)) {
-        cs = root_charset_as(p, i, MB_DBCS, &end);
-        cs = cs != NULL && mb_kind(cs) != MB_NONE ? cs : NULL;
-    }
-    *ca_at = cs != NULL ? end : SIZE_MAX;
-    return cs;
-}
 
 /* The ']' that closes a value whose bytes start at i, in single-byte
  * mode, or n when the input ends first; *nul: a NUL byte (escaped or
@@ -685,7 +431,8 @@ static void read_value(parser *p, sgf__value *v, const char *ident)
     if (p->mb == MB_NONE) {
         close = plain_value_end(p->s, open + 1, p->n, &nul, &bs);
     } else {
-        close = scan_value(p, open);
+        sgf__text t = text_of(p);
+        close = sgf__scan_value_as(&t, open, p->mb);
         nul = memchr(p->s + open, '\0', close - open) != NULL;
         bs = memchr(p->s + open, '\\', close - open) != NULL;
     }
@@ -851,10 +598,10 @@ static void note_charset(parser *p, const sgf_node *n, const sgf_prop *np)
         || p->c->opts.charset != NULL || p->relex_cs != NULL)
         return;
     const sgf__value *v = &np->values[0];
-    const char *cs = v->offset == p->ahead_at && !has_high_byte(
+    const char *cs = v->offset == p->ahead_at && !sgf__has_high_byte(
                          v->raw.ptr, 0, v->raw.len) ? p->ahead_cs
-                   : ca_charset(v->raw.ptr, v->raw.len);
-    p->mb = mb_kind(cs);
+                   : sgf__ca_charset(v->raw.ptr, v->raw.len);
+    p->mb = sgf__lex_kind(cs);
     p->wide = cs != NULL && !sgf__charset_is_ascii_compatible(cs);
     p->game->mb_lex = p->mb;
 }
@@ -1282,80 +1029,13 @@ static void close_at_end(parser *p)
     finish_game(p, p->n);
 }
 
-/* Files without CA written in Shift_JIS, GBK or Big5 hold two-byte
- * characters whose second byte is '\', and writers do not escape it
- * (PB[..\x83\x5C] ends the value in the writer's mind). When the input
- * is not UTF-8, declares no CA at all and has such a pair, values are
- * scanned two-byte-safe. A Latin-1 text would need an accented letter
- * right before a backslash to be misread, which real files do not show;
- * a ']' after a high byte ("Jose\xE9]") is not taken as evidence. */
-static bool declares_ca(const char *s, size_t n)
-{
-    for (const char *e = s + n; (s = memchr(s, 'C', (size_t)(e - s)));
-         s++)
-        if (e - s >= 3 && s[1] == 'A' && s[2] == '[')
-            return true;
-    return false;
-}
-
-/* Offset of the first byte >= 0x80 of s[0..n) (n if none); *nul: a NUL
- * byte before it. 16 bytes at a time with SSE2, else 8. */
-static size_t first_high_byte(const char *s, size_t n, bool *nul)
-{
-    size_t i = 0;
-    bool z = false;
-#if defined(__SSE2__)
-    const __m128i zero = _mm_setzero_si128();
-    for (; i + 16 <= n; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        if (_mm_movemask_epi8(v) != 0)
-            break;
-        z |= _mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) != 0;
-    }
-#else
-    uint64_t w;
-    while (i + 8 <= n && (memcpy(&w, s + i, 8), (w & 0x8080808080808080u)
-                                                == 0)) {
-        z |= ((w - 0x0101010101010101u) & ~w & 0x8080808080808080u) != 0;
-        i += 8;
-    }
-#endif
-    while (i < n && (unsigned char)s[i] < 0x80)
-        z |= s[i++] == '\0';
-    *nul = z;
-    return i;
-}
-
-/* *ascii: no byte of the input is >= 0x80; *nul: a NUL byte comes
- * before the first that is. */
-static uint8_t prescan_multibyte(const parser *p, bool *ascii, bool *nul)
-{
-    const char *s = p->s;
-    size_t n = p->n;
-    size_t i = first_high_byte(s, n, nul);
-    *ascii = i == n;
-    if (i == n || sgf__utf8_valid(s, n) || declares_ca(s, n))
-        return MB_NONE;
-    uint8_t kind = MB_NONE;
-    for (; i + 1 < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch < 0x81 || ch == 0xFF)
-            continue;
-        if (s[i + 1] == '\\')     /* a lead in 0xA1-0xDF is not CP932 */
-            kind = (ch >= 0xA1 && ch <= 0xDF) ? MB_DBCS
-                 : kind == MB_NONE ? MB_SJIS : kind;
-        if ((unsigned char)s[i + 1] >= 0x40)
-            i++;               /* skip the trail byte of the pair */
-    }
-    return kind;
-}
-
 static void run(parser *p)
 {
     if (p->n >= 3 && memcmp(p->s, "\xEF\xBB\xBF", 3) == 0)
         p->i = 3;                         /* UTF-8 byte-order mark */
     bool ascii, nul;
-    p->mb_default = prescan_multibyte(p, &ascii, &nul);
+    sgf__text t = text_of(p);
+    p->mb_default = sgf__prescan_multibyte(&t, &ascii, &nul);
     p->plain = ascii && !nul;
     do {                   /* again when the last game is read again */
         while (p->i < p->n && ok(p) && !p->c->each_stopped) {
