@@ -5,7 +5,8 @@
  *
  *   MAXRSS_KB EXIT_STATUS
  *
- * from getrusage of the child alone (wait4), never a time.
+ * from getrusage of the child alone (RUSAGE_CHILDREN of a process that
+ * has one child), never a time.
  *
  *   build/test/rss [-o OUT] [-e ERR] [-m MAX_MB] -- COMMAND [ARG]...
  *
@@ -70,8 +71,8 @@ int main(int argc, char **argv)
     }
     int status;
     struct rusage ru;
-    if (wait4(pid, &status, 0, &ru) < 0) {
-        perror("wait4");
+    if (waitpid(pid, &status, 0) < 0 || getrusage(RUSAGE_CHILDREN, &ru) != 0) {
+        perror("waitpid");
         return 2;
     }
     int code = WIFEXITED(status) ? WEXITSTATUS(status)
