@@ -241,7 +241,9 @@ typedef struct cli_counts {
 /* Print the collection's diagnostics to fp in the order of their
  * positions (those without one first; ties in the collection's order);
  * name is what to call the input (cli_display_name). Adds every
- * diagnostic, printed or not, and the file to *n. Flushes fp when it
+ * diagnostic, printed or not, and those the library left out of its list
+ * (sgf_collection_diags_left_out), and the file to *n; a last line says
+ * how many were left out, when some were. Flushes fp when it
  * printed anything, so that tools run in parallel into one file
  * (xargs -P) write whole lines.
  * Returns TOOL_INVALID when the collection has errors (or, with strict,
@@ -249,8 +251,10 @@ typedef struct cli_counts {
 int cli_print_diags(FILE *fp, const char *name, const sgf_collection *c,
                     const cli_diag_opts *o, cli_counts *n);
 
-/* The same without counting a file: for the diagnostics of one game at a
- * time (sgf_parse_fd_each), the caller counts the file. */
+/* The same without counting a file and without the line for those left
+ * out: for the diagnostics of one game at a time (sgf_parse_fd_each);
+ * the caller counts the file (cli_read_games prints that line at the end
+ * of the input). */
 int cli_print_diag_batch(FILE *fp, const char *name,
                          const sgf_collection *c, const cli_diag_opts *o,
                          cli_counts *n);

@@ -58,10 +58,11 @@ typedef struct sgf_parse_options {
     int version;                 /* SGF_PARSE_OPTIONS_VERSION */
     unsigned flags;              /* SGF_PARSE_* */
     /* Called for each diagnostic as it is found (may be NULL), except
-     * those left out (max_diags below); those of a game whose text holds
-     * bytes >= 0x80 once the game has been read (it may be read twice:
-     * see the top of this file). The diag and its message are valid
-     * during the call only... and afterwards in the collection's list. */
+     * those left out (max_diags below). In an input that holds bytes
+     * >= 0x80 or NUL bytes, those of each game are passed once the game
+     * has been read (it may be read twice: see the top of this file).
+     * The diag and its message are valid during the call only... and
+     * afterwards in the collection's list. */
     void (*on_diag)(void *payload, const sgf_diag *d);
     void *payload;
     /* Charset to assume for every game instead of CA[]/detection (iconv
