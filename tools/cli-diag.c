@@ -70,12 +70,51 @@ static struct ordered *sort_diags(const sgf_collection *c, size_t count)
     return v;
 }
 
+void cli_print_left_out(FILE *fp, const char *name,
+                        const sgf_collection *c, const cli_diag_opts *o)
+{
+    sgf_diag_counts lo;
+    unsigned long all;
+
+    sgf_collection_diags_left_out(c, NULL, &lo);
+    all = (unsigned long)(lo.errors + lo.warnings + lo.notes);
+    if (all == 0 || (o->quiet && lo.errors == 0
+                     && !(o->strict && lo.warnings > 0)))
+        return;
+    cli_progress_before(fp);
+    if (o->format == CLI_FORMAT_JSON) {
+        json_t *rec = tool_json_record("left-out", name);
+        json_object_set_new(rec, "left_out", json_integer((json_int_t)all));
+        json_object_set_new(rec, "errors", json_integer(
+                                (json_int_t)lo.errors));
+        json_object_set_new(rec, "warnings", json_integer(
+                                (json_int_t)lo.warnings));
+        json_object_set_new(rec, "notes", json_integer(
+                                (json_int_t)lo.notes));
+        tool_json_emit(fp, rec);
+    } else {
+        sgf_print_name(fp, name);
+        fprintf(fp, ": %lu more diagnostic%s left out (%lu error%s, %lu "
+                "warning%s, %lu note%s): at most %u of each code are "
+                "listed per input\n", all, all == 1 ? " was" : "s were",
+                (unsigned long)lo.errors, lo.errors == 1 ? "" : "s",
+                (unsigned long)lo.warnings, lo.warnings == 1 ? "" : "s",
+                (unsigned long)lo.notes, lo.notes == 1 ? "" : "s",
+                SGF_PARSE_MAX_DIAGS);
+    }
+    cli_flush(fp);
+}
+
 int cli_print_diags(FILE *fp, const char *name, const sgf_collection *c,
                     const cli_diag_opts *o, cli_counts *n)
 {
+    int st;
+
     n->files++;
     n->games += sgf_collection_game_count(c);
-    return cli_print_diag_batch(fp, name, c, o, n);
+    st = cli_print_diag_batch(fp, name, c, o, n);
+    cli_print_left_out(fp, name, c, o);
+    return st;
 }
 
 int cli_print_diag_batch(FILE *fp, const char *name,
@@ -85,6 +124,7 @@ int cli_print_diag_batch(FILE *fp, const char *name,
     size_t i, count = sgf_collection_diag_count(c);
     struct ordered *sorted = sort_diags(c, count);
     bool printed = false, invalid = false;
+    sgf_diag_counts lo;
 
     for (i = 0; i < count; i++) {
         const sgf_diag *d = sorted ? sorted[i].d : sgf_collection_diag(c, i);
@@ -111,6 +151,13 @@ int cli_print_diag_batch(FILE *fp, const char *name,
     free(sorted);
     if (printed)
         cli_flush(fp);
+    /* those left out of the list count all the same (the line saying so
+     * comes at the end of the input: cli_print_left_out) */
+    sgf_collection_diags_left_out(c, &lo, NULL);
+    n->errors += lo.errors;
+    n->warnings += lo.warnings;
+    n->notes += lo.notes;
+    invalid = invalid || lo.errors > 0 || (o->strict && lo.warnings > 0);
     return invalid ? TOOL_INVALID : TOOL_OK;
 }
 

@@ -429,7 +429,9 @@ typedef struct cli_counts {
 /* Print the collection's diagnostics to fp in the order of their
  * positions (those without one first; ties in the collection's order);
  * name is what to call the input (cli_display_name). Adds every
- * diagnostic, printed or not, and the file to *n. Flushes fp when it
+ * diagnostic, printed or not, and those the library left out of its list
+ * (sgf_collection_diags_left_out), and the file to *n; a last line says
+ * how many were left out, when some were. Flushes fp when it
  * printed anything, so that tools run in parallel into one file
  * (xargs -P) write whole lines.
  * Returns TOOL_INVALID when the collection has errors (or, with strict,
@@ -437,8 +439,18 @@ typedef struct cli_counts {
 int cli_print_diags(FILE *fp, const char *name, const sgf_collection *c,
                     const cli_diag_opts *o, cli_counts *n);
 
-/* The same without counting a file: for the diagnostics of one game at a
- * time (sgf_parse_fd_each), the caller counts the file. */
+/* One line (a "left-out" record with CLI_FORMAT_JSON) for the
+ * diagnostics of the input that the library left out of its list (at
+ * most SGF_PARSE_MAX_DIAGS of each code are kept; the rest are counted):
+ * how many, so that a reader knows the list is not all. Nothing when none
+ * were, or with quiet when none of them counts as an error. */
+void cli_print_left_out(FILE *fp, const char *name,
+                        const sgf_collection *c, const cli_diag_opts *o);
+
+/* The same without counting a file and without the line for those left
+ * out: for the diagnostics of one game at a time (sgf_parse_fd_each);
+ * the caller counts the file (cli_read_games prints that line at the end
+ * of the input). */
 int cli_print_diag_batch(FILE *fp, const char *name,
                          const sgf_collection *c, const cli_diag_opts *o,
                          cli_counts *n);

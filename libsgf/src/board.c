@@ -21,14 +21,27 @@
  * queries, and for the atari tests of sgf_board_check) are counted by
  * walking the chain.
  *
- * Undo is exact: heads and rings return to what they were. A capture
- * only empties points and leaves next[] and head[] of the captured
- * stones alone, so undoing it walks the old ring; a move records the
- * chains it merged (in order, with their pseudo-liberties then) and the
- * previous head and next of its point; merging swaps two next[] links,
- * which swapping again undoes.
+ * Undo restores stones, heads and chain data exactly, and rings as sets
+ * of stones. A capture only empties points and leaves next[] and head[]
+ * of the captured stones alone, so undoing it walks the old ring; a
+ * move records the chains it merged (in order, with their
+ * pseudo-liberties then) and the previous head and next of its point;
+ * merging swaps two next[] links, which swapping again undoes, as long
+ * as the rings are in the order the move left them.
  * Taking a stone off (setup, a move on an occupied point) may split a
- * chain; it saves the old chain's links first.
+ * chain. Saving the old chain's links would cost memory per stone of the
+ * chain, for every stone taken off (a setup clearing a large chain point
+ * by point, or AE and AB of one point in turn, cost gigabytes), so
+ * nothing is saved: the stone keeps its head, and undo joins the pieces
+ * again under that head, in another ring order. The board's epoch then
+ * goes up, and an older move is undone by flood fill (its chains are
+ * rebuilt from their heads) rather than by swapping links: memory is a
+ * few bytes per step, time at most the chains' size per step.
+ * A setup of many points (one node's AB, AW and AE) changes the colours
+ * first and rebuilds the chains next to the changed points once, and
+ * records per changed point its colour and links before and per chain
+ * it touched that chain's head: points that keep their colour cost
+ * nothing, and a setup of a whole board costs O(points), not O(points^2).
  *
  * Zobrist keys: splitmix64 (Steele, Lea and Flood 2014) evaluated at the
  * index of (colour, y, x) from a fixed seed, computed into the board when
@@ -92,14 +105,15 @@ static int grow(void **p, size_t *cap, size_t len, size_t need,
     return SGF_OK;
 }
 
-/* Room for one undo record, links saved for a chain of the given size
- * and, with a history, two entries: after this nothing can fail. */
-int sgf__board_reserve_slow(sgf_board *b, sgf_history *hist, size_t links)
+/* Room for one undo record, the given number of change records and,
+ * with a history, two entries: after this nothing can fail. */
+int sgf__board_reserve_slow(sgf_board *b, sgf_history *hist,
+                            size_t changes)
 {
     if (grow((void **)&b->undo, &b->undo_cap, b->undo_len, 1,
              sizeof *b->undo) != SGF_OK
-        || grow((void **)&b->saved, &b->saved_cap, b->saved_len, links,
-                sizeof *b->saved) != SGF_OK)
+        || grow((void **)&b->changes, &b->changes_cap, b->changes_len,
+                changes, sizeof *b->changes) != SGF_OK)
         return SGF_ENOMEM;
     return hist ? sgf__history_reserve(hist, 2) : SGF_OK;
 }
@@ -138,7 +152,9 @@ int sgf_board_reset(sgf_board *b, int width, int height)
     memset(b->prisoners_of, 0, sizeof b->prisoners_of);
     memset(b->stones, 0, sizeof b->stones);
     b->undo_len = 0;
-    b->saved_len = 0;
+    b->changes_len = 0;
+    b->epoch = 0;
+    b->setup_open = false;
     return SGF_OK;
 }
 
@@ -175,7 +191,7 @@ void sgf_board_free(sgf_board *b)
     if (!b)
         return;
     free(b->undo);
-    free(b->saved);
+    free(b->changes);
     free(b);
 }
 
@@ -250,12 +266,42 @@ static struct sgf__chain split_off(sgf_board *b, cell g, uint16_t plibs)
     return ch;
 }
 
+static void rebuild_chain(sgf_board *b, cell start, uint8_t c,
+                          uint32_t gen);
+
+/* unplace when the rings may be in another order than the move left
+ * them (an undo since rebuilt some; see the top): the chains the stone
+ * joined are rebuilt from their heads, which undo kept. */
+static void unplace_rebuild(sgf_board *b, cell p, const struct sgf__undo *u)
+{
+    uint8_t c = b->color[p];
+    b->color[p] = SGF_EMPTY;
+    b->hash ^= b->zobrist[p][c - 1];
+    b->stones[c]--;
+    for (unsigned m = u->near >> 4 & 15u; m; m &= m - 1)
+        b->chain[b->head[p + b->nb[sgf__low_bit(m)]]].plibs++;
+    sgf__board_check_gen(b);
+    uint32_t gen = ++b->gen;
+    if (u->base != p)
+        rebuild_chain(b, u->base, c, gen);
+    for (int k = 0; k < 3; k++)
+        if (u->merged[k] != SGF__NO_POINT)
+            rebuild_chain(b, u->merged[k], c, gen);
+    b->head[p] = u->old_head;
+    b->next[p] = u->old_next;
+}
+
 /* Undo sgf__place: split the merged chains off again (in reverse
  * order), take p out of its chain and off the board; the neighbouring
  * chains get their pseudo-liberties at p back. */
 static SGF__HOT void unplace(sgf_board *b, cell p,
                              const struct sgf__undo *u)
 {
+    if (__builtin_expect(u->epoch != b->epoch || b->epoch == UINT32_MAX,
+                         0)) {
+        unplace_rebuild(b, p, u);
+        return;
+    }
     cell f = u->base;
     uint8_t c = b->color[p];
     /* the neighbours are as when the stone went on (later steps are
@@ -337,21 +383,12 @@ static void rebuild_chain(sgf_board *b, cell start, uint8_t c,
     relabel_ring(b, start, start);
 }
 
-/* Take the stone off p (setup, a move on an occupied point), saving its
- * chain's links in u first; the chain may fall apart. */
-void sgf__board_lift(sgf_board *b, cell p, struct sgf__undo *u)
+/* Take the stone off p (setup, a move on an occupied point); the chain
+ * may fall apart, and each piece is rebuilt. p keeps its head and next
+ * (unlift reads the head; a later stone on p saves both). */
+void sgf__board_lift(sgf_board *b, cell p)
 {
     uint8_t c = b->color[p];
-    cell s = p;
-    u->saved = (uint32_t)b->saved_len;
-    do {
-        struct sgf__link *l = &b->saved[b->saved_len++];
-        l->point = s;
-        l->head = b->head[s];
-        l->next = b->next[s];
-        s = b->next[s];
-    } while (s != p);
-    u->nsaved = (uint16_t)(b->saved_len - u->saved);
     b->color[p] = SGF_EMPTY;
     b->hash ^= b->zobrist[p][c - 1];
     b->stones[c]--;
@@ -365,42 +402,279 @@ void sgf__board_lift(sgf_board *b, cell p, struct sgf__undo *u)
     }
 }
 
-/* Undo sgf__board_lift: colour c back on p, the saved links restored. */
-static void unlift(sgf_board *b, cell p, uint8_t c,
-                   const struct sgf__undo *u)
+/* The rings are no longer in the order older undo records left them. */
+static void bump_epoch(sgf_board *b)
 {
+    if (b->epoch != UINT32_MAX)
+        b->epoch++;
+}
+
+/* Undo sgf__board_lift: colour c back on p (empty, holding the head it
+ * had), the pieces of its chain joined in one ring under that head. */
+static void unlift(sgf_board *b, cell p, uint8_t c)
+{
+    cell h = b->head[p];
     b->color[p] = c;
     b->hash ^= b->zobrist[p][c - 1];
     b->stones[c]++;
+    b->next[p] = p;
+    sgf__board_check_gen(b);
+    uint32_t gen = ++b->gen;
     for (int d = 0; d < 4; d++) {
         cell m = (cell)(p + b->nb[d]);
-        if (b->color[m] == SGF__OPP(c))
+        if (b->color[m] == SGF__OPP(c)) {
             b->chain[b->head[m]].plibs--;
+        } else if (b->color[m] == c && b->mark[b->head[m]] != gen) {
+            cell g = b->head[m], t = b->next[p];
+            b->mark[g] = gen;
+            b->next[p] = b->next[g];
+            b->next[g] = t;
+        }
     }
-    for (uint32_t i = u->saved; i < u->saved + u->nsaved; i++) {
-        const struct sgf__link *l = &b->saved[i];
-        b->head[l->point] = l->head;
-        b->next[l->point] = l->next;
-    }
-    b->saved_len = u->saved;
-    relabel_ring(b, p, b->head[p]);
+    relabel_ring(b, p, h);
+    bump_epoch(b);
 }
 
 /* ---- setup ----------------------------------------------------------- */
 
 int sgf_board_setup(sgf_board *b, sgf_point pt, sgf_color color)
 {
-    if (!b || !sgf__contains(b, pt)
+    if (!b || b->setup_open || !sgf__contains(b, pt)
         || (color != SGF_EMPTY && !sgf__valid_color(color)))
         return SGF_EINVAL;
-    return sgf__board_setup_at(b, sgf__idx(b, pt), (uint8_t)color);
+    if (sgf__board_reserve(b, NULL, 0) != SGF_OK)
+        return SGF_ENOMEM;
+    sgf__board_check_gen(b);
+    cell p = sgf__idx(b, pt);
+    uint8_t c = (uint8_t)color;
+    struct sgf__undo *u = sgf__board_push_undo(b, SGF__OP_SETUP, p, c);
+    u->old_color = b->color[p];
+    if (u->old_color == c)
+        return SGF_OK;
+    if (u->old_color != SGF_EMPTY)
+        sgf__board_lift(b, p);
+    if (c != SGF_EMPTY) {
+        sgf__save_links(b, p, u);
+        sgf__place(b, p, c, u);
+    }
+    return SGF_OK;
+}
+
+/* --- a setup of many points ---
+ * Stones put on empty points join their chains at once, as long as no
+ * stone of the step was taken off or recoloured; from then on the
+ * colours change alone and end rebuilds the chains next to the changed
+ * points (the step's undo rebuilds the chains it touched either way).
+ * Change records: one per changed point (its colour and links before),
+ * one per chain next to it or through it (its head; duplicates are
+ * dropped at the end). */
+
+int sgf_board_setup_begin(sgf_board *b)
+{
+    if (!b || b->setup_open)
+        return SGF_EINVAL;
+    if (sgf__board_reserve(b, NULL, 0) != SGF_OK)   /* end's record */
+        return SGF_ENOMEM;
+    sgf__board_check_gen(b);
+    b->setup_gen = ++b->gen;
+    b->setup_open = true;
+    b->setup_dirty = false;
+    b->setup_from = b->changes_len;
+    return SGF_OK;
+}
+
+static void recolor(sgf_board *b, cell p, uint8_t c)
+{
+    uint8_t old = b->color[p];
+    if (old != SGF_EMPTY) {
+        b->hash ^= b->zobrist[p][old - 1];
+        b->stones[old]--;
+    }
+    if (c != SGF_EMPTY) {
+        b->hash ^= b->zobrist[p][c - 1];
+        b->stones[c]++;
+    }
+    b->color[p] = c;
+}
+
+static void add_change(sgf_board *b, cell p, int kind)
+{
+    b->changes[b->changes_len++] = (struct sgf__change){
+        p, b->head[p], b->next[p], b->color[p], (uint8_t)kind };
+}
+
+static bool is_stone(uint8_t c)
+{
+    return c == SGF_BLACK || c == SGF_WHITE;
+}
+
+int sgf__board_setup_add(sgf_board *b, cell p, uint8_t c)
+{
+    if (b->color[p] == c)
+        return SGF_OK;                     /* nothing changes: no cost */
+    if (b->mark[p] != b->setup_gen) {      /* first change of p */
+        if (b->changes_len + 6 > b->changes_cap
+            && grow((void **)&b->changes, &b->changes_cap, b->changes_len,
+                    6, sizeof *b->changes) != SGF_OK)
+            return SGF_ENOMEM;
+        add_change(b, p, SGF__CH_POINT);
+        if (is_stone(b->color[p]))
+            add_change(b, b->head[p], SGF__CH_HEAD);
+        for (int d = 0; d < 4; d++) {
+            cell m = (cell)(p + b->nb[d]);
+            /* a changed neighbour's chain is recorded with it, and so
+             * is a chain whose head is a point of the step (a stone put
+             * on it heads chains it joined, recorded then) */
+            if (b->mark[m] != b->setup_gen && is_stone(b->color[m])
+                && b->mark[b->head[m]] != b->setup_gen)
+                add_change(b, b->head[m], SGF__CH_HEAD);
+        }
+        b->mark[p] = b->setup_gen;
+    }
+    if (!b->setup_dirty && b->color[p] == SGF_EMPTY) {
+        /* the common setup, stones on empty points: each joins its
+         * neighbours now, as a move's stone does (no captures) */
+        struct sgf__undo scratch = { 0 };
+        sgf__place(b, p, c, &scratch);
+        return SGF_OK;
+    }
+    b->setup_dirty = true;
+    recolor(b, p, c);
+    return SGF_OK;
+}
+
+int sgf_board_setup_add(sgf_board *b, sgf_point pt, sgf_color color)
+{
+    if (!b || !b->setup_open || !sgf__contains(b, pt)
+        || (color != SGF_EMPTY && !sgf__valid_color(color)))
+        return SGF_EINVAL;
+    return sgf__board_setup_add(b, sgf__idx(b, pt), (uint8_t)color);
+}
+
+/* Keep the records of points whose colour changed in the end and of
+ * each chain's head once. A point changed back is empty again with the
+ * links it had (a stone put on it and taken off again rewrote them), or
+ * a stone again, rebuilt with its chain. */
+static void compact_changes(sgf_board *b, size_t from)
+{
+    uint32_t gen = ++b->gen;
+    size_t k = from;
+    for (size_t i = from; i < b->changes_len; i++) {
+        struct sgf__change ch = b->changes[i];
+        if (ch.kind == SGF__CH_POINT && b->color[ch.point] == ch.color) {
+            if (ch.color == SGF_EMPTY) {
+                b->head[ch.point] = ch.head;
+                b->next[ch.point] = ch.next;
+            }
+            continue;
+        }
+        if (ch.kind == SGF__CH_HEAD) {
+            if (b->mark[ch.point] == gen)
+                continue;
+            b->mark[ch.point] = gen;
+        }
+        b->changes[k++] = ch;
+    }
+    b->changes_len = k;
+}
+
+/* Points of the records from `from` on whose colour is not what it
+ * was. */
+static size_t net_changes(const sgf_board *b, size_t from)
+{
+    size_t n = 0;
+    for (size_t i = from; i < b->changes_len; i++)
+        n += b->changes[i].kind == SGF__CH_POINT
+             && b->color[b->changes[i].point] != b->changes[i].color;
+    return n;
+}
+
+/* Rebuild the chains through the changed points and next to them. */
+static void rebuild_around(sgf_board *b, size_t from)
+{
+    uint32_t gen = ++b->gen;
+    for (size_t i = from; i < b->changes_len; i++) {
+        const struct sgf__change *ch = &b->changes[i];
+        if (ch->kind != SGF__CH_POINT)
+            continue;
+        for (int d = -1; d < 4; d++) {
+            cell m = (cell)(ch->point + (d < 0 ? 0 : b->nb[d]));
+            if (is_stone(b->color[m]) && b->mark[m] != gen)
+                rebuild_chain(b, m, b->color[m], gen);
+        }
+    }
+}
+
+static void restore_changes(sgf_board *b, size_t from, size_t n);
+
+int sgf_board_setup_end(sgf_board *b)
+{
+    if (!b || !b->setup_open)
+        return SGF_EINVAL;
+    b->setup_open = false;
+    size_t from = b->setup_from;
+    if (b->setup_dirty && net_changes(b, from) == 0) {
+        /* no step: what changed went back (its chains, rebuilt or not,
+         * back under their heads) */
+        restore_changes(b, from, b->changes_len - from);
+        b->changes_len = from;
+        return SGF_OK;
+    }
+    if (b->changes_len == from)
+        return SGF_OK;                     /* no step: nothing changed */
+    if (b->setup_dirty) {
+        /* (without a stone taken off, every point changed for good,
+         * and the chains are built) */
+        rebuild_around(b, from);
+        compact_changes(b, from);
+    }
+    struct sgf__undo *u = sgf__board_push_undo(b, SGF__OP_SETUP_MANY,
+                                               SGF__NO_POINT, SGF_EMPTY);
+    u->changes = (uint32_t)from;
+    u->nchanges = (uint16_t)(b->changes_len - from);
+    return SGF_OK;
+}
+
+/* The n change records from `from` undone: the colours back, the links
+ * of the points that were empty, the chains rebuilt from their old
+ * heads (in another ring order: the epoch goes up). */
+static void restore_changes(sgf_board *b, size_t from, size_t n)
+{
+    const struct sgf__change *ch = &b->changes[from];
+    bool heads = false;
+    for (size_t i = 0; i < n; i++) {
+        if (ch[i].kind != SGF__CH_POINT)
+            continue;
+        recolor(b, ch[i].point, ch[i].color);
+        if (ch[i].color == SGF_EMPTY) {
+            b->head[ch[i].point] = ch[i].head;
+            b->next[ch[i].point] = ch[i].next;
+        }
+    }
+    sgf__board_check_gen(b);
+    uint32_t gen = ++b->gen;
+    for (size_t i = 0; i < n; i++)
+        if (ch[i].kind == SGF__CH_HEAD && b->mark[ch[i].point] != gen
+            && is_stone(b->color[ch[i].point])) {
+            rebuild_chain(b, ch[i].point, b->color[ch[i].point], gen);
+            heads = true;
+        }
+    if (heads)
+        bump_epoch(b);
+}
+
+/* Undo sgf_board_setup_end. */
+static void undo_setup_many(sgf_board *b, const struct sgf__undo *u)
+{
+    restore_changes(b, u->changes, u->nchanges);
+    b->changes_len = u->changes;
 }
 
 int sgf_board_record_position(sgf_board *b, sgf_history *hist,
                               sgf_color to_move)
 {
     uint32_t n[2];
-    if (!b || !hist || !sgf__valid_color(to_move))
+    if (!b || b->setup_open || !hist || !sgf__valid_color(to_move))
         return SGF_EINVAL;
     if (sgf__board_reserve(b, hist, 0) != SGF_OK)
         return SGF_ENOMEM;
@@ -427,7 +701,7 @@ static SGF__HOT void undo_play(sgf_board *b, const struct sgf__undo *u)
                                             SGF__OPP(c));
     unplace(b, p, u);
     if (u->old_color != SGF_EMPTY)
-        unlift(b, p, u->old_color, u);
+        unlift(b, p, u->old_color);
 }
 
 static void undo_setup(sgf_board *b, const struct sgf__undo *u)
@@ -437,7 +711,7 @@ static void undo_setup(sgf_board *b, const struct sgf__undo *u)
     if (u->color != SGF_EMPTY)
         unplace(b, u->point, u);
     if (u->old_color != SGF_EMPTY)
-        unlift(b, u->point, u->old_color, u);
+        unlift(b, u->point, u->old_color);
 }
 
 /* Undo the last step; there is one. Inline: walking every variation
@@ -449,6 +723,8 @@ static SGF__HOT void undo_step(sgf_board *b, sgf_history *hist)
         undo_play(b, u);
     else if (u->kind == SGF__OP_SETUP)
         undo_setup(b, u);
+    else if (u->kind == SGF__OP_SETUP_MANY)
+        undo_setup_many(b, u);
     b->ko_point = u->old_ko;
     b->ko_color = u->old_ko_color;
     int n = (u->flags & SGF__F_HIST_MASK) >> SGF__F_HIST_SHIFT;
@@ -458,7 +734,7 @@ static SGF__HOT void undo_step(sgf_board *b, sgf_history *hist)
 
 int sgf_board_undo(sgf_board *b, sgf_history *hist)
 {
-    if (!b || b->undo_len == 0)
+    if (!b || b->setup_open || b->undo_len == 0)
         return SGF_EINVAL;
     undo_step(b, hist);
     return SGF_OK;
@@ -471,7 +747,7 @@ size_t sgf_board_undo_depth(const sgf_board *b)
 
 int sgf_board_undo_to(sgf_board *b, sgf_history *hist, size_t depth)
 {
-    if (!b || depth > b->undo_len)
+    if (!b || b->setup_open || depth > b->undo_len)
         return SGF_EINVAL;
     while (b->undo_len > depth)
         undo_step(b, hist);
@@ -524,20 +800,30 @@ int sgf_board_chain_size(const sgf_board *b, sgf_point pt)
     return h == SGF__NO_POINT ? 0 : b->chain[h].size;
 }
 
+/* In board order, whatever the ring's order (which depends on how the
+ * chain was made and undone): the chain's cells marked in a bitmap,
+ * then read off in index order. */
 int sgf_board_chain_points(const sgf_board *b, sgf_point pt,
                            sgf_point *out, size_t cap)
 {
     cell h = chain_at(b, pt);
     if (h == SGF__NO_POINT)
         return 0;
-    size_t n = 0;
+    uint64_t in[(SGF__CELLS + 63) / 64] = { 0 };
+    size_t n = 0, lo = SGF__CELLS, hi = 0;
     cell s = h;
     do {
-        if (out && n < cap)
-            out[n] = point_of(b, s);
+        in[s / 64] |= 1ULL << (s % 64);
+        lo = s < lo ? s : lo;
+        hi = s > hi ? s : hi;
         n++;
         s = b->next[s];
     } while (s != h);
+    size_t k = 0;
+    for (size_t w = lo / 64; out != NULL && w <= hi / 64 && k < cap; w++)
+        for (uint64_t m = in[w]; m != 0 && k < cap; m &= m - 1)
+            out[k++] = point_of(b, (cell)(w * 64
+                                          + (size_t)__builtin_ctzll(m)));
     return (int)n;
 }
 

@@ -27,7 +27,8 @@ typedef uint16_t sgf__cell;     /* index into the bordered array */
  * the compiler's estimate (gcc and clang). */
 #define SGF__HOT inline __attribute__((always_inline))
 
-enum { SGF__OP_PLAY, SGF__OP_PASS, SGF__OP_SETUP, SGF__OP_RECORD };
+enum { SGF__OP_PLAY, SGF__OP_PASS, SGF__OP_SETUP, SGF__OP_RECORD,
+       SGF__OP_SETUP_MANY };
 enum { SGF__F_SUICIDE = 1, SGF__F_HIST_SHIFT = 1, SGF__F_HIST_MASK = 6 };
 
 /* Data of a chain, at its head: a sum over its stones. */
@@ -46,8 +47,9 @@ struct sgf__undo {
     uint16_t merged_plibs[3];   /* ... and their pseudo-liberties then */
     uint16_t near;              /* sgf_board.near of the placed stone
                                    (undo finds the same neighbours) */
-    uint32_t saved;             /* links saved by lifting a stone: start */
-    uint16_t nsaved;            /* ... and number */
+    uint32_t epoch;             /* sgf_board.epoch when it was done */
+    uint32_t changes;           /* SETUP_MANY: its first change record */
+    uint16_t nchanges;          /* ... and their number */
     uint8_t kind;               /* SGF__OP_* */
     uint8_t color;              /* colour played, passing or set up */
     uint8_t old_color;          /* colour at point before (occupied, setup) */
@@ -56,9 +58,14 @@ struct sgf__undo {
     uint8_t flags;              /* SGF__F_SUICIDE, history entries (0-2) */
 };
 
-/* A stone's links, saved before its chain is split. */
-struct sgf__link {
+/* What a setup of many points (sgf_board_setup_end) changed: a point
+ * with its colour and links before, or the head of a chain it took
+ * apart or joined to others (rebuilt from there on undo). */
+enum { SGF__CH_POINT, SGF__CH_HEAD };
+struct sgf__change {
     sgf__cell point, head, next;
+    uint8_t color;
+    uint8_t kind;               /* SGF__CH_* */
 };
 
 struct sgf_board {
@@ -79,8 +86,20 @@ struct sgf_board {
     uint16_t near[3][256];
     struct sgf__undo *undo;
     size_t undo_len, undo_cap;
-    struct sgf__link *saved;
-    size_t saved_len, saved_cap;
+    struct sgf__change *changes;
+    size_t changes_len, changes_cap;
+    /* Rings in another order than when the older undo records were
+     * made: bumped when an undo restores a chain's stones and head but
+     * rebuilds its ring (board.c); an undo record of an older epoch
+     * takes its stone off by flood fill, not by ring surgery. */
+    uint32_t epoch;
+    bool setup_open;            /* between sgf_board_setup_begin and _end */
+    uint32_t setup_gen;         /* mark of the points that setup changed */
+    size_t setup_from;          /* its first change record */
+    bool setup_dirty;           /* a stone of it was taken off or
+                                   recoloured: its chains are rebuilt at
+                                   the end (until then, stones on empty
+                                   points join their chains at once) */
     uint8_t color[SGF__CELLS];
     sgf__cell head[SGF__CELLS];
     sgf__cell next[SGF__CELLS];
@@ -132,7 +151,7 @@ static inline void sgf__board_check_gen(sgf_board *b)
 
 /* Slow path of sgf__board_reserve. 0 or SGF_ENOMEM. */
 int sgf__board_reserve_slow(sgf_board *b, sgf_history *hist,
-                            size_t links);
+                            size_t changes);
 
 /* Start a step: a new undo record holding the ko ban, which any step
  * lifts, with the given flags (SGF__F_*). Room must have been
@@ -145,6 +164,7 @@ static inline struct sgf__undo *sgf__board_push_undo_flags(sgf_board *b,
 {
     struct sgf__undo *u = &b->undo[b->undo_len++];
     *u = (struct sgf__undo){ .point = p, .old_ko = b->ko_point,
+                             .epoch = b->epoch,
                              .kind = (uint8_t)kind, .color = c,
                              .old_ko_color = b->ko_color,
                              .flags = (uint8_t)flags };
@@ -165,14 +185,10 @@ static inline struct sgf__undo *sgf__board_push_undo(sgf_board *b,
 /* Distinct liberties of the chain with head h; counting stops at max. */
 int sgf__board_count_liberties(const sgf_board *b, sgf__cell h, int max);
 
-/* Stones sgf__board_lift at p would save (0 when p is empty). */
-static inline size_t sgf__board_lift_size(const sgf_board *b, sgf__cell p)
-{
-    return b->color[p] == SGF_EMPTY ? 0 : b->chain[b->head[p]].size;
-}
-
-/* Take the stone off p, saving its chain's links in u (board.c). */
-void sgf__board_lift(sgf_board *b, sgf__cell p, struct sgf__undo *u);
+/* Take the stone off p (a setup, a move on an occupied point); the
+ * chain may fall apart. p keeps its head: its undo (board.c) puts the
+ * chain back together under that head. */
+void sgf__board_lift(sgf_board *b, sgf__cell p);
 
 /* ---- the history -----------------------------------------------------
  * Two positions can be equal only if they hold as many stones, and most
@@ -402,16 +418,16 @@ void sgf__history_counts(const sgf_history *h, uint64_t key,
 
 /* ---- both ------------------------------------------------------------ */
 
-/* Room for one undo record, links saved for a chain of the given size
- * and, with a history, two entries: after this nothing can fail.
+/* Room for one undo record, the given number of change records and,
+ * with a history, two entries: after this nothing can fail.
  * 0 or SGF_ENOMEM. */
 static inline int sgf__board_reserve(sgf_board *b, sgf_history *hist,
-                                     size_t links)
+                                     size_t changes)
 {
-    if (b->undo_len < b->undo_cap && links == 0
+    if (b->undo_len < b->undo_cap && changes == 0
         && (!hist || sgf__history_reserve(hist, 2) == SGF_OK))
         return SGF_OK;
-    return sgf__board_reserve_slow(b, hist, links);
+    return sgf__board_reserve_slow(b, hist, changes);
 }
 
 /* Stones on the board. */
@@ -499,27 +515,9 @@ static SGF__HOT unsigned sgf__place(sgf_board *b, sgf__cell p, uint8_t c,
     return dead | friends << 4;
 }
 
-/* sgf_board_setup of colour c (SGF_EMPTY, SGF_BLACK or SGF_WHITE) at
- * the point with index p of the board: inline, for the replayer's AB,
- * AW and AE. 0 or SGF_ENOMEM. */
-static inline int sgf__board_setup_at(sgf_board *b, sgf__cell p,
-                                      uint8_t c)
-{
-    if (sgf__board_reserve(b, NULL, sgf__board_lift_size(b, p)) != SGF_OK)
-        return SGF_ENOMEM;
-    sgf__board_check_gen(b);
-    struct sgf__undo *u = sgf__board_push_undo(b, SGF__OP_SETUP, p, c);
-    u->old_color = b->color[p];
-    if (u->old_color == c)
-        return SGF_OK;
-    if (u->old_color != SGF_EMPTY)
-        sgf__board_lift(b, p, u);
-    if (c != SGF_EMPTY) {
-        sgf__save_links(b, p, u);
-        sgf__place(b, p, c, u);
-    }
-    return SGF_OK;
-}
+/* sgf_board_setup_add for the point with index p of the board (the
+ * replayer's AB, AW and AE). 0 or SGF_ENOMEM (nothing changed). */
+int sgf__board_setup_add(sgf_board *b, sgf__cell p, uint8_t c);
 
 /* Whether a position that occurred counts[0] times with Black and
  * counts[1] times with White to move, now with to_move to play, breaks

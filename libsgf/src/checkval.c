@@ -501,7 +501,9 @@ static void range_of(sgf_prop_id id, long *lo, long *hi)
         *lo = 0, *hi = 3;
     else if (id == SGF_PROP_PM)
         *lo = 0, *hi = 2;
-    else if (id == SGF_PROP_MN || id == SGF_PROP_OB || id == SGF_PROP_OW)
+    else if (id == SGF_PROP_MN)
+        *lo = 0, *hi = SGF_MOVE_NUMBER_MAX;
+    else if (id == SGF_PROP_OB || id == SGF_PROP_OW)
         *lo = 0;
 }
 

@@ -359,10 +359,15 @@ static int texts_by_kind(dec *d, const sgf_str *tk[3])
     return 0;
 }
 
-/* Pick the charset: the caller's override, else CA[] and detection. */
+/* Pick the charset: the caller's override, else CA[] and detection; on
+ * a second reading (parse.c, relex) what the first one chose. */
 static int choose(dec *d, const sgf_prop *ca, const char **cs)
 {
     const char *force = d->c->opts.charset;
+    if (d->g->relex_cs != NULL) {
+        *cs = d->g->relex_cs;
+        return d->g->relex_verdict;
+    }
     if (force != NULL) {
         *cs = sgf__charset_canonical(force, strlen(force));
         if (*cs != NULL)
@@ -423,14 +428,16 @@ int sgf__dec_finish(sgf__dec *d)
     const char *cs = NULL;
     read_ca(d);
     const sgf_prop *ca = d->ca;
-    if (utf8_as_declared(d, ca, &cs)) {
+    if (d->g->relex_cs == NULL && utf8_as_declared(d, ca, &cs)) {
         d->g->charset = cs;
+        d->g->cs_verdict = SGF__CS_DECLARED;
         return 0;
     }
     int verdict = choose(d, ca, &cs);
     if (verdict < 0)
         return verdict;
     d->g->charset = cs;
+    d->g->cs_verdict = (int8_t)verdict;
     if (!sgf__charset_is_ascii_compatible(cs)) {
         /* UTF-16 and the like: ASCII bytes too need converting */
         d->all = true;

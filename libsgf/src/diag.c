@@ -163,12 +163,43 @@ static int grow_diags(sgf_collection *c)
     return 0;
 }
 
+/* Past the cap of its code: count d, keep nothing (not even its
+ * message, which is never formatted). */
+static bool left_out(sgf_collection *c, const sgf_diag *d)
+{
+    unsigned code = (unsigned)d->code < SGF_D_COUNT_ ? (unsigned)d->code
+                                                     : SGF_D_NONE;
+    uint32_t *seen = &c->dstate.seen[code];
+    if (*seen < UINT32_MAX)
+        ++*seen;
+    if (*seen <= c->max_diags)
+        return false;
+    sgf_diag_counts *cn[2] = { &c->dstate.left_out, &c->dstate.left_out_all };
+    for (int k = 0; k < 2; k++) {
+        if (d->severity == SGF_SEV_ERROR)
+            cn[k]->errors++;
+        else if (d->severity == SGF_SEV_WARNING)
+            cn[k]->warnings++;
+        else
+            cn[k]->notes++;
+        cn[k]->critical += d->critical;
+    }
+    return true;
+}
+
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 0)))
 #endif
 static sgf_diag *push(sgf_collection *c, const sgf_diag *d, const char *fmt,
                       va_list ap)
 {
+    if (left_out(c, d)) {
+        /* callers take NULL for out of memory: a slot that is no
+         * diagnostic of the list */
+        c->left_slot = *d;
+        c->left_slot.message = "";
+        return &c->left_slot;
+    }
     char small[512];
     va_list ap2;
     va_copy(ap2, ap);
@@ -192,9 +223,31 @@ static sgf_diag *push(sgf_collection *c, const sgf_diag *d, const char *fmt,
     sgf_diag *slot = &c->diags[c->ndiags++];
     *slot = *d;
     slot->message = msg;
-    if (c->opts.on_diag != NULL)
+    if (c->opts.on_diag != NULL && !c->diag_hold)
         c->opts.on_diag(c->opts.payload, slot);
     return slot;
+}
+
+void sgf__diag_state_save(const sgf_collection *c, sgf__diag_state *st)
+{
+    *st = c->dstate;
+}
+
+void sgf__diag_state_restore(sgf_collection *c, const sgf__diag_state *st)
+{
+    c->dstate = *st;
+}
+
+void sgf__diag_release(sgf_collection *c, size_t from)
+{
+    for (size_t i = from; c->opts.on_diag != NULL && i < c->ndiags; i++)
+        c->opts.on_diag(c->opts.payload, &c->diags[i]);
+}
+
+void sgf__diag_list_emptied(sgf_collection *c)
+{
+    c->ndiags = 0;
+    c->dstate.left_out = (sgf_diag_counts){ 0, 0, 0, 0 };
 }
 
 sgf_diag *sgf__diag_emit(sgf_collection *c, const sgf_diag *proto,

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "figure_int.h"
+#include "props_int.h"
 #include <sgf/diagram.h>
 
 /* --- life cycle ------------------------------------------------------- */
@@ -146,13 +147,12 @@ static int diff_board(recorder *r, const sgf_board *b, sgf__fig_move *m)
     return 0;
 }
 
-static long node_mn(const sgf_node *n, long fallback)
+/* The number of the move in n: its MN[] when usable, else the one after
+ * the last (both at most SGF_MOVE_NUMBER_MAX). */
+static long node_mn(const sgf_node *n, long last)
 {
-    const sgf_prop *p = sgf_node_find_prop(n, SGF_PROP_MN);
     long v;
-    if (p != NULL && sgf_value_number(sgf_prop_text(p, 0), &v) == 0)
-        return v;
-    return fallback;
+    return sgf__node_mn(n, &v) ? v : sgf__next_move_number(last);
 }
 
 static int record_move(recorder *r, const sgf_replay_move *rm)
@@ -164,9 +164,11 @@ static int record_move(recorder *r, const sgf_replay_move *rm)
     sgf__fig_move *m = &f->moves[f->n_moves++];
     memset(m, 0, sizeof *m);
     m->pub.ordinal = rm->move_number;
-    m->pub.number = r->o->first_number > 0
-        ? (long)r->o->first_number + (long)(rm->move_number - f->first)
-        : r->number;
+    long from = (long)r->o->first_number
+                + ((long)rm->move_number - (long)f->first);
+    m->pub.number = r->o->first_number == 0 ? r->number
+                    : from < SGF_MOVE_NUMBER_MAX ? from
+                    : SGF_MOVE_NUMBER_MAX;
     m->pub.color = rm->color;
     m->pub.pass = rm->pass;
     m->pub.point = rm->point;
@@ -179,7 +181,7 @@ static int on_move(void *payload, const sgf_replay_move *rm)
     recorder *r = payload;
     sgf_figure *f = r->f;
     f->line_moves = rm->move_number;
-    r->number = node_mn(rm->node, r->number + 1);
+    r->number = node_mn(rm->node, r->number);
     if (rm->move_number > f->last)
         return 0;
     r->node = rm->node;

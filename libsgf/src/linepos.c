@@ -6,7 +6,10 @@
  * Every diagnostic asks, so this is on the hot path of a large collection
  * with many games. The input is cut into blocks of SGF__LINE_BLOCK bytes
  * and the line state at each block's start is recorded, lazily, as far as
- * the diagnostics go (most are near the root of each game). A position is
+ * the diagnostics go (most are near the root of each game). A collection
+ * is read from several threads at once (sgf/tree.h): the marks are built
+ * under the collection's lock, in pages that never move, and published by
+ * their count; a position whose mark exists takes no lock. A position is
  * then found from its block's mark by a short scan. With SSE2 (every
  * x86-64) a block without CR is marked by counting its LFs 16 bytes at a
  * time, and other stretches visit only their line break bytes; without
@@ -146,33 +149,73 @@ static void step(sgf__linemark *m, const char *s, size_t from, size_t to)
 }
 #endif
 
-/* Marks for every block up to block b. 0 or SGF_ENOMEM. */
+int sgf__linepos_init(sgf_collection *c)
+{
+    static const pthread_mutex_t unlocked = PTHREAD_MUTEX_INITIALIZER;
+    c->marks_lock = unlocked;
+    return 0;
+}
+
+void sgf__linepos_release(sgf_collection *c)
+{
+    for (size_t i = 0; c->mark_pages != NULL && i < c->npages; i++)
+        if (c->mark_pages[i] != c->marks_inline)
+            free(c->mark_pages[i]);
+    if (c->mark_pages != &c->page0)
+        free(c->mark_pages);
+    pthread_mutex_destroy(&c->marks_lock);
+}
+
+static sgf__linemark *mark_at(const sgf_collection *c, size_t b)
+{
+    return &c->mark_pages[b / SGF__MARK_PAGE][b % SGF__MARK_PAGE];
+}
+
+/* Room for mark b: the page table (sized for the whole input at once)
+ * and b's page (the last one only as long as the input needs: most
+ * inputs are one short page). 0 or SGF_ENOMEM. */
+static int page_for(sgf_collection *c, size_t b)
+{
+    size_t marks = c->input_len / SGF__LINE_BLOCK + 1;
+    if (c->mark_pages == NULL) {
+        size_t pages = (marks - 1) / SGF__MARK_PAGE + 1;
+        c->mark_pages = pages == 1 ? &c->page0
+                        : calloc(pages, sizeof *c->mark_pages);
+        if (c->mark_pages == NULL)
+            return SGF_ENOMEM;
+        c->npages = pages;
+    }
+    size_t k = b / SGF__MARK_PAGE, left = marks - k * SGF__MARK_PAGE;
+    sgf__linemark **pg = &c->mark_pages[k];
+    if (*pg == NULL && marks <= SGF__MARKS_INLINE)
+        *pg = c->marks_inline;            /* most inputs: no allocation */
+    if (*pg == NULL
+        && (*pg = malloc((left < SGF__MARK_PAGE ? left : SGF__MARK_PAGE)
+                         * sizeof **pg)) == NULL)
+        return SGF_ENOMEM;
+    return 0;
+}
+
+/* Marks for every block up to block b; the caller holds marks_lock.
+ * 0 or SGF_ENOMEM. */
 static int mark_to(sgf_collection *c, size_t b)
 {
-    if (b < c->nmarks)
-        return 0;
-    if (b >= c->marks_cap) {
-        size_t cap = c->marks_cap ? c->marks_cap : 64;
-        while (cap <= b)
-            cap *= 2;
-        sgf__linemark *nm = realloc(c->marks, cap * sizeof *nm);
-        if (nm == NULL)
-            return SGF_ENOMEM;
-        c->marks = nm;
-        c->marks_cap = cap;
-    }
-    if (c->nmarks == 0) {
+    size_t n = atomic_load_explicit(&c->nmarks, memory_order_relaxed);
+    int rc = 0;
+    if (n == 0 && (rc = page_for(c, 0)) == 0) {
         sgf__linemark first = { 1, 0, 0, 0 };
-        c->marks[c->nmarks++] = first;
+        *mark_at(c, 0) = first;
+        n = 1;
     }
-    while (c->nmarks <= b) {
-        sgf__linemark m = c->marks[c->nmarks - 1];
-        size_t from = (c->nmarks - 1) * SGF__LINE_BLOCK;
+    while (rc == 0 && n <= b && (rc = page_for(c, n)) == 0) {
+        sgf__linemark m = *mark_at(c, n - 1);
+        size_t from = (n - 1) * SGF__LINE_BLOCK;
         if (!step_block(&m, c->input, from))
             step(&m, c->input, from, from + SGF__LINE_BLOCK);
-        c->marks[c->nmarks++] = m;
+        *mark_at(c, n++) = m;
     }
-    return 0;
+    atomic_store_explicit(&c->nmarks, n, memory_order_release);
+    return rc;
 }
 
 sgf_pos sgf_collection_pos(const sgf_collection *cc, size_t offset)
@@ -182,9 +225,17 @@ sgf_pos sgf_collection_pos(const sgf_collection *cc, size_t offset)
     if (offset > c->input_len)
         offset = c->input_len;
     size_t b = offset / SGF__LINE_BLOCK;
-    if (mark_to(c, b) != 0)
-        return p;
-    sgf__linemark m = c->marks[b];
+    if (b >= atomic_load_explicit(&c->nmarks, memory_order_acquire)) {
+        bool lock = !c->marks_single;   /* the parse is one thread */
+        if (lock)
+            pthread_mutex_lock(&c->marks_lock);
+        int rc = mark_to(c, b);
+        if (lock)
+            pthread_mutex_unlock(&c->marks_lock);
+        if (rc != 0)
+            return p;
+    }
+    sgf__linemark m = *mark_at(c, b);
     step(&m, c->input, b * SGF__LINE_BLOCK, offset);
     const char *s = c->input;
     if (offset < c->input_len && m.pending != 0

@@ -22,21 +22,10 @@
 #include "tree_int.h"
 #include "charset_int.h"
 #include "props_int.h"
+#include "propset_int.h"
+#include "parse_int.h"
 
-/* Two-byte-safe scanning of values: which bytes lead a two-byte
- * character whose second byte may be '\\' or ']'. Shift_JIS (CP932)
- * leads are 0x81-0x9F and 0xE0-0xFC (0xA1-0xDF are one-byte katakana);
- * GBK/GB18030 and Big5 leads are 0x81-0xFE. */
-enum { MB_NONE = 0, MB_SJIS = 1, MB_DBCS = 2 };  /* = SGF__MB_* */
-
-static uint8_t mb_kind(const char *canonical)
-{
-    if (canonical == NULL || !sgf__charset_is_multibyte_unsafe(canonical))
-        return MB_NONE;
-    return sgf__charset_family(canonical) == SGF__CSF_SJIS ? MB_SJIS
-                                                           : MB_DBCS;
-}
-
+enum { MB_NONE = SGF__MB_NONE };
 
 typedef struct parser {
     sgf_collection *c;
@@ -58,40 +47,42 @@ typedef struct parser {
     bool wide;              /* CA is UTF-16: NUL bytes belong to text */
     sgf_prop *prop_tail;    /* last property of cur */
     sgf__arena_mark mark;   /* the arena before the current game */
+    sgf__propset props;     /* the properties of a large node */
+    /* A bit per known property id (modulo 64) of the node seen_node:
+     * a property whose bit is clear is not in the node yet, and is
+     * stored without looking (most properties of a node differ). */
+    const sgf_node *seen_node;
+    uint64_t seen_ids;
     bool plain;             /* the input holds no byte >= 0x80 and no
                                NUL: how values lex does not depend on
                                any charset, so no CA is read ahead */
     const char *ahead_cs;   /* the root's charset read ahead (or NULL) */
     size_t ahead_at;        /* ... the offset of its value's '[' */
+    /* The game read again, its values lexed for the charset its text was
+     * read in (relex): that charset and its verdict, or NULL. */
+    const char *relex_cs;
+    int relex_verdict;
+    size_t game_diags;      /* diagnostics before the current game */
+    sgf__diag_state diag_state;   /* ... and the counts then */
 } parser;
 
-/* Byte classes: one table lookup per byte in the hot loops. */
-enum { C_WS = 1, C_LETTER = 2 };
-#define WS4(c) [c] = C_WS
-#define L26(a) [a] = C_LETTER, [a + 1] = C_LETTER, [a + 2] = C_LETTER, \
-    [a + 3] = C_LETTER, [a + 4] = C_LETTER, [a + 5] = C_LETTER, \
-    [a + 6] = C_LETTER, [a + 7] = C_LETTER, [a + 8] = C_LETTER, \
-    [a + 9] = C_LETTER, [a + 10] = C_LETTER, [a + 11] = C_LETTER, \
-    [a + 12] = C_LETTER, [a + 13] = C_LETTER, [a + 14] = C_LETTER, \
-    [a + 15] = C_LETTER, [a + 16] = C_LETTER, [a + 17] = C_LETTER, \
-    [a + 18] = C_LETTER, [a + 19] = C_LETTER, [a + 20] = C_LETTER, \
-    [a + 21] = C_LETTER, [a + 22] = C_LETTER, [a + 23] = C_LETTER, \
-    [a + 24] = C_LETTER, [a + 25] = C_LETTER
-static const uint8_t byte_class[256] = {
-    WS4(' '), WS4('\t'), WS4('\n'), WS4('\v'), WS4('\f'), WS4('\r'),
-    L26('A'), L26('a')
-};
-#undef WS4
-#undef L26
+#define byte_class sgf__byte_class
+#define C_LETTER SGF__C_LETTER
 
 static inline bool is_ws(unsigned char ch)
 {
-    return byte_class[ch] & C_WS;
+    return sgf__is_ws(ch);
 }
 
 static inline bool is_letter(unsigned char ch)
 {
-    return byte_class[ch] & C_LETTER;
+    return sgf__is_letter(ch);
+}
+
+/* The input as parse_scan.c reads it. */
+static inline sgf__text text_of(const parser *p)
+{
+    return (sgf__text){ p->s, p->n };
 }
 
 static size_t skip_ws(const parser *p, size_t i)
@@ -234,15 +225,21 @@ static sgf_node *new_node(parser *p, size_t offset)
     return n;
 }
 
-static const char *root_charset_ahead(const parser *p, size_t i,
-                                      size_t *ca_at);
-
 /* A '(' at top level: where the game tree starts. */
 static void start_game(parser *p, size_t offset)
 {
     sgf_collection *c = p->c;
     flush_junk(p, false);
+    p->game_diags = c->ndiags;
+    /* a game whose values may be lexed again (relex) keeps its
+     * diagnostics from the caller's callback until it is read */
+    c->diag_hold = !p->plain && c->opts.charset == NULL
+                   && !(c->opts.flags & SGF_PARSE_SYNTAX_ONLY);
+    if (c->diag_hold)
+        sgf__diag_state_save(c, &p->diag_state);
     p->mark = sgf__arena_get_mark(&c->arena);
+    sgf__propset_forget(&p->props);     /* nodes' memory is reused */
+    p->seen_node = NULL;
     sgf_game *g = alloc(p, sizeof *g);
     if (g == NULL)
         return;
@@ -268,17 +265,23 @@ static void start_game(parser *p, size_t offset)
     p->saw_tree = true;
     p->mb = p->mb_default;
     p->wide = false;
-    if (c->opts.charset != NULL) {
-        p->mb = mb_kind(sgf__charset_canonical(c->opts.charset,
+    g->relex_cs = p->relex_cs;
+    g->relex_verdict = p->relex_verdict;
+    if (p->relex_cs != NULL) {
+        p->mb = (uint8_t)sgf__charset_pair_kind(p->relex_cs);
+        p->wide = !sgf__charset_is_ascii_compatible(p->relex_cs);
+    } else if (c->opts.charset != NULL) {
+        p->mb = sgf__lex_kind(sgf__charset_canonical(c->opts.charset,
                                                strlen(c->opts.charset)));
     } else if (p->plain) {
         p->ahead_cs = NULL;          /* CA[] is taken as the root is read */
         p->ahead_at = SIZE_MAX;
     } else {
-        const char *cs = root_charset_ahead(p, offset, &p->ahead_at);
+        sgf__text t = text_of(p);
+        const char *cs = sgf__root_charset_ahead(&t, offset, &p->ahead_at);
         p->ahead_cs = cs;
         if (cs != NULL) {
-            p->mb = mb_kind(cs);
+            p->mb = sgf__lex_kind(cs);
             p->wide = !sgf__charset_is_ascii_compatible(cs);
         }
     }
@@ -297,12 +300,42 @@ static void hand_over(parser *p, sgf_game *g)
     sgf_collection *c = p->c;
     if (c->each(c->each_payload, c, g) != 0)
         c->each_stopped = true;
-    c->ndiags = 0;
+    sgf__diag_list_emptied(c);
     if (g == NULL || g->index == 0)
         return;           /* the first game stays: later ones are checked
                              against it (mixed-collection) */
     c->games[g->index] = NULL;
     sgf__arena_rewind(&c->arena, &p->mark);
+}
+
+/* The game's text was read in a charset whose bytes pair otherwise than
+ * the lexer paired them (a CA that does not fit, a guess): forget the
+ * game, its memory and its diagnostics, and read it again from its
+ * start, its values lexed for that charset; the property layer then
+ * takes the charset and verdict already found. Once per game. */
+static void relex(parser *p, sgf_game *g)
+{
+    sgf_collection *c = p->c;
+    p->relex_cs = g->charset;
+    p->relex_verdict = g->cs_verdict;
+    p->i = g->offset;
+    c->ngames = g->index;
+    c->ndiags = p->game_diags;
+    sgf__diag_state_restore(c, &p->diag_state);
+    sgf__arena_rewind(&c->arena, &p->mark);
+    p->eof_in_value = false;
+    p->junk_start = SIZE_MAX;
+}
+
+/* The game's diagnostics go to the caller's callback now that they are
+ * final. */
+static void release_diags(parser *p)
+{
+    sgf_collection *c = p->c;
+    if (!c->diag_hold)
+        return;
+    c->diag_hold = false;
+    sgf__diag_release(c, p->game_diags);
 }
 
 static void finish_game(parser *p, size_t end)
@@ -314,6 +347,7 @@ static void finish_game(parser *p, size_t end)
     p->stack.len = 0;
     if (g->root == NULL) {          /* "()" : nothing to keep */
         c->ngames--;
+        release_diags(p);
         return;
     }
     g->end = (uint32_t)end;
@@ -325,169 +359,23 @@ static void finish_game(parser *p, size_t end)
     }
     else if (sgf__props_game(c, g) != 0)
         c->status = SGF_ENOMEM;
-    if (c->each != NULL && ok(p))
+    if (!ok(p))
+        return;
+    if (!p->plain && p->relex_cs == NULL && g->charset != NULL
+        && c->opts.charset == NULL
+        && sgf__kinds_may_differ(&(sgf__text){ p->s, p->n }, g->offset,
+                                 g->end, g->mb_lex,
+                            sgf__charset_pair_kind(g->charset))) {
+        relex(p, g);
+        return;
+    }
+    p->relex_cs = NULL;
+    release_diags(p);
+    if (c->each != NULL)
         hand_over(p, g);
 }
 
 /* --- values -------------------------------------------------------------- */
-
-/* Does SGF structure follow offset i: the end, ';', '(', ')', the '['
- * of another value, or a property identifier with its '['? */
-static bool structure_follows(const parser *p, size_t i)
-{
-    i = skip_ws(p, i);
-    if (i >= p->n || p->s[i] == ';' || p->s[i] == '(' || p->s[i] == ')'
-        || p->s[i] == '[')              /* '[': the next value */
-        return true;
-    size_t j = i;
-    while (j < p->n && is_letter((unsigned char)p->s[j]))
-        j++;
-    j = skip_ws(p, j);
-    return j > i && j < p->n && p->s[j] == '[';
-}
-
-/* Writers that follow the spec to the letter escape a trail byte that is
- * '\\' or ']' (揮 = 93 5D written 93 5C 5D); others do not (ソ = 83 5C
- * written as is, then ']' ends the value). At lead, '\\', ']' the ']'
- * ends the value only when SGF structure follows it; lead, '\\', '\\' is
- * an escaped '\\' trail byte. */
-static bool escaped_trail(const parser *p, size_t i)
-{
-    if (i + 2 >= p->n || p->s[i + 1] != '\\')
-        return false;
-    if (p->s[i + 2] == '\\')
-        return true;
-    return p->s[i + 2] == ']' && !structure_follows(p, i + 3);
-}
-
-/* Scan a value from its '[' at p->i; returns the offset of its ']' or
- * p->n when the file ends first. A '\' escapes the next byte; in
- * multibyte mode a byte >= 0x81 takes the next byte with it (Shift_JIS,
- * GBK and Big5 trail bytes may be '\' or ']'). */
-static size_t scan_value_as(const parser *p, size_t i, uint8_t mb)
-{
-    const char *s = p->s;
-    size_t n = p->n;
-    i++;
-    if (!mb) {
-        /* the ']' is searched for again only when an escape took it:
-         * searching from each escape to a far ']' would make a long
-         * value of escapes quadratic */
-        const char *e = memchr(s + i, ']', n - i);
-        for (;;) {
-            if (e == NULL)
-                return n;
-            const char *b = memchr(s + i, '\\', (size_t)(e - (s + i)));
-            if (b == NULL)
-                return (size_t)(e - s);
-            i = (size_t)(b - s) + 2;
-            if (i >= n)
-                return n;
-            if (s + i > e)
-                e = memchr(s + i, ']', n - i);
-        }
-    }
-    while (i < n) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == ']')
-            return i;
-        if (i + 1 < n && sgf__mb_pair(mb, ch, (unsigned char)s[i + 1]))
-            i += escaped_trail(p, i) ? 3 : 2;
-        else
-            i += ch == '\\' ? 2 : 1;
-    }
-    return n;
-}
-
-static size_t scan_value(const parser *p, size_t i)
-{
-    return scan_value_as(p, i, p->mb);
-}
-
-/* The charset a CA value names, read from its text (escapes removed,
- * as the writer writes the value back), or NULL. */
-static const char *ca_charset(const char *raw, size_t len)
-{
-    char buf[64];
-    size_t k = 0;
-    for (size_t i = 0; i < len && k < sizeof buf; i++) {
-        if (raw[i] == '\\' && i + 1 < len)
-            i++;
-        buf[k++] = raw[i];
-    }
-    return k < sizeof buf ? sgf__charset_canonical(buf, k)
-                          : sgf__charset_canonical(raw, len);
-}
-
-/* The CA[] of the root node starting at i, its values scanned as mb
- * says, or NULL; *end: where the scan stopped. */
-static const char *root_charset_as(const parser *p, size_t i, uint8_t mb,
-                                   size_t *end)
-{
-    const char *s = p->s;
-    size_t n = p->n, open = i;
-    bool in_root = false;
-    for (; i < n; *end = i) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch == ';' || ch == '(' || ch == ')') {
-            /* a second '(' before the root: the parser makes an empty
-             * root there, and the node read next is its child */
-            if (in_root || ch == ')' || (ch == '(' && i != open))
-                return NULL;             /* the root ended without CA */
-            in_root = ch == ';';
-            i++;
-        } else if (is_letter(ch)) {
-            size_t start = i;
-            while (i < n && is_letter((unsigned char)s[i]))
-                i++;
-            bool ca = i - start == 2 && s[start] == 'C'
-                      && s[start + 1] == 'A';
-            i = skip_ws(p, i);
-            if (ca && i < n && s[i] == '[') {
-                size_t close = scan_value_as(p, i, mb);
-                *end = i;                /* the value's '[' */
-                return ca_charset(s + i + 1, close - i - 1);
-            }
-            in_root = true;              /* ';' missing before it */
-        } else if (ch == '[') {
-            i = scan_value_as(p, i, mb) + 1;
-        } else {
-            i++;
-        }
-    }
-    *end = n;
-    return NULL;
-}
-
-static bool has_high_byte(const char *s, size_t from, size_t to)
-{
-    for (size_t i = from; i < to; i++)
-        if ((unsigned char)s[i] >= 0x81)
-            return true;
-    return false;
-}
-
-/* The charset a game's root node declares, read ahead before the root is
- * lexed, or NULL. The values before CA[] (PB, PW in many files) are then
- * scanned two-byte-safe like those after it, and what a writer that puts
- * CA[] first writes reads back the same. Plain scanning (escapes only)
- * first; when it finds no CA[], scanning that pairs every lead byte with
- * its trail (a name whose last byte is 5C hides the rest of the root from
- * plain scanning), kept only when it finds a two-byte charset.
- * i: the game's '(' (or its first ';' when '(' is missing); *ca_at: the
- * offset of the CA value's '[', SIZE_MAX when none. */
-static const char *root_charset_ahead(const parser *p, size_t i,
-                                      size_t *ca_at)
-{
-    size_t end = i;
-    const char *cs = root_charset_as(p, i, MB_NONE, &end);
-    if (cs == NULL && has_high_byte(p->s, i, end < p->n ? end : p->n)) {
-        cs = root_charset_as(p, i, MB_DBCS, &end);
-        cs = cs != NULL && mb_kind(cs) != MB_NONE ? cs : NULL;
-    }
-    *ca_at = cs != NULL ? end : SIZE_MAX;
-    return cs;
-}
 
 /* The ']' that closes a value whose bytes start at i, in single-byte
  * mode, or n when the input ends first; *nul: a NUL byte (escaped or
@@ -543,7 +431,8 @@ static void read_value(parser *p, sgf__value *v, const char *ident)
     if (p->mb == MB_NONE) {
         close = plain_value_end(p->s, open + 1, p->n, &nul, &bs);
     } else {
-        close = scan_value(p, open);
+        sgf__text t = text_of(p);
+        close = sgf__scan_value_as(&t, open, p->mb);
         nul = memchr(p->s + open, '\0', close - open) != NULL;
         bs = memchr(p->s + open, '\\', close - open) != NULL;
     }
@@ -597,42 +486,82 @@ static const char *canonical_ident(parser *p, const char *raw, size_t len,
     return buf == small ? sgf__arena_strndup(&p->c->arena, buf, k) : buf;
 }
 
-static sgf_prop *find_same(sgf_node *n, const sgf_prop *np)
+/* The room a merged property's values array has: merging allocates
+ * powers of two, so that N repetitions of a property in one node copy
+ * O(N) values in all, not O(N^2) (the first array, made with the
+ * property, holds exactly its values). */
+static size_t merged_room(size_t n)
 {
-    for (sgf_prop *q = n->props; q != NULL; q = q->next) {
-        if (q->id != np->id)
-            continue;
-        if (np->id != SGF_PROP_UNKNOWN || strcmp(q->ident, np->ident) == 0)
-            return q;
+    size_t room = 4;
+    while (room < n)
+        room *= 2;
+    return room;
+}
+
+/* Merge the k values of a repetition of old into old (nothing is
+ * lost). */
+static void merge_prop(parser *p, sgf_node *n, sgf_prop *old,
+                       const sgf_prop *tmpl, const sgf__value *vals,
+                       size_t k)
+{
+    size_t have = old->nvalues;
+    bool grown = old->flags & SGF__P_DUPLICATE;
+    if (have + k > UINT32_MAX) {
+        p->c->status = SGF_ENOMEM;
+        return;
     }
-    return NULL;
+    sgf__value *v = old->values;
+    if (!grown || have + k > merged_room(have)) {
+        v = sgf__arena_alloc(&p->c->arena,
+                             merged_room(have + k) * sizeof *v);
+        if (v == NULL) {
+            p->c->status = SGF_ENOMEM;
+            return;
+        }
+        memcpy(v, old->values, have * sizeof *v);
+    }
+    memcpy(v + have, vals, k * sizeof *v);
+    if (sgf__replay_acts_on(tmpl->id))
+        n->move_color = 0;           /* B[pd]B[qq]: not one move */
+    if (!grown)
+        old->dup_offset = tmpl->offset;
+    old->flags |= SGF__P_DUPLICATE | (tmpl->flags & SGF__P_LOWERCASE);
+    old->values = v;
+    old->nvalues = (uint32_t)(have + k);
 }
 
 /* Make the property from the values read (one allocation: the property
  * and its values), or merge a repetition of a property already in the
- * node into the first one (nothing is lost). Returns the property, or
- * NULL when merged or out of memory. */
+ * node into the first one. Returns the property, or NULL when merged or
+ * out of memory. */
+/* Is a property like tmpl already in n (*old), as far as the bits of
+ * seen_ids and then the node's properties say? 0 or SGF_ENOMEM. */
+static int find_same(parser *p, sgf_node *n, const sgf_prop *tmpl,
+                     sgf_prop **old)
+{
+    if (p->seen_node != n) {             /* a node made since */
+        p->seen_node = n;
+        p->seen_ids = 0;
+        for (const sgf_prop *q = n->props; q != NULL; q = q->next)
+            p->seen_ids |= 1ull << (q->id & 63);
+    }
+    uint64_t bit = 1ull << (tmpl->id & 63);
+    bool maybe = (p->seen_ids & bit) || tmpl->id == SGF_PROP_UNKNOWN;
+    p->seen_ids |= bit;
+    *old = NULL;
+    return maybe ? sgf__propset_find(&p->props, n, tmpl, old) : SGF_OK;
+}
+
 static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl,
                             const sgf__value *vals, size_t k)
 {
-    sgf_prop *old = find_same(n, tmpl);
+    sgf_prop *old;
+    if (find_same(p, n, tmpl, &old) != SGF_OK) {
+        p->c->status = SGF_ENOMEM;
+        return NULL;
+    }
     if (old != NULL) {
-        size_t have = old->nvalues;
-        sgf__value *v = sgf__arena_alloc(&p->c->arena,
-                                         (have + k) * sizeof *v);
-        if (v == NULL) {
-            p->c->status = SGF_ENOMEM;
-            return NULL;
-        }
-        memcpy(v, old->values, have * sizeof *v);
-        memcpy(v + have, vals, k * sizeof *v);
-        if (sgf__replay_acts_on(tmpl->id))
-            n->move_color = 0;           /* B[pd]B[qq]: not one move */
-        if (!(old->flags & SGF__P_DUPLICATE))
-            old->dup_offset = tmpl->offset;
-        old->flags |= SGF__P_DUPLICATE | (tmpl->flags & SGF__P_LOWERCASE);
-        old->values = v;
-        old->nvalues = (uint32_t)(have + k);
+        merge_prop(p, n, old, tmpl, vals, k);
         return NULL;
     }
     sgf_prop *np = sgf__arena_alloc(&p->c->arena,
@@ -654,6 +583,8 @@ static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl,
         n->props = np;
     p->prop_tail = np;
     n->nprops++;
+    if (sgf__propset_added(&p->props, n, np) != SGF_OK)
+        p->c->status = SGF_ENOMEM;
     if (sgf__replay_acts_on(np->id))
         n->move_color = 0;               /* e.g. B[pd]W[dp], B[pd]AB[qq] */
     return np;
@@ -664,13 +595,13 @@ static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl,
 static void note_charset(parser *p, const sgf_node *n, const sgf_prop *np)
 {
     if (np->id != SGF_PROP_CA || n->parent != NULL || np->nvalues == 0
-        || p->c->opts.charset != NULL)
+        || p->c->opts.charset != NULL || p->relex_cs != NULL)
         return;
     const sgf__value *v = &np->values[0];
-    const char *cs = v->offset == p->ahead_at && !has_high_byte(
+    const char *cs = v->offset == p->ahead_at && !sgf__has_high_byte(
                          v->raw.ptr, 0, v->raw.len) ? p->ahead_cs
-                   : ca_charset(v->raw.ptr, v->raw.len);
-    p->mb = mb_kind(cs);
+                   : sgf__ca_charset(v->raw.ptr, v->raw.len);
+    p->mb = sgf__lex_kind(cs);
     p->wide = cs != NULL && !sgf__charset_is_ascii_compatible(cs);
     p->game->mb_lex = p->mb;
 }
@@ -1098,91 +1029,26 @@ static void close_at_end(parser *p)
     finish_game(p, p->n);
 }
 
-/* Files without CA written in Shift_JIS, GBK or Big5 hold two-byte
- * characters whose second byte is '\', and writers do not escape it
- * (PB[..\x83\x5C] ends the value in the writer's mind). When the input
- * is not UTF-8, declares no CA at all and has such a pair, values are
- * scanned two-byte-safe. A Latin-1 text would need an accented letter
- * right before a backslash to be misread, which real files do not show;
- * a ']' after a high byte ("Jose\xE9]") is not taken as evidence. */
-static bool declares_ca(const char *s, size_t n)
-{
-    for (const char *e = s + n; (s = memchr(s, 'C', (size_t)(e - s)));
-         s++)
-        if (e - s >= 3 && s[1] == 'A' && s[2] == '[')
-            return true;
-    return false;
-}
-
-/* Offset of the first byte >= 0x80 of s[0..n) (n if none); *nul: a NUL
- * byte before it. 16 bytes at a time with SSE2, else 8. */
-static size_t first_high_byte(const char *s, size_t n, bool *nul)
-{
-    size_t i = 0;
-    bool z = false;
-#if defined(__SSE2__)
-    const __m128i zero = _mm_setzero_si128();
-    for (; i + 16 <= n; i += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-        if (_mm_movemask_epi8(v) != 0)
-            break;
-        z |= _mm_movemask_epi8(_mm_cmpeq_epi8(v, zero)) != 0;
-    }
-#else
-    uint64_t w;
-    while (i + 8 <= n && (memcpy(&w, s + i, 8), (w & 0x8080808080808080u)
-                                                == 0)) {
-        z |= ((w - 0x0101010101010101u) & ~w & 0x8080808080808080u) != 0;
-        i += 8;
-    }
-#endif
-    while (i < n && (unsigned char)s[i] < 0x80)
-        z |= s[i++] == '\0';
-    *nul = z;
-    return i;
-}
-
-/* *ascii: no byte of the input is >= 0x80; *nul: a NUL byte comes
- * before the first that is. */
-static uint8_t prescan_multibyte(const parser *p, bool *ascii, bool *nul)
-{
-    const char *s = p->s;
-    size_t n = p->n;
-    size_t i = first_high_byte(s, n, nul);
-    *ascii = i == n;
-    if (i == n || sgf__utf8_valid(s, n) || declares_ca(s, n))
-        return MB_NONE;
-    uint8_t kind = MB_NONE;
-    for (; i + 1 < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (ch < 0x81 || ch == 0xFF)
-            continue;
-        if (s[i + 1] == '\\')     /* a lead in 0xA1-0xDF is not CP932 */
-            kind = (ch >= 0xA1 && ch <= 0xDF) ? MB_DBCS
-                 : kind == MB_NONE ? MB_SJIS : kind;
-        if ((unsigned char)s[i + 1] >= 0x40)
-            i++;               /* skip the trail byte of the pair */
-    }
-    return kind;
-}
-
 static void run(parser *p)
 {
     if (p->n >= 3 && memcmp(p->s, "\xEF\xBB\xBF", 3) == 0)
         p->i = 3;                         /* UTF-8 byte-order mark */
     bool ascii, nul;
-    p->mb_default = prescan_multibyte(p, &ascii, &nul);
+    sgf__text t = text_of(p);
+    p->mb_default = sgf__prescan_multibyte(&t, &ascii, &nul);
     p->plain = ascii && !nul;
-    while (p->i < p->n && ok(p) && !p->c->each_stopped) {
-        if (p->game == NULL)
-            top_level(p);
-        else
-            in_tree(p);
-    }
-    if (!ok(p) || p->c->each_stopped)
-        return;
-    if (p->game != NULL)
-        close_at_end(p);
+    do {                   /* again when the last game is read again */
+        while (p->i < p->n && ok(p) && !p->c->each_stopped) {
+            if (p->game == NULL)
+                top_level(p);
+            else
+                in_tree(p);
+        }
+        if (!ok(p) || p->c->each_stopped)
+            return;
+        if (p->game != NULL)
+            close_at_end(p);
+    } while (p->i < p->n);
     flush_junk(p, true);
     if (p->c->ngames == 0)
         sgf__diag_add_nopos(p->c, -1, SGF_D_NO_GAME_TREE, true,
@@ -1237,9 +1103,12 @@ int sgf__parse_run(sgf_collection *c)
     p.s = c->input;
     p.n = c->input_len;
     p.junk_start = SIZE_MAX;
+    c->marks_single = true;      /* no other thread has the collection */
     if (c->status == 0)
         run(&p);
+    c->marks_single = false;
     sgf__buf_release(&p.stack);
     sgf__buf_release(&p.vals);
+    sgf__propset_release(&p.props);
     return c->status;
 }

@@ -355,7 +355,7 @@ static SGF__HOT void play_at(sgf_board *b, sgf_history *hist,
     u->old_color = b->color[p];
     if (u->old_color != SGF_EMPTY) {
         sgf__board_check_gen(b);
-        sgf__board_lift(b, p, u);
+        sgf__board_lift(b, p);
     }
     sgf__save_links(b, p, u);
     unsigned sides = sgf__place(b, p, c, u);
@@ -377,7 +377,7 @@ int sgf__board_play_general(sgf_move_result *res, sgf_board *b,
                             sgf_history *hist, const sgf_rules *r, cell p,
                             uint8_t c)
 {
-    if (sgf__board_reserve(b, hist, sgf__board_lift_size(b, p)) != SGF_OK)
+    if (sgf__board_reserve(b, hist, 0) != SGF_OK)
         return SGF_ENOMEM;
     play_at(b, hist, r, p, c, res);
     return SGF_OK;
@@ -397,7 +397,7 @@ int sgf_board_play(sgf_move_result *out, sgf_board *b, sgf_history *hist,
                    const sgf_rules *r, sgf_color color, sgf_point pt)
 {
     sgf_move_result res;
-    if (!b || !sgf__valid_color(color))
+    if (!b || b->setup_open || !sgf__valid_color(color))
         return SGF_EINVAL;
     if (!sgf__contains(b, pt)) {
         if (out)
@@ -413,7 +413,7 @@ int sgf_board_play(sgf_move_result *out, sgf_board *b, sgf_history *hist,
 int sgf_board_pass(sgf_board *b, sgf_history *hist, sgf_color color)
 {
     uint32_t n[2];
-    if (!b || !sgf__valid_color(color))
+    if (!b || b->setup_open || !sgf__valid_color(color))
         return SGF_EINVAL;
     if (sgf__board_reserve(b, hist, 0) != SGF_OK)
         return SGF_ENOMEM;

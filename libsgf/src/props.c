@@ -118,6 +118,17 @@ static size_t read_digits(sgf_str v, size_t *i, unsigned long limit,
     return *i - start;
 }
 
+bool sgf__node_mn(const sgf_node *n, long *out)
+{
+    const sgf_prop *p = sgf_node_find_prop(n, SGF_PROP_MN);
+    long v;
+    if (p == NULL || sgf_value_number(sgf_prop_text(p, 0), &v) != 0
+        || v < 0 || v > SGF_MOVE_NUMBER_MAX)
+        return false;
+    *out = v;
+    return true;
+}
+
 int sgf_value_number(sgf_str v, long *out)
 {
     size_t i = 0;

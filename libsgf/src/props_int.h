@@ -36,6 +36,17 @@ static inline bool sgf__mb_pair(int kind, unsigned char lead,
     return kind == SGF__MB_DBCS && lead >= 0x81 && lead <= 0xFE;
 }
 
+/* The node's MN[] in *out when it is a move number
+ * (0..SGF_MOVE_NUMBER_MAX); false when it has none or it is outside that
+ * range (the checks report it). (props.c) */
+bool sgf__node_mn(const sgf_node *n, long *out);
+
+/* The number after move number n, at most SGF_MOVE_NUMBER_MAX. */
+static inline long sgf__next_move_number(long n)
+{
+    return n < SGF_MOVE_NUMBER_MAX ? n + 1 : SGF_MOVE_NUMBER_MAX;
+}
+
 /* sgf__unescape (tree_int.h) into dst,
  * which has room for raw.len bytes (the result is never longer than the
  * raw value). mb is an SGF__MB_* kind. Returns the length written; no NUL

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <iconv.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -28,10 +29,21 @@ static sgf_collection *collection_new(const request *rq)
     sgf_collection *c = sgf__arena_alloc(&a, sizeof *c);
     if (c == NULL)
         return NULL;
-    memset(c, 0, sizeof *c);
+    memset(c, 0, offsetof(sgf_collection, marks_inline));
     c->arena = a;
+    if (sgf__linepos_init(c) != 0) {
+        sgf__arena_free_all(&a);
+        return NULL;
+    }
     sgf_parse_options defaults = SGF_PARSE_OPTIONS_INIT;
-    c->opts = opts ? *opts : defaults;
+    c->opts = defaults;
+    if (opts != NULL && opts->version == 1)    /* before max_diags */
+        memcpy(&c->opts, opts, offsetof(sgf_parse_options, max_diags));
+    else if (opts != NULL)
+        c->opts = *opts;
+    c->opts.version = SGF_PARSE_OPTIONS_VERSION;
+    c->max_diags = c->opts.max_diags != 0 ? c->opts.max_diags
+                                          : SGF_PARSE_MAX_DIAGS;
     c->each = rq->fn;
     c->each_payload = rq->payload;
     return c;
@@ -109,7 +121,7 @@ static int parse_collection(sgf_collection **out, sgf_collection *c)
 
 static bool request_ok(const request *rq)
 {
-    return rq->opts == NULL
+    return rq->opts == NULL || rq->opts->version == 1
         || rq->opts->version == SGF_PARSE_OPTIONS_VERSION;
 }
 

@@ -305,6 +305,7 @@ static int report_verdict(walk *w, const walk_state *st, const sgf_prop *p,
 
 /* --- setup --------------------------------------------------------------- */
 
+/* The points of p's values, set to color in the open setup step. */
 static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
 {
     for (uint32_t k = 0; k < p->nvalues; k++) {
@@ -314,10 +315,8 @@ static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
             unsigned x = (unsigned)(unsigned char)v.ptr[0] - 'a';
             unsigned y = (unsigned)(unsigned char)v.ptr[1] - 'a';
             if (x < w->xmax && y < w->ymax) {
-                sgf_point pt = { (uint8_t)x, (uint8_t)y };
-                int rc = sgf__board_setup_at(w->board,
-                                             sgf__idx(w->board, pt),
-                                             (uint8_t)color);
+                int rc = sgf__board_setup_add(w->board, w->row[y] + x,
+                                              (uint8_t)color);
                 if (rc != 0)
                     return rc;
                 continue;
@@ -328,9 +327,11 @@ static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
         for (int y = ul.y; y <= lr.y; y++)
             for (int x = ul.x; x <= lr.x; x++) {
                 sgf_point pt = { (uint8_t)x, (uint8_t)y };
-                if (!sgf__contains(w->r->board, pt))
+                if (!sgf__contains(w->board, pt))
                     continue;
-                int rc = sgf_board_setup(w->r->board, pt, color);
+                int rc = sgf__board_setup_add(w->board,
+                                              sgf__idx(w->board, pt),
+                                              (uint8_t)color);
                 if (rc != 0)
                     return rc;
             }
@@ -338,17 +339,21 @@ static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
     return 0;
 }
 
-/* AB, AW and AE in file order (where they overlap, an FF[4] error the
- * checks report, the later one wins, as the checks' message says); PL
- * last. Returns 0 or ENOMEM; *pl set when the node has a readable PL. */
+/* AB, AW and AE of n as one setup step, in file order (where they
+ * overlap, an FF[4] error the checks report, the later one wins, as the
+ * checks' message says; points that keep their colour cost nothing),
+ * then PL. Returns 0 or ENOMEM; *pl set when the node has a readable
+ * PL. */
 static int apply_setup(walk *w, walk_state *st, const sgf_node *n,
                        bool *pl)
 {
     bool changed = false;
     sgf_color to_move = sgf_history_to_move(w->r->hist), c;
     *pl = false;
-    for (const sgf_prop *p = n->props; p != NULL; p = p->next) {
-        int rc = 0;
+    int rc = sgf_board_setup_begin(w->board);
+    if (rc != 0)
+        return rc;
+    for (const sgf_prop *p = n->props; p != NULL && rc == 0; p = p->next) {
         switch (p->id) {
         case SGF_PROP_AB: rc = setup_points(w, p, SGF_BLACK); break;
         case SGF_PROP_AW: rc = setup_points(w, p, SGF_WHITE); break;
@@ -362,12 +367,11 @@ static int apply_setup(walk *w, walk_state *st, const sgf_node *n,
         default:
             continue;
         }
-        if (rc != 0)
-            return rc;
         changed = true;
     }
-    if (!changed)
-        return 0;
+    sgf_board_setup_end(w->board);
+    if (rc != 0 || !changed)
+        return rc;
     st->guessed = !*pl;
     return sgf_board_record_position(w->r->board, w->r->hist, to_move);
 }

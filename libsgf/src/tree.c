@@ -12,7 +12,7 @@ void sgf_collection_free(sgf_collection *c)
     if (c == NULL)
         return;
     free(c->diags);
-    free(c->marks);
+    sgf__linepos_release(c);
     free(c->games);
     sgf__arena arena = c->arena;   /* c itself lives in its arena */
     sgf__arena_free_all(&arena);
@@ -36,6 +36,17 @@ size_t sgf_collection_diag_count(const sgf_collection *c)
 const sgf_diag *sgf_collection_diag(const sgf_collection *c, size_t i)
 {
     return i < c->ndiags ? &c->diags[i] : NULL;
+}
+
+void sgf_collection_diags_left_out(const sgf_collection *c,
+                                   sgf_diag_counts *listed,
+                                   sgf_diag_counts *input)
+{
+    static const sgf_diag_counts none = { 0, 0, 0, 0 };
+    if (listed != NULL)
+        *listed = c != NULL ? c->dstate.left_out : none;
+    if (input != NULL)
+        *input = c != NULL ? c->dstate.left_out_all : none;
 }
 
 size_t sgf_collection_count_severity(const sgf_collection *c,

@@ -6,6 +6,8 @@
 #ifndef SGF_TREE_INT_H
 #define SGF_TREE_INT_H
 
+#include <stdatomic.h>
+#include <pthread.h>
 #include <sgf/tree.h>
 #include <sgf/parse.h>
 #include "arena_int.h"
@@ -91,18 +93,32 @@ struct sgf_game {
                                 lexed with: SGF__MB_* of props_int.h,
                                 0 = none, 1 = Shift_JIS (CP932) leads,
                                 2 = GBK/GB18030/Big5 leads */
+    int8_t cs_verdict;       /* sgf__charset_verdict of charset */
+    /* Read a second time, lexed for the charset the first reading chose
+     * (parse.c, relex): that charset, taken as it is, and its verdict;
+     * NULL on a first reading. */
+    const char *relex_cs;
+    int8_t relex_verdict;
 };
 
 /* Where a block of SGF__LINE_BLOCK input bytes starts: its line (from
  * 1), the offset where that line starts, the start of the line before
  * (for the second byte of a CRLF/LFCR pair), and a pending line break
  * byte that the block's first byte may pair with. (linepos.c) */
-enum { SGF__LINE_BLOCK = 256 };
+enum { SGF__LINE_BLOCK = 256, SGF__MARK_PAGE = 1024, SGF__MARKS_INLINE = 16 };
 typedef struct sgf__linemark {
     uint32_t line;
     uint32_t start, prev_start;
     char pending;
 } sgf__linemark;
+
+/* The diagnostics an input gave, by code (a code past the cap is left
+ * out of the list, only counted), and what was left out since the list
+ * was last emptied and in all. (diag.c) */
+typedef struct sgf__diag_state {
+    uint32_t seen[SGF_D_COUNT_];
+    sgf_diag_counts left_out, left_out_all;
+} sgf__diag_state;
 
 struct sgf_collection {
     sgf__arena arena;
@@ -112,15 +128,35 @@ struct sgf_collection {
     size_t ngames, games_cap;
     sgf_diag *diags;         /* heap array (grown with realloc) */
     size_t ndiags, diags_cap;
-    sgf__linemark *marks;    /* line:column of each block of the input,
-                                lazily, as far as diagnostics need
-                                (linepos.c) */
-    size_t nmarks, marks_cap;
+    /* Line:column of each block of the input (linepos.c), built lazily
+     * as far as positions are asked for, from any thread: in pages of
+     * SGF__MARK_PAGE marks that never move, built under marks_lock;
+     * nmarks is published with release order, so that a reader that
+     * sees it reads the marks below it without the lock. */
+    sgf__linemark **mark_pages;   /* npages, or &page0 for one page */
+    sgf__linemark *page0;
+    size_t npages;
+    _Atomic size_t nmarks;
+    pthread_mutex_t marks_lock;
+    bool marks_single;       /* while the parse runs (one thread): the
+                                lock is not taken */
     sgf_parse_options opts;
+    sgf__diag_state dstate;
+    unsigned max_diags;      /* of each code per input (opts, or the
+                                default) */
+    sgf_diag left_slot;      /* what adding a left-out diagnostic
+                                returns */
+    /* The caller's on_diag is not called for now (a game that may be
+     * read again, parse.c): sgf__diag_release calls it later. */
+    bool diag_hold;
     int status;              /* first SGF_ENOMEM met while reading */
     sgf_game_fn each;        /* sgf_parse_*_each: called per game, or NULL */
     void *each_payload;
     bool each_stopped;       /* each returned nonzero */
+    /* Not cleared when the collection is made (collection_new clears
+     * the members above): */
+    sgf__linemark marks_inline[SGF__MARKS_INLINE];   /* page0 of an
+                                        input of 4 KiB or less */
 };
 
 /* Add a diagnostic with a printf message; severity from the code's table
@@ -156,6 +192,15 @@ sgf_diag *sgf__diag_emit(sgf_collection *c, const sgf_diag *proto,
 #endif
     ;
 
+/* Save and restore the counts of sgf__diag_state (a game read again
+ * forgets its diagnostics); call the caller's on_diag for the
+ * diagnostics from index from on (they were held). */
+void sgf__diag_state_save(const sgf_collection *c, sgf__diag_state *st);
+void sgf__diag_state_restore(sgf_collection *c, const sgf__diag_state *st);
+void sgf__diag_release(sgf_collection *c, size_t from);
+/* The list was emptied (sgf_parse_*_each, after each game). */
+void sgf__diag_list_emptied(sgf_collection *c);
+
 /* True when the game's file counts as FF[4] for severities: FF[4] given
  * explicitly. Files without FF are checked as FF[4] but take FF[3] forms
  * with warnings (DECISIONS.md). */
@@ -167,6 +212,11 @@ static inline bool sgf__game_ff4(const sgf_game *g)
 /* Ids of one- and two-capital identifiers: [(first - 'A' + 1) * 27 +
  * (second - 'A' + 1, or 0)] (props.c). */
 extern const unsigned char sgf__prop_by_letters[27 * 27];
+
+/* The line table's lock, made with the collection and destroyed with it
+ * (linepos.c). 0 or SGF_ENOMEM. */
+int sgf__linepos_init(sgf_collection *c);
+void sgf__linepos_release(sgf_collection *c);
 
 /* Read c->input into game trees, running the property layer on each
  * finished game (parse.c). Returns c->status: 0 or SGF_ENOMEM. */

@@ -8,6 +8,7 @@
  * not allow) never reaches it: such values are written in base64.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -405,6 +406,15 @@ static int write_head(xmlTextWriterPtr w, unsigned flags)
     return e;
 }
 
+/* libxml2 must be initialised once before threads use it: its lazy
+ * initialisation races when four threads are the first at once. */
+static pthread_once_t xml_once = PTHREAD_ONCE_INIT;
+
+void sgf__xml_init(void)
+{
+    pthread_once(&xml_once, xmlInitParser);
+}
+
 static int writer_open(sgf_xml_writer **out, FILE *fp, sgf_strbuf *sb,
                        unsigned flags)
 {
@@ -415,7 +425,7 @@ static int writer_open(sgf_xml_writer **out, FILE *fp, sgf_strbuf *sb,
     x->fp = fp;
     x->sb = sb;
     x->flags = flags;
-    xmlInitParser();
+    sgf__xml_init();
     quiet q = hush();
     xmlOutputBufferPtr ob = xmlOutputBufferCreateIO(sink_write, NULL, x,
                                                     NULL);

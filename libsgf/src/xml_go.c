@@ -259,7 +259,7 @@ static void apply_setup(sgf__xgo *x, const sgf_prop *p, sgf_color c)
             for (int xx = ul.x; xx <= lr.x; xx++) {
                 sgf_point pt = { (uint8_t)xx, (uint8_t)y };
                 if (sgf_board_contains(x->board, pt))
-                    sgf_board_setup(x->board, pt, c);
+                    sgf_board_setup_add(x->board, pt, c);
             }
     }
 }
@@ -352,10 +352,8 @@ static int write_move(sgf__xgo *x, xmlTextWriterPtr w, const sgf_node *n,
     sgf_point pt;
     bool pass;
     long mn;
-    const sgf_prop *pmn = sgf_node_find_prop(n, SGF_PROP_MN);
-    x->number++;
-    if (pmn != NULL && sgf_value_number(sgf_prop_text(pmn, 0), &mn) == 0)
-        x->number = mn;
+    x->number = sgf__node_mn(n, &mn) ? mn
+                : sgf__next_move_number(x->number);
     if (sgf_value_move(sgf_prop_text(mv, 0), x->width, x->height, &pt,
                        &pass) != 0)
         return 0;
@@ -380,6 +378,9 @@ static int write_move(sgf__xgo *x, xmlTextWriterPtr w, const sgf_node *n,
 int sgf__xgo_node(sgf__xgo *x, xmlTextWriterPtr w, const sgf_node *n)
 {
     const sgf_prop *mv = NULL;
+    /* the node's setup as one step: O(points changed), not a step (and
+     * a rebuilt chain) per point */
+    bool setup = sgf_board_setup_begin(x->board) == 0;
     for (const sgf_prop *p = sgf_node_first_prop(n); p;
          p = sgf_prop_next(p)) {
         sgf_prop_id id = sgf_prop_id_of(p);
@@ -392,6 +393,8 @@ int sgf__xgo_node(sgf__xgo *x, xmlTextWriterPtr w, const sgf_node *n)
         else if ((id == SGF_PROP_B || id == SGF_PROP_W) && mv == NULL)
             mv = p;
     }
+    if (setup)
+        sgf_board_setup_end(x->board);
     int e = mv ? write_move(x, w, n, mv) : 0;
     return e ? e : write_info(w, n);
 }

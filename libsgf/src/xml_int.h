@@ -105,4 +105,8 @@ void sgf__xguard_init(sgf__xguard *g);
  * then the line of the fault. */
 const char *sgf__xguard_scan(sgf__xguard *g, const char *s, size_t n);
 
+/* Initialise libxml2, once for the process (pthread_once): every entry
+ * point that uses libxml2 calls it first. */
+void sgf__xml_init(void);
+
 #endif

@@ -612,7 +612,7 @@ static int read_all(xr *r);
 
 static int run(xr *r)
 {
-    xmlInitParser();
+    sgf__xml_init();
     xmlGenericErrorFunc saved = xmlGenericError;
     void *saved_ctx = xmlGenericErrorContext;
     xmlStructuredErrorFunc saved_s = xmlStructuredError;

@@ -934,6 +934,32 @@ static void random_move(struct game *g)
     assert_int_equal(res.verdict, v);
 }
 
+/* A setup of many points in one step: random points, and now and then a
+ * rectangle, each of a random colour (points named twice: the later
+ * wins). */
+static void random_setup_step(struct game *g)
+{
+    int w = sgf_board_width(g->b), h = sgf_board_height(g->b);
+    unsigned n = 1 + rnd((unsigned)(w * h < 40 ? w * h : 40));
+    assert_int_equal(sgf_board_setup_begin(g->b), SGF_OK);
+    for (unsigned k = 0; k < n; k++) {
+        sgf_point pt = { (uint8_t)rnd((unsigned)w),
+                         (uint8_t)rnd((unsigned)h) };
+        sgf_color c = (sgf_color)rnd(3);
+        if (rnd(8) == 0) {
+            for (int y = pt.y; y < h && y < pt.y + 6; y++)
+                for (int x = pt.x; x < w && x < pt.x + 6; x++)
+                    assert_int_equal(sgf_board_setup_add(g->b,
+                                         (sgf_point){ (uint8_t)x,
+                                                      (uint8_t)y }, c),
+                                     SGF_OK);
+        } else {
+            assert_int_equal(sgf_board_setup_add(g->b, pt, c), SGF_OK);
+        }
+    }
+    assert_int_equal(sgf_board_setup_end(g->b), SGF_OK);
+}
+
 /* One random operation: mostly moves (legal ones, and now and then an
  * illegal one, which is executed), passes, setup, undo. */
 static void random_step(struct game *g, struct snapshot *snaps)
@@ -950,7 +976,9 @@ static void random_step(struct game *g, struct snapshot *snaps)
     } else if (r < 85) {
         assert_int_equal(sgf_board_setup(g->b, pt, (sgf_color)rnd(3)),
                          SGF_OK);
-    } else if (r < 87) {
+    } else if (r < 88) {
+        random_setup_step(g);
+    } else if (r < 90) {
         assert_int_equal(sgf_board_record_position(g->b, g->h,
                                                    (sgf_color)(1 + rnd(2))),
                          SGF_OK);

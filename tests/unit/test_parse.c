@@ -469,7 +469,7 @@ static void test_parse_multibyte_before_ca(void **state)
     }
 }
 
-/* A writer that escapes trail bytes: 揮 (GBK 93 5D) written 93 5C 5D. */
+/* A writer that escapes trail bytes: GBK 揮 (93 5D) written 93 5C 5D. */
 static void test_parse_multibyte_escaped_trail(void **state)
 {
     (void)state;
@@ -508,6 +508,186 @@ static char *repeat(const char *head, const char *unit, size_t n,
     memcpy(s + hl + n * ul, tail, tl + 1);
     *len = hl + ul * n + tl;
     return s;
+}
+
+/* --- where a value ends in a two-byte charset (sgf/parse.h) ---------- */
+
+/* The whole property layer: decoding, the charset choice. */
+static sgf_collection *parse_full(const char *s)
+{
+    return parse_opts(s, strlen(s), 0);
+}
+
+static const sgf_node *root_of(const sgf_collection *c)
+{
+    return sgf_game_root(sgf_collection_game(c, 0));
+}
+
+static void assert_prop_text(const sgf_node *n, sgf_prop_id id,
+                             const char *want)
+{
+    const sgf_prop *p = sgf_node_find_prop(n, id);
+    assert_non_null(p);
+    assert_int_equal(sgf_prop_value_count(p), 1);
+    assert_text(p, 0, want);
+}
+
+/* Latin-1 bytes under CA[GB2312]: the ']' after the lead byte 0xE9 ends
+ * the value (SGF structure follows it), the text is read as Latin-1, and
+ * PW is PW. The lexer used to take the ']' as the trail byte: PB was
+ * "Jos\xE9]PW[Ana" and PW was gone, without a word. */
+static void test_parse_multibyte_latin1_under_gb(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse_full("(;GM[1]FF[4]CA[GB2312]SZ[9]PB[Jos\xE9]"
+                                   "PW[Ana]C[x]\n;B[ee];W[cc])");
+    const sgf_node *root = root_of(c);
+    assert_prop_text(root, SGF_PROP_PB, "Jos\xC3\xA9");
+    assert_prop_text(root, SGF_PROP_PW, "Ana");
+    assert_prop_text(root, SGF_PROP_C, "x");
+    assert_int_equal(count_moves(sgf_collection_game(c, 0)), 2);
+    assert_int_equal(count_code(c, SGF_D_CHARSET_MISMATCH), 1);
+    assert_int_equal(count_code(c, SGF_D_STRAY_BRACKET), 0);
+    assert_int_equal(count_code(c, SGF_D_UNEXPECTED_CHAR), 0);
+    sgf_collection_free(c);
+}
+
+/* A trail byte ']' written bare (Shift_JIS ゾ = 83 5D): the first ']'
+ * is followed by another, not by SGF structure, and read as the trail
+ * the value ends at the second, which SGF structure follows: the
+ * character. Text after it with parentheses (no '[') the same. GBK
+ * (E9 5D) and Big5 (B3 5D) leads pair alike. */
+static void test_parse_multibyte_bare_trail_bracket(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse_full("(;CA[Shift_JIS]PB[\x83]]PW[Ana])");
+    assert_int_equal(count_code(c, SGF_D_CHARSET_MISMATCH), 0);
+    assert_prop_text(root_of(c), SGF_PROP_PB, "\xE3\x82\xBE");
+    assert_prop_text(root_of(c), SGF_PROP_PW, "Ana");
+    sgf_collection_free(c);
+    c = parse_full("(;CA[Shift_JIS]PB[\x83]x(5)]PW[Ana])");
+    assert_prop_text(root_of(c), SGF_PROP_PB, "\xE3\x82\xBEx(5)");
+    assert_prop_text(root_of(c), SGF_PROP_PW, "Ana");
+    sgf_collection_free(c);
+    static const char *const pairs[][2] = {
+        { "(;CA[GBK]PB[\xE9]]PW[Ana])", "\xE9]" },
+        { "(;CA[Big5]PB[\xB3]]PW[Ana])", "\xB3]" },
+    };
+    for (size_t k = 0; k < 2; k++) {
+        c = parse(pairs[k][0]);
+        assert_int_equal(sgf_collection_diag_count(c), 0);
+        assert_raw(sgf_node_find_prop(root_of(c), SGF_PROP_PB), 0,
+                   pairs[k][1]);
+        assert_raw(sgf_node_find_prop(root_of(c), SGF_PROP_PW), 0, "Ana");
+        sgf_collection_free(c);
+    }
+}
+
+/* Lead, '\\', ']': an escaped trail ']' when SGF structure does not
+ * follow the ']' (GBK 揮 = 93 5D, then "x"), the character lead 5C and
+ * the value's end when it does (Shift_JIS ソ = 83 5C, from a writer that
+ * does not escape). */
+static void test_parse_multibyte_escaped_or_end(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;CA[GBK]C[\x93\\]x]PW[Ana])");
+    assert_int_equal(sgf_collection_diag_count(c), 0);
+    assert_raw(sgf_node_find_prop(root_of(c), SGF_PROP_C), 0,
+               "\x93\\]x");
+    assert_text(sgf_node_find_prop(root_of(c), SGF_PROP_C), 0,
+                "\x93]x");
+    assert_raw(sgf_node_find_prop(root_of(c), SGF_PROP_PW), 0, "Ana");
+    sgf_collection_free(c);
+    c = parse_full("(;CA[Shift_JIS]PB[\x83\\]PW[Ana])");
+    assert_int_equal(count_code(c, SGF_D_CHARSET_MISMATCH), 0);
+    assert_prop_text(root_of(c), SGF_PROP_PB, "\xE3\x82\xBD");
+    assert_prop_text(root_of(c), SGF_PROP_PW, "Ana");
+    sgf_collection_free(c);
+}
+
+/* Both readings faulty: the ']' after the lead byte ends the value and
+ * the fault is where it is. Read as the trail, the value would have run
+ * on to the ']' of B[aa] (which SGF structure follows) and the move
+ * would have vanished into the comment: a '[' on the way forbids it. */
+static void test_parse_multibyte_no_property_vanishes(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;CA[GB2312]C[a\x83]x;B[aa])");
+    const sgf_diag *d = find_diag(c, SGF_D_MISSING_VALUE);
+    assert_non_null(d);
+    assert_int_equal(d->pos.column, 18);                  /* the 'x' */
+    assert_raw(sgf_node_find_prop(root_of(c), SGF_PROP_C), 0, "a\x83");
+    assert_int_equal(count_moves(sgf_collection_game(c, 0)), 1);
+    sgf_collection_free(c);
+    /* the file ends: nothing to go on to */
+    c = parse("(;CA[Shift_JIS]C[\x83]x");
+    assert_raw(sgf_node_find_prop(root_of(c), SGF_PROP_C), 0, "\x83");
+    assert_int_equal(count_code(c, SGF_D_UNCLOSED_VALUE), 0);
+    sgf_collection_free(c);
+}
+
+/* The charset falls back: the values are ended again as the charset
+ * actually used says. Under GB the first ']' is a trail (another ']'
+ * follows); the text is no GB ("Müller"), and read as Latin-1 the first
+ * ']' ends the value: the second is a stray ']' (reported once: the
+ * first reading's diagnostics are forgotten). */
+static void test_parse_multibyte_boundaries_follow_charset(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse_full("(;CA[GB2312]C[M\xFCller caf\xE9]]"
+                                   "PB[Ana])");
+    assert_string_equal(sgf_game_charset(sgf_collection_game(c, 0)),
+                        "ISO-8859-1");
+    assert_prop_text(root_of(c), SGF_PROP_C, "M\xC3\xBCller caf\xC3\xA9");
+    assert_prop_text(root_of(c), SGF_PROP_PB, "Ana");
+    assert_int_equal(count_code(c, SGF_D_STRAY_BRACKET), 1);
+    assert_int_equal(count_code(c, SGF_D_CHARSET_MISMATCH), 1);
+    sgf_collection_free(c);
+}
+
+static int held_diags;
+
+static void count_held(void *payload, const sgf_diag *d)
+{
+    (void)payload;
+    (void)d;
+    held_diags++;
+}
+
+/* A game read twice calls on_diag once per diagnostic of the reading
+ * that counts, and each game mode hands it over read once. */
+static void test_parse_multibyte_read_again_once(void **state)
+{
+    (void)state;
+    static const char in[] = "(;CA[GB2312]C[M\xFCller caf\xE9]]PB[Ana])"
+                             "(;CA[GB2312]PB[Jos\xE9]PW[Ana])";
+    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
+    o.on_diag = count_held;
+    held_diags = 0;
+    sgf_collection *c = NULL;
+    assert_int_equal(sgf_parse_buffer(&c, in, sizeof in - 1, &o), SGF_OK);
+    assert_int_equal((size_t)held_diags, sgf_collection_diag_count(c));
+    assert_int_equal(sgf_collection_game_count(c), 2);
+    assert_int_equal(count_code(c, SGF_D_STRAY_BRACKET), 1);
+    assert_int_equal(count_code(c, SGF_D_CHARSET_MISMATCH), 2);
+    sgf_collection_free(c);
+}
+
+/* Many candidate ']' in one value, none followed by SGF structure: the
+ * look-ahead is done once for all of them (a value of n candidates
+ * costs O(n), not O(n^2): 200,000 here). */
+static void test_parse_multibyte_many_candidates(void **state)
+{
+    (void)state;
+    size_t len;
+    char *s = repeat("(;CA[Shift_JIS]C[", "\x83]x", 200000, "]PB[a])", &len);
+    sgf_collection *c = parse_opts(s, len, SGF_PARSE_SYNTAX_ONLY);
+    assert_int_equal(sgf_collection_diag_count(c), 0);
+    assert_int_equal(sgf_prop_raw(sgf_node_find_prop(root_of(c),
+                                                     SGF_PROP_C), 0).len,
+                     3 * 200000);
+    sgf_collection_free(c);
+    free(s);
 }
 
 static void test_parse_million_nodes(void **state)
@@ -836,6 +1016,109 @@ static void test_parse_each_many_games(void **state)
     free(in);
 }
 
+/* --- the cap on diagnostics -------------------------------------------- */
+
+static int called_diags;
+
+static void count_called(void *payload, const sgf_diag *d)
+{
+    (void)payload;
+    called_diags += d->code == SGF_D_STRAY_BRACKET;
+}
+
+/* 2,500 stray ']': the first max_diags of the code are listed (and go to
+ * on_diag), the rest only counted; other codes have caps of their own. */
+static void test_parse_diag_cap(void **state)
+{
+    (void)state;
+    size_t len;
+    char *s = repeat("(;GM[1]", "]", 2500, ";B[aa]XY)", &len);
+    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
+    o.flags = SGF_PARSE_SYNTAX_ONLY;
+    o.max_diags = 100;
+    o.on_diag = count_called;
+    called_diags = 0;
+    sgf_collection *c = NULL;
+    assert_int_equal(sgf_parse_buffer(&c, s, len, &o), SGF_OK);
+    assert_int_equal(count_code(c, SGF_D_STRAY_BRACKET), 100);
+    assert_int_equal(count_code(c, SGF_D_MISSING_VALUE), 1);
+    assert_int_equal(called_diags, 100);
+    sgf_diag_counts listed, input;
+    sgf_collection_diags_left_out(c, &listed, &input);
+    assert_int_equal(listed.errors, 2400);
+    assert_int_equal(listed.warnings + listed.notes, 0);
+    assert_int_equal(input.errors, 2400);
+    assert_int_equal(sgf_collection_count_severity(c, SGF_SEV_ERROR),
+                     100 + 1);
+    /* a diagnostic added after the parse is capped the same */
+    sgf_diag d = { .code = SGF_D_STRAY_BRACKET, .severity = SGF_SEV_ERROR,
+                   .game = 0 };
+    assert_int_equal(sgf_collection_add_diag(c, &d, false, "more"), 0);
+    sgf_collection_diags_left_out(c, &listed, NULL);
+    assert_int_equal(listed.errors, 2401);
+    sgf_collection_free(c);
+    /* the default cap: 1000 of each code */
+    c = parse_opts(s, len, SGF_PARSE_SYNTAX_ONLY);
+    assert_int_equal(count_code(c, SGF_D_STRAY_BRACKET),
+                     SGF_PARSE_MAX_DIAGS);
+    sgf_collection_diags_left_out(c, &listed, NULL);
+    assert_int_equal(listed.errors, 2500 - SGF_PARSE_MAX_DIAGS);
+    sgf_collection_free(c);
+    free(s);
+}
+
+struct cap_run {
+    size_t listed, left_out, games;
+};
+
+static int cap_game(void *payload, sgf_collection *c, sgf_game *g)
+{
+    struct cap_run *r = payload;
+    sgf_diag_counts lo;
+    sgf_collection_diags_left_out(c, &lo, NULL);
+    r->listed += count_code(c, SGF_D_STRAY_BRACKET);
+    r->left_out += lo.errors;
+    r->games += g != NULL;
+    return 0;
+}
+
+/* One game at a time: the cap is per input, the counts per list. */
+static void test_parse_diag_cap_each(void **state)
+{
+    (void)state;
+    size_t len;
+    char *s = repeat("", "(;GM[1]]]];B[aa])", 300, "", &len);
+    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
+    o.flags = SGF_PARSE_SYNTAX_ONLY;
+    o.max_diags = 50;
+    struct cap_run r = { 0, 0, 0 };
+    assert_int_equal(sgf_parse_buffer_each(s, len, &o, cap_game, &r),
+                     SGF_OK);
+    assert_int_equal(r.games, 300);
+    assert_int_equal(r.listed, 50);
+    assert_int_equal(r.left_out, 900 - 50);
+    free(s);
+}
+
+/* An options struct of version 1 (before max_diags) is still read. */
+static void test_parse_options_version_1(void **state)
+{
+    (void)state;
+    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
+    o.version = 1;
+    o.flags = SGF_PARSE_SYNTAX_ONLY;
+    o.max_diags = 3;       /* not part of a version 1 struct: ignored */
+    size_t len;
+    char *s = repeat("(;GM[1]", "]", 20, ")", &len);
+    sgf_collection *c = NULL;
+    assert_int_equal(sgf_parse_buffer(&c, s, len, &o), SGF_OK);
+    assert_int_equal(count_code(c, SGF_D_STRAY_BRACKET), 20);
+    sgf_collection_free(c);
+    o.version = 3;
+    assert_int_equal(sgf_parse_buffer(&c, s, len, &o), SGF_EINVAL);
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -868,6 +1151,13 @@ int main(void)
         cmocka_unit_test(test_parse_multibyte_without_ca),
         cmocka_unit_test(test_parse_multibyte_escaped_trail),
         cmocka_unit_test(test_parse_multibyte_before_ca),
+        cmocka_unit_test(test_parse_multibyte_latin1_under_gb),
+        cmocka_unit_test(test_parse_multibyte_bare_trail_bracket),
+        cmocka_unit_test(test_parse_multibyte_escaped_or_end),
+        cmocka_unit_test(test_parse_multibyte_no_property_vanishes),
+        cmocka_unit_test(test_parse_multibyte_boundaries_follow_charset),
+        cmocka_unit_test(test_parse_multibyte_read_again_once),
+        cmocka_unit_test(test_parse_multibyte_many_candidates),
         cmocka_unit_test(test_parse_million_nodes),
         cmocka_unit_test(test_parse_deep_variations),
         cmocka_unit_test(test_parse_positions_api),
@@ -880,6 +1170,9 @@ int main(void)
         cmocka_unit_test(test_parse_each_game_in_turn),
         cmocka_unit_test(test_parse_each_stop_and_errors),
         cmocka_unit_test(test_parse_each_many_games),
+        cmocka_unit_test(test_parse_diag_cap),
+        cmocka_unit_test(test_parse_diag_cap_each),
+        cmocka_unit_test(test_parse_options_version_1),
     };
     return cmocka_run_group_tests_name("parse", tests, NULL, NULL);
 }

@@ -8,7 +8,11 @@
  * 64-bit Zobrist hash. Every change (move, pass, setup) can be undone
  * exactly, so a replayer walks every variation of a record without
  * replaying from the root. A move costs O(1) plus the size of the
- * smaller chain it merges or the chains it captures; its undo the same.
+ * smaller chain it merges or the chains it captures; its undo the same,
+ * or at most the size of the chains it touched once a stone was taken
+ * off a chain since (a setup, a move on an occupied point). Undo keeps
+ * a few bytes per step (and per point a setup changed), never a copy of
+ * a chain or of the board.
  *
  * sgf_history is the sequence: the set of positions that have occurred
  * (for superko and repetition), consecutive passes, the player to move and
@@ -111,9 +115,10 @@ SGF_API sgf_color sgf_board_at(const sgf_board *b, sgf_point pt);
 SGF_API int sgf_board_chain_liberties(const sgf_board *b, sgf_point pt);
 SGF_API int sgf_board_chain_size(const sgf_board *b, sgf_point pt);
 
-/* Write the points of the chain through pt to out (room for cap points,
- * in no particular order). Returns the chain size (which may exceed cap:
- * then only cap points are written), 0 when pt has no stone. */
+/* Write the points of the chain through pt to out (room for cap points),
+ * in board order: row by row from the top, each row from the left.
+ * Returns the chain size (which may exceed cap: then only the first cap
+ * points are written), 0 when pt has no stone. */
 SGF_API int sgf_board_chain_points(const sgf_board *b, sgf_point pt,
                                    sgf_point *out, size_t cap);
 
@@ -174,6 +179,30 @@ SGF_API int sgf_board_pass(sgf_board *b, sgf_history *hist,
  * one call = one step. Errors: SGF_EINVAL (off the board, bad colour),
  * SGF_ENOMEM (nothing changed). */
 SGF_API int sgf_board_setup(sgf_board *b, sgf_point pt, sgf_color color);
+
+/* Setup of many points as one step: what one node's AB, AW and AE do
+ * together (FF[4] spec, setup properties; where they name the same
+ * point, the one applied later wins). sgf_board_setup_begin starts the
+ * step; each sgf_board_setup_add makes pt hold color (SGF_EMPTY clears
+ * it; a later add of the same point wins); sgf_board_setup_end finishes
+ * it. No captures, no prisoners, the ko ban lifted (when a point
+ * changed). Between begin and end only sgf_board_setup_add may be
+ * called on b (every other call that changes or undoes fails with
+ * SGF_EINVAL, and queries answer from an unfinished board).
+ * Costs: an add that does not change its point's colour costs nothing;
+ * the step costs time O(points changed + stones of the chains next to
+ * them) and memory a few bytes per changed point and per chain it
+ * touches, kept until undone. A step in which no point changed leaves
+ * no undo record (sgf_board_undo_depth is unchanged); any other is one
+ * step for sgf_board_undo.
+ * Errors: SGF_EINVAL (b NULL; begin while a step is open, add or end
+ * with none open; add: pt off the board, a bad colour), SGF_ENOMEM
+ * (begin: no step started; add: that point unchanged, the step still
+ * open). end always succeeds on an open step. */
+SGF_API int sgf_board_setup_begin(sgf_board *b);
+SGF_API int sgf_board_setup_add(sgf_board *b, sgf_point pt,
+                                sgf_color color);
+SGF_API int sgf_board_setup_end(sgf_board *b);
 
 /* Record the current position in hist as having occurred with to_move
  * (SGF_BLACK or SGF_WHITE) to play: call it at the start of a game after

@@ -58,6 +58,13 @@ typedef struct sgf_diag {
                                 collection (or by whoever made the diag) */
 } sgf_diag;
 
+/* Diagnostics counted by severity, and how many of them were critical
+ * (sgf_collection_diags_left_out). */
+typedef struct sgf_diag_counts {
+    size_t errors, warnings, notes;
+    size_t critical;
+} sgf_diag_counts;
+
 /* The stable name of a code ("unclosed-value"), or NULL if out of range.
  * Static storage. */
 SGF_API const char *sgf_diag_code_name(sgf_diag_code code);

@@ -11,6 +11,31 @@
  * converters a game opened wait in a small process-wide pool for the next
  * game of any thread (mutex-guarded; at most 16, until the process ends):
  * glibc would otherwise load and unload their modules game after game.
+ *
+ * Where a value ends in a two-byte charset. In Shift_JIS (CP932), GBK
+ * (GB2312, GB18030) and Big5 the second byte of a two-byte character may
+ * be ']' or '\'. Writers that follow the spec escape it, others do not,
+ * and a record labelled with such a charset may hold bytes of another
+ * (Latin-1 "Jos\xE9]" under CA[GB2312]). While a game's values are read
+ * for such a charset (its CA[], read ahead of the root's other values,
+ * the caller's charset, or a file-wide guess when no game declares one),
+ * a ']' that follows a lead byte (lead ']', or lead '\' ']') ends the
+ * value unless reading it so is the worse parse:
+ *
+ *   reading the ']' as the value's end is worse when SGF structure does
+ *   not follow it (after white space: the end of the input, ';', '(',
+ *   ')', '[', or a property identifier and its '['), while reading it as
+ *   the second byte of the character the value goes on to a ']' that SGF
+ *   structure follows.
+ *
+ * When both readings have a fault, the ']' ends the value and the fault
+ * is reported where it is: no property vanishes into the value before
+ * it without a diagnostic at its position. When the property layer then
+ * reads the game's text in a charset whose bytes pair otherwise (a CA[]
+ * the bytes do not fit, a detected charset), the game tree is read again
+ * with its values ended as that charset says, and checked once more;
+ * its diagnostics (and on_diag calls) are those of the second reading
+ * only. Cost: at most twice the reading of such a game.
  */
 #ifndef SGF_PARSE_H
 #define SGF_PARSE_H
@@ -32,30 +57,45 @@ enum {
 typedef struct sgf_parse_options {
     int version;                 /* SGF_PARSE_OPTIONS_VERSION */
     unsigned flags;              /* SGF_PARSE_* */
-    /* Called for each diagnostic as it is found (may be NULL). The diag
-     * and its message are valid during the call only... and afterwards
-     * in the collection's list. */
+    /* Called for each diagnostic as it is found (may be NULL), except
+     * those left out (max_diags below). In an input that holds bytes
+     * >= 0x80 or NUL bytes, those of each game are passed once the game
+     * has been read (it may be read twice: see the top of this file).
+     * The diag and its message are valid during the call only... and
+     * afterwards in the collection's list. */
     void (*on_diag)(void *payload, const sgf_diag *d);
     void *payload;
     /* Charset to assume for every game instead of CA[]/detection (iconv
      * name), or NULL. */
     const char *charset;
+    /* At most this many diagnostics of each code are kept per input; the
+     * others are counted (sgf_collection_diags_left_out), not listed, and
+     * on_diag is not called for them. 0 = SGF_PARSE_MAX_DIAGS. (Options
+     * version 2; a version 1 struct ends before this field.) */
+    unsigned max_diags;
 } sgf_parse_options;
+
+/* The default cap of diagnostics of each code per input: real records
+ * give at most a few hundred of one code (a file of 2,000 records in all
+ * gave 222), a hostile one millions, which would be as many lines of
+ * output and about 100 bytes of memory each. With some 70 codes the
+ * list holds at most about 70,000 diagnostics. */
+#define SGF_PARSE_MAX_DIAGS 1000u
 
 /* The largest input read (1 GiB): offsets are 32-bit, and a tree takes
  * about 20 bytes of memory per input byte. Larger inputs, and endless
  * ones (/dev/zero), fail with SGF_EIO and errno EFBIG. */
 #define SGF_PARSE_MAX_INPUT ((size_t)1 << 30)
 
-#define SGF_PARSE_OPTIONS_VERSION 1
+#define SGF_PARSE_OPTIONS_VERSION 2
 #define SGF_PARSE_OPTIONS_INIT \
-    { SGF_PARSE_OPTIONS_VERSION, 0, NULL, NULL, NULL }
+    { SGF_PARSE_OPTIONS_VERSION, 0, NULL, NULL, NULL, 0 }
 
 /* Parse len bytes at buf (copied; buf may be freed afterwards). opts may be
  * NULL for the defaults. On success *out is a new collection (even for
  * input with faults: see its diagnostics), to be freed with
  * sgf_collection_free. Errors: SGF_ENOMEM (*out = NULL), SGF_EINVAL
- * (out or buf NULL, or an unknown options version). */
+ * (out or buf NULL, or an options version other than 1 and 2). */
 SGF_API int sgf_parse_buffer(sgf_collection **out, const char *buf,
                              size_t len, const sgf_parse_options *opts);
 

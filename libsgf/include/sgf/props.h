@@ -78,6 +78,14 @@ SGF_API const sgf_prop_info *sgf_prop_info_of(sgf_prop_id id);
  * unless said otherwise, and returns 0, or SGF_ESYNTAX when the bytes are
  * not of the type (the output is then unchanged). None allocates. */
 
+/* The largest move number the library shows or counts to. MN[] (FF[4]
+ * spec, "MN": the number of the move in its node, later moves counting
+ * on from it) above it or below 0 is refused: the checks report it
+ * (value-range) and figures and the XML export number that move as if
+ * MN[] were absent; numbers counted on from a large MN[] stay at it.
+ * Nine digits: no sum of a move number and a count of moves overflows. */
+#define SGF_MOVE_NUMBER_MAX 999999999L
+
 /* Number: ["+"|"-"] digit {digit}. Out of range of long: SGF_ESYNTAX. */
 SGF_API int sgf_value_number(sgf_str v, long *out);
 

@@ -18,7 +18,9 @@
  * are applied setup first, then the move. Moves off the board are
  * reported by the property layer and skipped here (still counted).
  * Thread-safety: one sgf_replay per thread; the collection gets new
- * diagnostics, so do not read it from another thread meanwhile.
+ * diagnostics, so do not read it from another thread meanwhile, unless
+ * quiet is set: a quiet run only reads it, and several may run on one
+ * collection at once.
  */
 #ifndef SGF_REPLAY_H
 #define SGF_REPLAY_H

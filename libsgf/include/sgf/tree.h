@@ -6,8 +6,10 @@
  * Ownership, once for the whole header: a collection owns all of its memory
  * (one arena). Every pointer or sgf_str a getter here returns is borrowed
  * and stays valid until sgf_collection_free(). Nothing here is freed on its
- * own. A collection may be read from several threads at once; it is not
- * safe to read it while another thread frees it.
+ * own. A collection may be read from several threads at once (positions
+ * included: sgf_collection_pos builds its line table under the
+ * collection's lock); it is not safe to read it while another thread
+ * frees it or adds diagnostics to it.
  */
 #ifndef SGF_TREE_H
 #define SGF_TREE_H
@@ -34,12 +36,27 @@ SGF_API size_t sgf_collection_game_count(const sgf_collection *c);
 SGF_API sgf_game *sgf_collection_game(const sgf_collection *c, size_t i);
 
 /* Diagnostics found while reading, in the order found (which is the order
- * of their positions within each stage). */
+ * of their positions within each stage). At most max_diags of each code
+ * are kept per input (sgf_parse_options; SGF_PARSE_MAX_DIAGS by
+ * default): the list of a hostile input stays small however many faults
+ * it holds. Diagnostics past that are left out of the list, only counted
+ * (sgf_collection_diags_left_out); this holds for those added later
+ * (sgf_collection_add_diag, the replayer) too. */
 SGF_API size_t sgf_collection_diag_count(const sgf_collection *c);
 SGF_API const sgf_diag *sgf_collection_diag(const sgf_collection *c,
                                             size_t i);
 
-/* Count of diagnostics of a severity. */
+/* The diagnostics left out of the list (see above), by severity, with
+ * the number of critical ones among them: *listed gets those since the
+ * list was last emptied (for sgf_parse_*_each: since the previous game
+ * was handed over, the list's own span), *input those of the whole input
+ * so far. Either may be NULL. */
+SGF_API void sgf_collection_diags_left_out(const sgf_collection *c,
+                                           sgf_diag_counts *listed,
+                                           sgf_diag_counts *input);
+
+/* Count of diagnostics of a severity in the list (those left out are not
+ * counted: sgf_collection_diags_left_out). */
 SGF_API size_t sgf_collection_count_severity(const sgf_collection *c,
                                              sgf_severity sev);
 

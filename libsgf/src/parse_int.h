@@ -1,0 +1,80 @@
+/*
+ * parse_int.h - what the parser's two files share: parse.c (the grammar,
+ * nodes, properties and games) and parse_scan.c (where a value ends, in
+ * a two-byte charset too; the charset of a root read ahead; the prescan
+ * of the input). Not installed.
+ */
+#ifndef SGF_PARSE_INT_H
+#define SGF_PARSE_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The input being read. */
+typedef struct sgf__text {
+    const char *s;
+    size_t n;
+} sgf__text;
+
+/* Byte classes: one table lookup per byte in the hot loops. */
+enum { SGF__C_WS = 1, SGF__C_LETTER = 2 };
+extern const uint8_t sgf__byte_class[256];
+
+static inline bool sgf__is_ws(unsigned char ch)
+{
+    return sgf__byte_class[ch] & SGF__C_WS;
+}
+
+static inline bool sgf__is_letter(unsigned char ch)
+{
+    return sgf__byte_class[ch] & SGF__C_LETTER;
+}
+
+static inline size_t sgf__skip_ws(const char *s, size_t n, size_t i)
+{
+    while (i < n && sgf__is_ws((unsigned char)s[i]))
+        i++;
+    return i;
+}
+
+/* The SGF__MB_* kind values of a canonical charset are lexed with:
+ * which bytes lead a two-byte character whose second byte may be '\\'
+ * or ']'. Shift_JIS (CP932) leads are 0x81-0x9F and 0xE0-0xFC (0xA1-0xDF
+ * are one-byte katakana); GBK/GB18030 and Big5 leads are 0x81-0xFE.
+ * NULL: none. */
+uint8_t sgf__lex_kind(const char *canonical);
+
+/* Does SGF structure follow offset i: the end, ';', '(', ')', the '['
+ * of another value, or a property identifier with its '['? */
+bool sgf__structure_follows(const sgf__text *t, size_t i);
+
+/* The offset of the ']' that closes the value whose '[' is at i, its
+ * bytes lexed as mb (SGF__MB_*) says (where a ']' after a lead byte ends
+ * the value: parse_scan.c, sgf/parse.h); t->n when the input ends
+ * first. */
+size_t sgf__scan_value_as(const sgf__text *t, size_t i, uint8_t mb);
+
+/* The charset a CA value names (its raw bytes, escapes removed as the
+ * writer writes it back), or NULL. */
+const char *sgf__ca_charset(const char *raw, size_t len);
+
+/* Is a byte of s[from..to) 0x81 or more? */
+bool sgf__has_high_byte(const char *s, size_t from, size_t to);
+
+/* The charset the root of the game tree starting at i (its '(', or its
+ * first ';') declares, read ahead, or NULL; *ca_at: the offset of the CA
+ * value's '[', SIZE_MAX when none. */
+const char *sgf__root_charset_ahead(const sgf__text *t, size_t i,
+                                    size_t *ca_at);
+
+/* Does lexing t's bytes [from, to) as pair kind a or b put a value's end
+ * in different places? */
+bool sgf__kinds_may_differ(const sgf__text *t, size_t from, size_t to,
+                           int a, int b);
+
+/* The pair kind for games without CA (the whole input looked at once),
+ * *ascii: no byte >= 0x80; *nul: a NUL byte before the first that is. */
+uint8_t sgf__prescan_multibyte(const sgf__text *t, bool *ascii, bool *nul);
+
+#endif

@@ -1,0 +1,99 @@
+/*
+ * gen.c - the hostile shapes of the growth tests (tests/limits.sh), N
+ * units of each, on standard output:
+ *
+ *   build/test/gen SHAPE N
+ *
+ *   dup       one node, C[x] N times (a repeated property)
+ *   distinct  one node, N distinct unknown properties XAAAA[x]...
+ *   abw       52x52, N nodes alternating AB[aa:ZZ] and AW[aa:ZZ]
+ *             (every point changes colour at every node)
+ *   ab        52x52, N nodes of AB[aa:ZZ] (nothing changes after the
+ *             first)
+ *   aeab      52x52 board full of black, a variation, then N nodes
+ *             alternating AE and AB of one point (a stone taken off a
+ *             chain of 2,704 and put back)
+ *   stray     one node followed by N stray ']'
+ *   nest      N nested variations (;B[aa](;B[aa](...)))
+ *   vars      N variations of the root
+ *   games     N games of three nodes
+ *   mbcand    one Shift_JIS comment of N lead-and-']' pairs
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The letters of unknown identifier k: X and four capitals. */
+static void ident(char out[6], unsigned long k)
+{
+    out[0] = 'X';
+    for (int i = 1; i < 5; i++, k /= 26)
+        out[i] = (char)('A' + k % 26);
+    out[5] = '\0';
+}
+
+static void repeat(const char *s, unsigned long n)
+{
+    for (unsigned long i = 0; i < n; i++)
+        fputs(s, stdout);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 3) {
+        fputs("usage: gen SHAPE N\n", stderr);
+        return 2;
+    }
+    const char *k = argv[1];
+    unsigned long n = strtoul(argv[2], NULL, 10);
+    if (strcmp(k, "dup") == 0) {
+        fputs("(;GM[1]FF[4]", stdout);
+        repeat("C[x]", n);
+        fputs(")\n", stdout);
+    } else if (strcmp(k, "distinct") == 0) {
+        char id[6];
+        fputs("(;GM[1]FF[4]", stdout);
+        for (unsigned long i = 0; i < n; i++) {
+            ident(id, i);
+            printf("%s[x]", id);
+        }
+        fputs(")\n", stdout);
+    } else if (strcmp(k, "abw") == 0) {
+        fputs("(;GM[1]FF[4]SZ[52]", stdout);
+        for (unsigned long i = 0; i < n; i++)
+            fputs(i % 2 ? ";AW[aa:ZZ]" : ";AB[aa:ZZ]", stdout);
+        fputs(")\n", stdout);
+    } else if (strcmp(k, "ab") == 0) {
+        fputs("(;GM[1]FF[4]SZ[52]", stdout);
+        repeat(";AB[aa:ZZ]", n);
+        fputs(")\n", stdout);
+    } else if (strcmp(k, "aeab") == 0) {
+        fputs("(;GM[1]FF[4]SZ[52]AB[aa:ZZ](;W[aa])(", stdout);
+        for (unsigned long i = 0; i < n; i++)
+            fputs(i % 2 ? ";AB[Ma]" : ";AE[Ma]", stdout);
+        fputs("))\n", stdout);
+    } else if (strcmp(k, "stray") == 0) {
+        fputs("(;GM[1]FF[4]", stdout);
+        repeat("]", n);
+        fputs(")\n", stdout);
+    } else if (strcmp(k, "nest") == 0) {
+        fputs("(;GM[1]FF[4]", stdout);
+        repeat("(;B[aa]", n);
+        repeat(")", n);
+        fputs(")\n", stdout);
+    } else if (strcmp(k, "vars") == 0) {
+        fputs("(;GM[1]FF[4]", stdout);
+        repeat("(;B[aa];W[bb])", n);
+        fputs(")\n", stdout);
+    } else if (strcmp(k, "games") == 0) {
+        repeat("(;GM[1]FF[4]SZ[9]RU[Japanese];B[aa];W[bb])\n", n);
+    } else if (strcmp(k, "mbcand") == 0) {
+        fputs("(;GM[1]FF[4]CA[Shift_JIS]C[", stdout);
+        repeat("\x83]x", n);
+        fputs("])\n", stdout);
+    } else {
+        fprintf(stderr, "gen: unknown shape %s\n", k);
+        return 2;
+    }
+    return 0;
+}

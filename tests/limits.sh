@@ -1,0 +1,216 @@
+#!/bin/sh
+# Growth and limit tests of the tools on hostile shapes (make
+# test-limits): what an input costs must grow with the input, never
+# faster, and no faster than what it describes.
+#
+#   sh tests/limits.sh [BINDIR [TESTDIR]]   (bin and build/test)
+#
+# Costs are bytes (peak RSS of the tool's process, from getrusage:
+# TESTDIR/rss) or steps (instructions, counted by valgrind's callgrind),
+# never seconds. Inputs come from TESTDIR/gen (tests/growth/gen.c).
+#   - growth: for an input 4x larger (N and 4N units of a shape), the
+#     cost above that of an empty input grows at most 4.5x: a repeated
+#     property (memory), distinct properties in one node, deep nesting,
+#     many variations, many games, two-byte candidates in a value
+#     (steps);
+#   - point lists, in every tool that reads them (sgf-validate,
+#     sgf-replay --all-variations, sgf-score, sgf-convert to xml, ascii,
+#     svg and sgf): a setup that changes every point of a 52x52 board
+#     costs at most 16 bytes and 2000 steps per changed point; one that
+#     changes nothing at most 2 KiB per node (the node, and the output
+#     sgf-convert keeps whole), and a stone taken off a chain of 2,704
+#     and put back at most 1 KiB per node;
+#   - diagnostics: at most 1000 of a code are printed per input, one line
+#     says how many more were left out, the summary and exit status count
+#     them all; what an extra fault costs in memory is at most 16 bytes.
+# Each tool runs with a 2 GiB address-space limit, so a quadratic case
+# fails instead of taking the machine. The last line is
+# "limits: N passed, M failed"; exit status 1 on a failure.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+bindir=$(cd "${1:-$top/bin}" && pwd)
+testdir=$(cd "${2:-$top/build/test}" && pwd)
+gen=$testdir/gen
+rss=$testdir/rss
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/limits.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+LC_ALL=C
+export LC_ALL
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() { echo "FAIL $*"; failed=$((failed + 1)); }
+
+if ! command -v valgrind >/dev/null 2>&1; then
+    echo "limits: valgrind is not installed (sh scripts/deps.sh installs" \
+         "it): the step counts cannot be taken" >&2
+    exit 2
+fi
+
+# input SHAPE N: the file of N units of SHAPE (made once)
+input() {
+    f=$tmp/$1.$2.sgf
+    [ -f "$f" ] || "$gen" "$1" "$2" > "$f"
+    echo "$f"
+}
+
+# mem SHAPE N TOOL [ARG]...: peak RSS in KiB of the tool on the input;
+# a status above 1 (trouble, out of memory, killed) gives "status-N",
+# which fails the check it goes into
+mem() {
+    shape=$1 n=$2
+    shift 2
+    set -- $("$rss" -m 2048 -- "$bindir/$@" "$(input "$shape" "$n")")
+    if [ "$2" -gt 1 ]; then
+        echo "status-$2"
+        return
+    fi
+    echo "$1"
+}
+
+# numbers ARG...: every argument is a count (no failed run among them)
+numbers() {
+    for a in "$@"; do
+        case $a in
+            ''|*[!0-9]*) return 1 ;;
+        esac
+    done
+}
+
+# steps SHAPE N TOOL [ARG]...: instructions the tool runs on the input
+steps() {
+    shape=$1 n=$2
+    shift 2
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+        "$bindir/$@" "$(input "$shape" "$n")" 2>&1 >/dev/null |
+        sed -n 's/.*Collected : //p'
+}
+
+# grows NAME BASE SMALL LARGE: LARGE - BASE at most 4.5 x (SMALL - BASE)
+grows() {
+    if ! numbers "$2" "$3" "$4"; then
+        fail "$1: a run failed ($2, $3, $4: exit status above 1)"
+    elif awk -v b="$2" -v s="$3" -v l="$4" \
+           'BEGIN { exit !(l - b <= 4.5 * (s - b > 1 ? s - b : 1)) }'; then
+        pass
+    else
+        fail "$1: 4x the input costs $(awk -v b="$2" -v s="$3" -v l="$4" \
+              'BEGIN { printf "%.1f", (l - b) / (s - b > 1 ? s - b : 1) }')x" \
+             "($2, $3, $4)"
+    fi
+}
+
+# per NAME SMALL LARGE UNITS LIMIT WHAT [SCALE]: SCALE x (LARGE - SMALL)
+# / UNITS at most LIMIT (SCALE 1024 turns KiB into bytes)
+per() {
+    if ! numbers "$2" "$3"; then
+        fail "$1: a run failed ($2, $3: exit status above 1)"
+    elif awk -v s="$2" -v l="$3" -v u="$4" -v m="$5" -v k="${7:-1}" \
+           'BEGIN { exit !(k * (l - s) / u <= m) }'; then
+        pass
+    else
+        fail "$1: $(awk -v s="$2" -v l="$3" -v u="$4" -v k="${7:-1}" \
+             'BEGIN { printf "%.0f", k * (l - s) / u }') $6 (at most $5)"
+    fi
+}
+
+# --- growth of the parse ----------------------------------------------
+b=$(mem dup 0 sgf-validate -q)
+grows "C[x] repeated in one node, memory" "$b" \
+    "$(mem dup 100000 sgf-validate -q)" "$(mem dup 400000 sgf-validate -q)"
+b=$(mem dup 0 sgf-convert --to=sgf)
+grows "C[x] repeated in one node, sgf-convert memory" "$b" \
+    "$(mem dup 100000 sgf-convert --to=sgf)" \
+    "$(mem dup 400000 sgf-convert --to=sgf)"
+grows "distinct properties in one node, steps" \
+    "$(steps distinct 0 sgf-validate -q)" \
+    "$(steps distinct 5000 sgf-validate -q)" \
+    "$(steps distinct 20000 sgf-validate -q)"
+# shapes found linear, kept so (steps: memory grows by doublings, which
+# land where they will)
+for shape in nest:5000 vars:5000 games:5000 mbcand:20000; do
+    s=${shape%:*} n=${shape#*:}
+    grows "$s, steps" "$(steps "$s" 0 sgf-validate -q)" \
+        "$(steps "$s" "$n" sgf-validate -q)" \
+        "$(steps "$s" $((4 * n)) sgf-validate -q)"
+done
+
+# --- point lists, in every tool ----------------------------------------
+changed=$((60 * 2704))          # abw 20 -> 80: 60 nodes of 2,704 points
+for tool in "sgf-validate -q" "sgf-replay --all-variations -q" \
+            "sgf-score -q" "sgf-convert --to=xml" "sgf-convert --to=ascii" \
+            "sgf-convert --to=svg" "sgf-convert --to=sgf"; do
+    name=$(echo "$tool" | sed 's/ -q$//')
+    # shellcheck disable=SC2086
+    per "$name: AB/AW of a whole 52x52 board, memory" \
+        "$(mem abw 20 $tool)" "$(mem abw 80 $tool)" "$changed" 16 \
+        "bytes per changed point" 1024
+    # shellcheck disable=SC2086
+    per "$name: AB/AW of a whole 52x52 board, steps" \
+        "$(steps abw 4 $tool)" "$(steps abw 16 $tool)" "$((12 * 2704))" \
+        2000 "steps per changed point"
+    # shellcheck disable=SC2086
+    # (sgf-convert keeps its output whole: some bytes of it per node)
+    per "$name: AB[aa:ZZ] that changes nothing, memory" \
+        "$(mem ab 100 $tool)" "$(mem ab 400 $tool)" 300 2048 \
+        "bytes per node" 1024
+done
+for tool in "sgf-validate -q" "sgf-replay --all-variations -q"; do
+    name=$(echo "$tool" | sed 's/ -q$//')
+    # shellcheck disable=SC2086
+    per "$name: a stone off a chain of 2,704 and back, memory" \
+        "$(mem aeab 500 $tool)" "$(mem aeab 2000 $tool)" 1500 1024 \
+        "bytes per node" 1024
+done
+
+# --- diagnostics --------------------------------------------------------
+"$bindir/sgf-validate" "$(input stray 1500)" > "$tmp/out" 2> "$tmp/err"
+st=$?
+lines=$(grep -c '\[stray-bracket\]$' "$tmp/out")
+if [ "$st" -eq 1 ] && [ "$lines" -eq 1000 ] &&
+   tail -n 1 "$tmp/out" | grep -q ': 500 more diagnostics were left out'\
+' (500 errors, 0 warnings, 0 notes): at most 1000 of each code are'\
+' listed per input$' &&
+   grep -q '^sgf-validate: 1 file, 1500 errors, 0 warnings' "$tmp/err"; then
+    pass
+else
+    fail "1500 stray ']': status $st, $lines listed (want 1, 1000);" \
+         "last: $(tail -n 1 "$tmp/out"); $(cat "$tmp/err")"
+fi
+"$bindir/sgf-validate" --format=json "$(input stray 1500)" > "$tmp/out" \
+    2> /dev/null
+if grep -q '^{"type":"left-out",.*"left_out":500,"errors":500,"warnings":0,"notes":0}$' \
+       "$tmp/out" && tail -n 1 "$tmp/out" | grep -q '"errors":1500,'; then
+    pass
+else
+    fail "1500 stray ']', JSON: last line $(tail -n 1 "$tmp/out")"
+fi
+# one game at a time: the cap is per input, the line comes once, at the
+# end; 1200 games of a node with a repeated property: 1200 errors
+printf '(;GM[1]FF[4]RU[Japanese]C[a]C[b])\n' > "$tmp/one.sgf"
+i=0
+while [ $i -lt 1200 ]; do cat "$tmp/one.sgf"; i=$((i + 1)); done \
+    > "$tmp/games.sgf"
+"$bindir/sgf-validate" "$tmp/games.sgf" > "$tmp/out" 2> "$tmp/err"
+st=$?
+if [ "$st" -eq 1 ] && [ "$(wc -l < "$tmp/out")" -eq 1001 ] &&
+   [ "$(grep -c 'left out' "$tmp/out")" -eq 1 ] &&
+   grep -q '^sgf-validate: 1 file, 1200 errors, 0 warnings' "$tmp/err"; then
+    pass
+else
+    fail "1200 games with an error each: status $st," \
+         "$(wc -l < "$tmp/out") lines; $(cat "$tmp/err")"
+fi
+"$bindir/sgf-replay" -q "$tmp/games.sgf" > /dev/null 2> "$tmp/err"
+if [ "$(grep -c '\[duplicate-property\]$' "$tmp/err")" -eq 1000 ] &&
+   grep -q '200 more diagnostics were left out (200 errors' "$tmp/err"; then
+    pass
+else
+    fail "1200 errors, sgf-replay -q: $(tail -n 1 "$tmp/err")"
+fi
+per "stray ']', memory per fault" "$(mem stray 100000 sgf-validate -q)" \
+    "$(mem stray 400000 sgf-validate -q)" 300000 16 "bytes per fault" 1024
+
+echo "limits: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
