@@ -82,6 +82,7 @@ SHARED := lib/libsgf.so.$(VERSION)
 
 .PHONY: all run check test-unit test-cli test-fuzz-replay test-man test-abi \
         test-parallel test-xml-growth test-html test-tsan test-limits \
+        test-jobs \
         bench fuzz fuzz-parse fuzz-xml install uninstall clean deps
 .DEFAULT_GOAL := all
 
@@ -105,7 +106,7 @@ run: deps
 check: deps
 	$(Q)$(MAKE) -s --no-print-directory all test-unit test-cli test-fuzz-replay \
 	    test-man test-abi test-parallel test-xml-growth test-html test-tsan \
-	    test-limits
+	    test-limits test-jobs
 	@echo "make check: all test suites passed"
 
 deps:
@@ -257,6 +258,10 @@ build/asan/test/xmlroundtrip: tests/xmlroundtrip.c tests/treecmp.h \
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -o $@ tests/xmlroundtrip.c \
 	    build/asan/libsgf.a $(LDFLAGS) $(LDLIBS) $(LIBS_ALL)
+
+# -j N: the same output as one process, every tool, several formats.
+test-jobs: $(TOOL_BINS)
+	$(Q)sh tests/jobs.sh bin samples tests/cli
 
 # The README's GNU parallel recipe: split runs merged equal one run.
 test-parallel: $(TOOL_BINS)

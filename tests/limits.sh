@@ -212,5 +212,39 @@ fi
 per "stray ']', memory per fault" "$(mem stray 100000 sgf-validate -q)" \
     "$(mem stray 400000 sgf-validate -q)" 300000 16 "bytes per fault" 1024
 
+# bounded memory over a large collection: every tool reads it one game
+# tree at a time and hands back the input it is done with, so the peak is
+# that of one game: at most 16 MiB, and an input four times larger costs
+# at most 1.2 times the memory (2,500 and 10,000 archive games, 5 and
+# 20 MB); the same through a pipe
+for t in "sgf-validate -q" "sgf-replay -q" "sgf-score -q --dead=none" \
+         "sgf-convert -q --to=sgf" "sgf-convert -q --to=xml" \
+         "sgf-convert -q --to=tsv" "sgf-convert -q --to=ascii"; do
+    small=$(mem archive 2500 $t)
+    big=$(mem archive 10000 $t)
+    if numbers "$small" "$big" && [ "$big" -le 16384 ] &&
+       [ $((big * 10)) -le $((small * 12)) ]; then
+        pass
+    else
+        fail "one game at a time, $t: $small KiB for 2,500 games," \
+             "$big KiB for 10,000 (at most 16384 and 1.2x)"
+    fi
+done
+set -- $("$rss" -m 2048 -- sh -c \
+    "\"\$0\" -q - < \"\$1\"" "$bindir/sgf-validate" \
+    "$(input archive 10000)")
+if [ "$2" -le 1 ] && [ "$1" -le 16384 ]; then
+    pass
+else
+    fail "one game at a time from a pipe: $1 KiB, status $2"
+fi
+gzip -c "$(input archive 10000)" > "$tmp/archive.sgf.gz"
+set -- $("$rss" -m 2048 -- "$bindir/sgf-validate" -q "$tmp/archive.sgf.gz")
+if [ "$2" -le 1 ] && [ "$1" -le 16384 ]; then
+    pass
+else
+    fail "one game at a time from a compressed member: $1 KiB, status $2"
+fi
+
 echo "limits: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

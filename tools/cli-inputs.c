@@ -3,6 +3,9 @@
  * operands, directories with -r (sorted, depth first, links to
  * directories skipped), --files-from lists.
  */
+/* d_type and DT_* of readdir (BSD, glibc): the walk then needs no stat
+ * for most entries; without them every entry is stat'ed */
+#define _DEFAULT_SOURCE 1
 #include "cli.h"
 
 #include <dirent.h>
@@ -85,9 +88,10 @@ static bool has_sgf_suffix(const char *name)
     return true;
 }
 
+/* By name, after the type byte. */
 static int compare_names(const void *a, const void *b)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    return strcmp(*(char *const *)a + 1, *(char *const *)b + 1);
 }
 
 static void free_names(char **names, size_t count)
@@ -123,9 +127,21 @@ static int read_names(const char *dir, char ***out, size_t *count_out)
             }
             names = grown;
         }
-        names[count] = strdup(e->d_name);
-        if (names[count++] == NULL)
+        /* the entry's type first (one byte), when readdir tells it: a
+         * walk over 100,000 files then stats none of the regular ones */
+        size_t len = strlen(e->d_name);
+        names[count] = malloc(len + 2);
+        if (names[count] == NULL) {
             err = ENOMEM;
+            break;
+        }
+#if defined(DT_DIR) && defined(DT_REG)
+        names[count][0] = e->d_type == DT_DIR ? 'd'
+                        : e->d_type == DT_REG ? 'r' : '?';
+#else
+        names[count][0] = '?';
+#endif
+        memcpy(names[count++] + 1, e->d_name, len + 1);
     }
     if (err == 0 && errno != 0)
         err = errno;
@@ -214,10 +230,20 @@ static const char *next_in_dirs(cli_inputs *in)
             pop_dir(in);
             continue;
         }
-        name = f->names[f->next++];
+        char type = f->names[f->next][0];
+        name = f->names[f->next++] + 1;
+        bool wanted = has_sgf_suffix(name) || cli_walk_takes_archive(name);
+        if (type == 'r' && !wanted)
+            continue;
         if (join_path(in, f->dir, name) != 0) {
             tool_error("out of memory");
             trouble(in);
+            continue;
+        }
+        if (type == 'r')
+            return in->path;         /* a regular file: no stat needed */
+        if (type == 'd') {
+            push_dir(in, in->path);
             continue;
         }
         if (lstat(in->path, &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -229,9 +255,7 @@ static const char *next_in_dirs(cli_inputs *in)
             continue;
         /* only regular files (a link to one too): a fifo or a device
          * named *.sgf in a tree would block or never end */
-        if ((has_sgf_suffix(name) || cli_walk_takes_archive(name))
-            && stat(in->path, &st) == 0
-            && S_ISREG(st.st_mode))
+        if (wanted && stat(in->path, &st) == 0 && S_ISREG(st.st_mode))
             return in->path;
     }
     return NULL;

@@ -12,24 +12,16 @@
 #include <string.h>
 #include <unistd.h>
 
-static struct {
-    const char *name, *data;
-    size_t len;
-} member;
+static const cli_member *member;       /* the member being read */
 
-void cli_member_set(const char *name, const char *data, size_t len)
+void cli_member_set(const cli_member *m)
 {
-    member.name = name;
-    member.data = data;
-    member.len = len;
+    member = m;
 }
 
-const char *cli_member_data(const char *name, size_t *len)
+const cli_member *cli_member_of(const char *name)
 {
-    if (member.name == NULL || name != member.name)
-        return NULL;
-    *len = member.len;
-    return member.data;
+    return member != NULL && name == member->name ? member : NULL;
 }
 
 const char *cli_display_name(const char *path)
@@ -77,33 +69,6 @@ static int close_input(const char *path, int fd, int rc, int err)
     return TOOL_TROUBLE;
 }
 
-int cli_read_input(const char *path, const sgf_parse_options *po,
-                   sgf_collection **out)
-{
-    int fd, rc, err;
-    size_t len;
-    const char *data = cli_member_data(path, &len);
-
-    *out = NULL;
-    if (data != NULL) {
-        rc = sgf_parse_buffer(out, data, len, po);
-        if (rc == SGF_OK)
-            return TOOL_OK;
-        report_read_error(path, rc, 0);
-        return TOOL_TROUBLE;
-    }
-    if ((fd = open_input(path)) < 0)
-        return TOOL_TROUBLE;
-    errno = 0;
-    rc = sgf_parse_fd(out, fd, po);
-    err = errno;
-    if (rc != SGF_OK) {
-        sgf_collection_free(*out);
-        *out = NULL;
-    }
-    return close_input(path, fd, rc, err);
-}
-
 /* One input being read game by game (cli_read_games). */
 struct games_run {
     cli_game_fn fn;
@@ -140,17 +105,22 @@ int cli_read_games(const char *path, const sgf_parse_options *po,
     struct games_run r = { fn, payload, fp, d, n, cli_display_name(path),
                            TOOL_OK };
     int fd, rc, err;
-    size_t len;
-    const char *data = cli_member_data(path, &len);
+    const cli_member *m = cli_member_of(path);
 
-    if (data != NULL) {
-        rc = sgf_parse_buffer_each(data, len, po, each_game, &r);
+    if (m != NULL && m->fd < 0) {
+        rc = sgf_parse_buffer_each(m->data, m->len, po, each_game, &r);
         if (rc != SGF_OK)
             report_read_error(path, rc, 0);
         rc = rc == SGF_OK ? TOOL_OK : TOOL_TROUBLE;
-    } else if ((fd = open_input(path)) < 0) {
+    } else if (m == NULL && (fd = open_input(path)) < 0) {
         n->unreadable++;
         return TOOL_TROUBLE;
+    } else if (m != NULL) {          /* its file: the archive reader's */
+        errno = 0;
+        rc = sgf_parse_fd_each(m->fd, po, each_game, &r);
+        if (rc != SGF_OK)
+            report_read_error(path, rc, errno);
+        rc = rc == SGF_OK ? TOOL_OK : TOOL_TROUBLE;
     } else {
         errno = 0;
         rc = sgf_parse_fd_each(fd, po, each_game, &r);

@@ -3,8 +3,10 @@
  * per-input work, the summary line.
  */
 #include "cli.h"
+#include "cli-jobs.h"
 #include "json.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -119,15 +121,14 @@ static int unreadable(const cli_run_hooks *h, const char *name,
     return TOOL_TROUBLE;
 }
 
-static int one_member(void *payload, const char *name, const char *data,
-                      size_t len, const char *why)
+static int one_member(void *payload, const cli_member *mb, const char *why)
 {
     member_run *m = payload;
-    if (data == NULL)
-        return unreadable(m->h, name, why, m->n);
-    cli_member_set(name, data, len);
-    int st = one_file(m->h, name, m->n);
-    cli_member_set(NULL, NULL, 0);
+    if (!mb->ok)
+        return unreadable(m->h, mb->name, why, m->n);
+    cli_member_set(mb);
+    int st = one_file(m->h, mb->name, m->n);
+    cli_member_set(NULL);
     return st;
 }
 
@@ -252,6 +253,53 @@ static void print_run_summary(const cli_run_hooks *h, const cli_counts *n)
 
 /* --- the run ------------------------------------------------------------ */
 
+/* The inputs of the run: from the list made first, else from the walk. */
+typedef struct walk {
+    cli_input_list *list;
+    cli_inputs *in;
+    size_t i;
+} walk;
+
+static const char *next_input(void *it, unsigned long long *size)
+{
+    walk *w = it;
+    *size = 0;
+    if (w->list == NULL)
+        return cli_inputs_next(w->in);
+    if (w->i == cli_input_list_count(w->list))
+        return NULL;
+    *size = cli_input_list_size(w->list, w->i);
+    return cli_input_list_path(w->list, w->i++);
+}
+
+/* A large input is mapped (the library reads it game by game in the
+ * memory of one game); if another program shortens the file meanwhile,
+ * reading a page past its new end raises SIGBUS. That is said, and the
+ * run stops with status 2, instead of dying without a word. */
+static char bus_message[160];
+static size_t bus_len;
+
+static void on_bus(int sig)
+{
+    (void)sig;
+    if (write(STDERR_FILENO, bus_message, bus_len) < 0)
+        _exit(TOOL_TROUBLE);
+    _exit(TOOL_TROUBLE);
+}
+
+static void catch_bus(void)
+{
+    struct sigaction sa;
+    int n = snprintf(bus_message, sizeof bus_message, "%s: an input was "
+                     "shortened while it was read; stopped\n",
+                     cli_program_name());
+    bus_len = n > 0 && (size_t)n < sizeof bus_message ? (size_t)n : 0;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_bus;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGBUS, &sa, NULL);
+}
+
 /* A progress line: asked for, or standard error is a terminal and
  * neither -q nor --no-progress was given. */
 static bool progress_wanted(const cli_run_hooks *h)
@@ -275,10 +323,12 @@ int cli_run(const cli_tool *t, int argc, char **argv,
     cli_inputs *in;
     cli_input_list *list = NULL;
     const char *path;
+    unsigned long long size;
     int first, hv, status = TOOL_OK;
 
     memset(&n, 0, sizeof n);
     tool_init(t->name);
+    catch_bus();
     if (cli_parse_args(t, argc, argv, h->on_option, h->payload, &first)
         != 0)
         return TOOL_TROUBLE;
@@ -311,15 +361,16 @@ int cli_run(const cli_tool *t, int argc, char **argv,
             h->finish(h->payload, status);
         return tool_worst(status, tool_close_stdout());
     }
-    for (size_t i = 0; list != NULL && i < cli_input_list_count(list); i++) {
-        status = tool_worst(status, one_input(h,
-                            cli_input_list_path(list, i), &n));
-        cli_progress_input(cli_input_list_size(list, i));
-    }
-    while (list == NULL && (path = cli_inputs_next(in)) != NULL) {
-        status = tool_worst(status, one_input(h, path, &n));
-        cli_progress_input(0);
-    }
+    walk w = { list, in, 0 };
+    unsigned nj = cli_jobs_option();
+    if (nj > 1 && !(h->serial != NULL && h->serial(h->payload)))
+        status = tool_worst(status, cli_jobs_run(h, nj, next_input, &w,
+                                                 one_input, &n));
+    else
+        while ((path = next_input(&w, &size)) != NULL) {
+            status = tool_worst(status, one_input(h, path, &n));
+            cli_progress_input(size);
+        }
     cli_input_list_free(list);
     cli_progress_end();
     if (h->in->recursive && inputs_of(&n) == 0

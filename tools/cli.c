@@ -13,9 +13,34 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *program_name = "sgf";
 static int progress_option = -1;    /* --progress 1, --no-progress 0 */
+static unsigned jobs_option = 1;    /* -j N */
+
+unsigned cli_jobs_option(void)
+{
+    return jobs_option;
+}
+
+/* -j's argument: a whole number from 0 (every core) to 1024. */
+static int parse_jobs(const char *arg)
+{
+    char *end;
+    long v = strtol(arg, &end, 10);
+    if (end == arg || *end != '\0' || v < 0 || v > 1024) {
+        tool_error("invalid -j '%s': a number of processes from 0 (one per "
+                   "core) to 1024", arg);
+        return -1;
+    }
+    if (v == 0) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        v = cores > 0 ? cores : 1;
+    }
+    jobs_option = (unsigned)v;
+    return 0;
+}
 
 int cli_progress_option(void)
 {
@@ -228,6 +253,9 @@ int cli_parse_args(const cli_tool *t, int argc, char **argv,
             status = TOOL_TROUBLE;
         } else if (c == CLI_OPT_PROGRESS || c == CLI_OPT_NO_PROGRESS) {
             progress_option = c == CLI_OPT_PROGRESS;
+        } else if (c == 'j') {
+            if (parse_jobs(optarg) != 0)
+                status = TOOL_TROUBLE;
         } else if (fn(payload, c, optarg) != 0) {
             status = TOOL_TROUBLE;
         }

@@ -111,6 +111,17 @@ enum { CLI_OPT_PROGRESS = CLI_LONG_ONLY + 1000, CLI_OPT_NO_PROGRESS };
  * progress line when standard error is a terminal and not -q). */
 int cli_progress_option(void);
 
+/* -j N, --jobs=N: read the inputs in N processes (0: one per core), which
+ * cli_parse_args handles itself. The output is byte for byte that of one
+ * process, in input order (each input's standard output, then its
+ * standard error), and so is the exit status. */
+#define CLI_OPTION_JOBS \
+    { "jobs", 'j', "N", 0, \
+      "read inputs in N processes at once (0: one per core)" }
+
+/* The number of processes -j asked for (1 when not given). */
+unsigned cli_jobs_option(void);
+
 /* --summary, for the tools that report (the option's id given). */
 #define CLI_OPTION_SUMMARY(summary_id) \
     { "summary", (summary_id), NULL, 0, \
@@ -214,6 +225,27 @@ typedef struct cli_run_hooks {
      * record rec, or text lines to print when rec is NULL (sgf-score's
      * verdicts and causes). May be NULL. */
     void (*summary_more)(void *payload, struct json_t *rec);
+
+    /* For -j N (several worker processes; see "jobs" below). */
+    /* Counters of the tool's own that the workers add to (unsigned longs
+     * only, at most 64): summed into the parent's. May be NULL. */
+    unsigned long *totals;
+    size_t ntotals;
+    /* After start and plan: true when this run must stay in one process
+     * (one document for the whole run: an XML or SVG output, an HTML
+     * page). May be NULL. */
+    bool (*serial)(void *payload);
+    /* In each worker, first: what the tool's state needs there (its
+     * product goes to standard output). May be NULL. */
+    void (*worker_start)(void *payload);
+    /* In each worker, last (engines stopped). May be NULL. */
+    void (*worker_end)(void *payload);
+    /* In the parent: where the workers' standard output goes (an -o
+     * FILE), NULL or stdout for standard output. May be NULL. */
+    FILE *(*product)(void *payload);
+    /* In the parent, before the first byte of product: what comes once at
+     * the top of the output (a TSV header). May be NULL. */
+    void (*before_product)(void *payload);
 } cli_run_hooks;
 
 /* The whole of a tool's main(): tool_init, the options, --help and
@@ -311,11 +343,21 @@ bool cli_is_archive_name(const char *name);
  * .tar. */
 bool cli_walk_takes_archive(const char *name);
 
-/* Called for each member read: its name, its bytes (NULL when it could
- * not be read or decompressed: why says why), their count. Returns the
- * member's status. */
-typedef int (*cli_member_fn)(void *payload, const char *name,
-                             const char *data, size_t len, const char *why);
+/* A member read out of its archive: a small one in memory (data, len),
+ * a larger one in an unlinked temporary file (fd; data NULL), so that
+ * the library reads it game by game in the memory of one game. */
+typedef struct cli_member {
+    const char *name;        /* ARCHIVE//PATH, or the compressed file's */
+    const char *data;
+    size_t len;
+    int fd;                  /* -1 when in memory */
+    bool ok;                 /* false: it could not be read */
+} cli_member;
+
+/* Called for each member: m, and why it could not be read when !m->ok.
+ * Returns the member's status. */
+typedef int (*cli_member_fn)(void *payload, const cli_member *m,
+                             const char *why);
 
 /* Every member of the archive path to fn. Returns the worst status;
  * *broken when the archive itself could not be opened or read to its
@@ -323,13 +365,13 @@ typedef int (*cli_member_fn)(void *payload, const char *name,
 int cli_archive_each(const char *path, cli_member_fn fn, void *payload,
                      bool *broken);
 
-/* While a member is being read: cli_read_input and cli_read_games given
- * exactly the name pointer name read len bytes at data instead of a file.
- * NULL name: none. */
-void cli_member_set(const char *name, const char *data, size_t len);
+/* While a member is being read: cli_read_games given exactly the name
+ * pointer m->name reads the member instead of a file. NULL: none. */
+void cli_member_set(const cli_member *m);
 
-/* The bytes of the member named name when it is the one set, or NULL. */
-const char *cli_member_data(const char *name, size_t *len);
+/* The member whose name is name (that pointer) when it is the one set,
+ * else NULL. */
+const cli_member *cli_member_of(const char *name);
 
 /* --- inputs listed first ------------------------------------------------ */
 
@@ -356,13 +398,6 @@ long cli_input_list_find(const cli_input_list *l, const struct stat *st);
 
 /* The name to print for a path: "<stdin>" for "-", else the path. */
 const char *cli_display_name(const char *path);
-
-/* Open, read and parse one input ("-" = stdin, not closed) with the given
- * options (may be NULL). Returns TOOL_OK with *out set, or TOOL_TROUBLE
- * with *out NULL after a message ("cannot open 'x.sgf': ...", "cannot read
- * 'x': Is a directory", "out of memory"). */
-int cli_read_input(const char *path, const sgf_parse_options *po,
-                   sgf_collection **out);
 
 /* A --path argument, "I.J.K": at most max numbers into path, their count
  * into *len. Returns 0, or -1 after a message. */

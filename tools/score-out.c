@@ -170,6 +170,12 @@ int score_out_start(score_out_opts *o)
     return TOOL_OK;
 }
 
+void score_out_end_engines(score_out_opts *o)
+{
+    engine_pool_free(o->engines);
+    o->engines = NULL;
+}
+
 int score_out_finish(score_out_opts *o)
 {
     const score_totals *t = &o->totals;

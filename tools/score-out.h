@@ -88,6 +88,9 @@ int score_out_start(score_out_opts *o);
  * TOOL_OK. */
 int score_out_finish(score_out_opts *o);
 
+/* Stop the engines (a worker's, at its end). */
+void score_out_end_engines(score_out_opts *o);
+
 /* Read one input, count its games, print; its diagnostics counted in
  * n. Returns its exit status. */
 int score_out_file(score_out_opts *o, const char *path, cli_counts *n);

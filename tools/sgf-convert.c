@@ -76,6 +76,7 @@ static const cli_option options[] = {
     CLI_OPTIONS_INPUT(OPT_FILES_FROM),
     { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
     CLI_OPTIONS_PROGRESS,
+    CLI_OPTION_JOBS,
     CLI_OPTIONS_END
 };
 
@@ -316,6 +317,39 @@ static int one_file(void *payload, const char *path, cli_counts *n)
     return convert_file(payload, path, n);
 }
 
+/* -j: one XML or SVG document for the whole run stays in one process. */
+static bool serial(void *payload)
+{
+    const convert_opts *o = payload;
+    return !o->out_dir && (o->to == CONVERT_XML || o->to == CONVERT_SVG);
+}
+
+/* In a worker the product goes to its standard output, which the parent
+ * writes where -o says; the TSV header is the parent's. */
+static void worker_start(void *payload)
+{
+    convert_opts *o = payload;
+    if (!o->out_dir) {
+        o->out = stdout;
+        o->header_done = true;
+    }
+}
+
+static FILE *product(void *payload)
+{
+    convert_opts *o = payload;
+    return o->out;
+}
+
+static void before_product(void *payload)
+{
+    convert_opts *o = payload;
+    if (o->to == CONVERT_TSV && !o->out_dir && !o->header_done) {
+        convert_tsv_header(o->out);
+        o->header_done = true;
+    }
+}
+
 static int finish(void *payload, int status)
 {
     return tool_worst(status, convert_finish(payload,
@@ -329,7 +363,10 @@ int main(int argc, char **argv)
         .on_option = on_option, .payload = &o, .help = &o.help,
         .version = &o.version, .in = &o.in, .start = start,
         .file = one_file, .finish = finish, .quiet = &o.diag.quiet,
-        .list_first = &o.list_first, .plan = plan
+        .list_first = &o.list_first, .plan = plan,
+        .totals = &o.written, .ntotals = 1, .serial = serial,
+        .worker_start = worker_start, .product = product,
+        .before_product = before_product
     };
 
     convert_opts_init(&o);

@@ -46,6 +46,7 @@ static const cli_option options[] = {
     { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
     CLI_OPTION_SUMMARY(OPT_SUMMARY),
     CLI_OPTIONS_PROGRESS,
+    CLI_OPTION_JOBS,
     CLI_OPTIONS_END
 };
 

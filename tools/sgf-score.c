@@ -50,6 +50,7 @@ static const cli_option options[] = {
     { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
     CLI_OPTION_SUMMARY(OPT_SUMMARY),
     CLI_OPTIONS_PROGRESS,
+    CLI_OPTION_JOBS,
     CLI_OPTIONS_END
 };
 
@@ -132,6 +133,19 @@ static int finish(void *payload, int status)
     return tool_worst(status, score_out_finish(payload));
 }
 
+/* -j: the HTML page is one document, written by one process. */
+static bool serial(void *payload)
+{
+    const score_out_opts *o = payload;
+    return o->format == SCORE_FORMAT_HTML;
+}
+
+/* A worker's engine (each worker starts its own) is stopped. */
+static void worker_end(void *payload)
+{
+    score_out_end_engines(payload);
+}
+
 int main(int argc, char **argv)
 {
     score_out_opts o;
@@ -140,7 +154,10 @@ int main(int argc, char **argv)
         .version = &o.version, .in = &o.in, .start = start,
         .file = one_file, .finish = finish, .quiet = &o.quiet,
         .own_summary_line = true, .format = &o.report,
-        .summary = &o.summary, .summary_more = score_out_summary
+        .summary = &o.summary, .summary_more = score_out_summary,
+        .totals = (unsigned long *)&o.totals,
+        .ntotals = sizeof o.totals / sizeof(unsigned long),
+        .serial = serial, .worker_end = worker_end
     };
 
     score_out_opts_init(&o);

@@ -42,6 +42,7 @@ static const cli_option options[] = {
       "only game N (0-based) of each collection" },
     CLI_OPTION_SUMMARY(OPT_SUMMARY),
     CLI_OPTIONS_PROGRESS,
+    CLI_OPTION_JOBS,
     CLI_OPTIONS_END
 };
 
@@ -215,6 +216,13 @@ static int finish(void *payload, int status)
     return status;
 }
 
+/* -j: the HTML page is one document, written by one process. */
+static bool serial(void *payload)
+{
+    const struct opts *o = payload;
+    return o->diag.format == CLI_FORMAT_HTML;
+}
+
 int main(int argc, char **argv)
 {
     struct opts o = { .diag = { .format = CLI_FORMAT_TEXT },
@@ -226,7 +234,7 @@ int main(int argc, char **argv)
         .version = &o.version, .in = &o.in, .start = start,
         .file = check_one, .finish = finish, .quiet = &o.diag.quiet,
         .format = &o.diag.format, .summary = &o.summary,
-        .input_done = input_done
+        .input_done = input_done, .serial = serial
     };
 
     o.replay.all_variations = true;

@@ -160,10 +160,28 @@ void sgf__linepos_release(sgf_collection *c)
 {
     for (size_t i = 0; c->mark_pages != NULL && i < c->npages; i++)
         if (c->mark_pages[i] != c->marks_inline)
-            free(c->mark_pages[i]);
+            free(c->mark_pages[i]);    /* forgotten ones are NULL */
     if (c->mark_pages != &c->page0)
         free(c->mark_pages);
     pthread_mutex_destroy(&c->marks_lock);
+}
+
+void sgf__linepos_forget(sgf_collection *c, size_t offset)
+{
+    size_t n = atomic_load_explicit(&c->nmarks, memory_order_relaxed);
+    size_t b = offset / SGF__LINE_BLOCK;
+    if (n == 0 || c->mark_pages == &c->page0)
+        return;
+    if (b > n - 1)
+        b = n - 1;                  /* the last mark stays: marks go on
+                                       from it */
+    for (size_t k = c->marks_forgotten; k < b / SGF__MARK_PAGE; k++) {
+        if (c->mark_pages[k] != c->marks_inline)
+            free(c->mark_pages[k]);
+        c->mark_pages[k] = NULL;
+    }
+    if (b / SGF__MARK_PAGE > c->marks_forgotten)
+        c->marks_forgotten = b / SGF__MARK_PAGE;
 }
 
 static sgf__linemark *mark_at(const sgf_collection *c, size_t b)
@@ -235,6 +253,9 @@ sgf_pos sgf_collection_pos(const sgf_collection *cc, size_t offset)
         if (rc != 0)
             return p;
     }
+    if (b / SGF__MARK_PAGE < c->marks_forgotten)
+        return p;                 /* before what a game-by-game reading
+                                     kept: no position */
     sgf__linemark m = *mark_at(c, b);
     step(&m, c->input, b * SGF__LINE_BLOCK, offset);
     const char *s = c->input;

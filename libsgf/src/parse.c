@@ -301,6 +301,8 @@ static void hand_over(parser *p, sgf_game *g)
     if (c->each(c->each_payload, c, g) != 0)
         c->each_stopped = true;
     sgf__diag_list_emptied(c);
+    if (g != NULL)
+        sgf__input_release(c, g->end);
     if (g == NULL || g->index == 0)
         return;           /* the first game stays: later ones are checked
                              against it (mixed-collection) */
@@ -1029,13 +1031,21 @@ static void close_at_end(parser *p)
     finish_game(p, p->n);
 }
 
+/* The prescan's pages handed back as it goes: a mapped input is read
+ * again game by game. */
+static void drop_scanned(void *payload, size_t from, size_t to)
+{
+    sgf__input_drop(payload, from, to);
+}
+
 static void run(parser *p)
 {
     if (p->n >= 3 && memcmp(p->s, "\xEF\xBB\xBF", 3) == 0)
         p->i = 3;                         /* UTF-8 byte-order mark */
     bool ascii, nul;
     sgf__text t = text_of(p);
-    p->mb_default = sgf__prescan_multibyte(&t, &ascii, &nul);
+    sgf__prescan_drop drop = { drop_scanned, p->c };
+    p->mb_default = sgf__prescan_multibyte(&t, &ascii, &nul, &drop);
     p->plain = ascii && !nul;
     do {                   /* again when the last game is read again */
         while (p->i < p->n && ok(p) && !p->c->each_stopped) {

@@ -75,6 +75,13 @@ bool sgf__kinds_may_differ(const sgf__text *t, size_t from, size_t to,
 
 /* The pair kind for games without CA (the whole input looked at once),
  * *ascii: no byte >= 0x80; *nul: a NUL byte before the first that is. */
-uint8_t sgf__prescan_multibyte(const sgf__text *t, bool *ascii, bool *nul);
+/* Whoever reads the prescan may hand back the pages of what it has
+ * scanned (a mapped input): fn(payload, from, to) after each window. */
+typedef struct sgf__prescan_drop {
+    void (*fn)(void *payload, size_t from, size_t to);
+    void *payload;
+} sgf__prescan_drop;
+uint8_t sgf__prescan_multibyte(const sgf__text *t, bool *ascii, bool *nul,
+                               const sgf__prescan_drop *d);
 
 #endif

@@ -314,19 +314,81 @@ static size_t first_high_byte(const char *s, size_t n, bool *nul)
     return i;
 }
 
+/* The prescan goes over the input in windows of this many bytes; after
+ * each one the caller may hand the window's pages back (drop): a mapped
+ * input of any size then takes no more memory than a window. */
+#define PRESCAN_WINDOW ((size_t)1 << 20)
+
+static void dropped(const sgf__prescan_drop *d, size_t from, size_t to)
+{
+    if (d != NULL && d->fn != NULL && to > from)
+        d->fn(d->payload, from, to);
+}
+
+/* Where a window ending near `to` may end without cutting a UTF-8
+ * sequence: back over continuation bytes (at most 3). */
+static size_t utf8_cut(const char *s, size_t from, size_t to, size_t n)
+{
+    if (to >= n)
+        return n;
+    size_t k = to;
+    while (k > from && to - k < 3 && ((unsigned char)s[k] & 0xC0) == 0x80)
+        k--;
+    return k > from ? k : to;
+}
+
+static bool valid_utf8_windows(const char *s, size_t n,
+                               const sgf__prescan_drop *d)
+{
+    for (size_t a = 0; a < n;) {
+        size_t b = utf8_cut(s, a, a + PRESCAN_WINDOW, n);
+        bool ok = sgf__utf8_valid(s + a, b - a);
+        dropped(d, a, b);
+        if (!ok)
+            return false;
+        a = b;
+    }
+    return true;
+}
+
+static bool declares_ca_windows(const char *s, size_t n,
+                                const sgf__prescan_drop *d)
+{
+    for (size_t a = 0; a < n; a += PRESCAN_WINDOW) {
+        size_t b = a + PRESCAN_WINDOW + 2 < n ? a + PRESCAN_WINDOW + 2 : n;
+        bool yes = declares_ca(s + a, b - a);     /* 2 more: "CA[" across */
+        dropped(d, a, b);
+        if (yes)
+            return true;
+    }
+    return false;
+}
+
 /* *ascii: no byte of the input is >= 0x80; *nul: a NUL byte comes
  * before the first that is. */
-uint8_t sgf__prescan_multibyte(const sgf__text *t, bool *ascii, bool *nul)
+uint8_t sgf__prescan_multibyte(const sgf__text *t, bool *ascii, bool *nul,
+                               const sgf__prescan_drop *d)
 {
     const char *s = t->s;
-    size_t n = t->n;
-    size_t i = first_high_byte(s, n, nul);
+    size_t n = t->n, i = 0;
+    bool z = false;
+    *nul = false;
+    for (size_t a = 0; a < n && i == a; a += PRESCAN_WINDOW) {
+        size_t b = a + PRESCAN_WINDOW < n ? a + PRESCAN_WINDOW : n;
+        i = a + first_high_byte(s + a, b - a, &z);
+        *nul = *nul || z;
+        dropped(d, a, b);
+    }
     *ascii = i == n;
-    if (i == n || sgf__utf8_valid(s, n) || declares_ca(s, n))
+    if (i == n || valid_utf8_windows(s, n, d) || declares_ca_windows(s, n, d))
         return SGF__MB_NONE;
     uint8_t kind = SGF__MB_NONE;
-    for (; i + 1 < n; i++) {
+    for (size_t mark = i; i + 1 < n; i++) {
         unsigned char ch = (unsigned char)s[i];
+        if (i - mark >= PRESCAN_WINDOW) {
+            dropped(d, mark, i);
+            mark = i;
+        }
         if (ch < 0x81 || ch == 0xFF)
             continue;
         if (s[i + 1] == '\\')     /* a lead in 0xA1-0xDF is not CP932 */
@@ -335,5 +397,6 @@ uint8_t sgf__prescan_multibyte(const sgf__text *t, bool *ascii, bool *nul)
         if ((unsigned char)s[i + 1] >= 0x40)
             i++;               /* skip the trail byte of the pair */
     }
+    dropped(d, 0, n);
     return kind;
 }

@@ -3,6 +3,11 @@
  * a new collection (from memory, a descriptor or a file; UTF-16 input
  * converted to UTF-8) before parse.c reads them.
  */
+#if defined(__linux__)
+#define _DEFAULT_SOURCE 1   /* mmap's MAP_ANONYMOUS, madvise MADV_DONTNEED */
+#define SGF_MAP_INPUT 1
+#include <sys/mman.h>
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <iconv.h>
@@ -12,6 +17,22 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "tree_int.h"
+
+/* Inputs read one game tree at a time from this size up are mapped
+ * rather than copied, and handed back to the kernel game by game: a
+ * collection of any size then takes the memory of one game. Smaller ones
+ * are cheaper read. */
+#define MAP_MIN ((size_t)1 << 20)
+
+/* Inputs read from a pipe are kept in memory up to this size; beyond it
+ * they go to a temporary file, mapped as a file is. */
+#define SPOOL_MIN ((size_t)4 << 20)
+
+/* Pages are handed back in aligned windows of this size (see
+ * sgf__input_release): at least the kernel's fault-around and its
+ * largest page-cache folio (2 MiB, naturally aligned), so that a fault
+ * past the window never maps a page of it again. */
+#define DROP_ALIGN ((size_t)2 << 20)
 
 /* What a parse was asked: options, and the per-game callback of the
  * _each forms (NULL for the whole-collection forms). */
@@ -167,6 +188,210 @@ static int read_all(int fd, sgf__buf *b, size_t hint)
     }
 }
 
+#if defined(SGF_MAP_INPUT)
+static size_t page_size(void)
+{
+    long pg = sysconf(_SC_PAGESIZE);
+    return pg > 0 ? (size_t)pg : 4096;
+}
+
+void sgf__input_release(sgf_collection *c, size_t end)
+{
+    if (c->map == NULL)
+        return;
+    /* in whole windows of DROP_ALIGN: a later fault maps the pages
+     * around it (fault-around, a whole large folio), so a page handed back
+     * in the window still being read would come back, and stay */
+    size_t upto = end & ~(DROP_ALIGN - 1);
+    if (upto > c->map_len)
+        upto = c->map_len & ~(DROP_ALIGN - 1);
+    if (upto <= c->map_dropped)
+        return;
+    /* a private, unwritten file mapping: the pages come back from the
+     * file if anything reads them again (the first game's values) */
+    /* the line marks first, while the bytes are at hand: a position
+     * asked later starts from a mark past what is handed back */
+    (void)sgf_collection_pos(c, upto);
+    sgf__linepos_forget(c, c->map_dropped);
+    (void)madvise((char *)c->map + c->map_dropped, upto - c->map_dropped,
+                  MADV_DONTNEED);
+    c->map_dropped = upto;
+}
+
+void sgf__input_drop(sgf_collection *c, size_t from, size_t to)
+{
+    if (c->map == NULL)
+        return;
+    size_t pg = page_size();
+    size_t a = (from + pg - 1) & ~(pg - 1), b = to & ~(pg - 1);
+    if (b > (c->map_len & ~(pg - 1)))
+        b = c->map_len & ~(pg - 1);
+    if (b > a)
+        (void)madvise((char *)c->map + a, b - a, MADV_DONTNEED);
+}
+
+void sgf__input_unmap(sgf_collection *c)
+{
+    if (c->map != NULL)
+        munmap(c->map, c->map_len);
+    c->map = NULL;
+}
+
+/* Map size bytes of fd as the collection's input, with a NUL after the
+ * end (the page after the file is anonymous, zero). 0, or -1 when the
+ * mapping cannot be made (the caller then reads the file). */
+static int map_input(sgf_collection *c, int fd, size_t size)
+{
+    size_t pg = page_size();
+    size_t len = (size + 1 + pg - 1) & ~(pg - 1);
+    if (size == 0 || size >= UINT32_MAX)
+        return -1;
+    void *base = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+                      0);
+    if (base == MAP_FAILED)
+        return -1;
+    if (mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0)
+        == MAP_FAILED) {
+        munmap(base, len);
+        return -1;
+    }
+    (void)madvise(base, len, MADV_SEQUENTIAL);
+    c->map = base;
+    c->map_len = len;
+    c->input = base;
+    c->input_len = size;
+    return 0;
+}
+#else
+/* Without Linux's madvise the input is read, not mapped. */
+void sgf__input_release(sgf_collection *c, size_t end)
+{
+    (void)c;
+    (void)end;
+}
+
+void sgf__input_drop(sgf_collection *c, size_t from, size_t to)
+{
+    (void)c;
+    (void)from;
+    (void)to;
+}
+
+void sgf__input_unmap(sgf_collection *c)
+{
+    (void)c;
+}
+
+static int map_input(sgf_collection *c, int fd, size_t size)
+{
+    (void)c;
+    (void)fd;
+    (void)size;
+    return -1;
+}
+#endif
+
+/* Read from fd into b until the end or until b holds at least limit
+ * bytes. 0 (the end reached when b->len < limit), SGF_ENOMEM, SGF_EIO. */
+static int read_some(int fd, sgf__buf *b, size_t limit)
+{
+    if (sgf__buf_grow(b, 65536) != 0)
+        return SGF_ENOMEM;
+    while (b->len < limit) {
+        if (b->cap - b->len < 4096 && sgf__buf_grow(b, b->cap) != 0)
+            return SGF_ENOMEM;
+        ssize_t r = read(fd, b->ptr + b->len, b->cap - b->len - 1);
+        if (r == 0)
+            return 0;
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return SGF_EIO;
+        b->len += (size_t)r;
+    }
+    return 0;
+}
+
+static int write_all(int fd, const char *s, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, s, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return SGF_EIO;
+        s += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+/* An unlinked temporary file holding what b holds and the rest of fd.
+ * The descriptor, or -1 (errno set; EFBIG past the largest input). */
+static int spool(int fd, sgf__buf *b, size_t *size)
+{
+    const char *dir = getenv("TMPDIR");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/sgf-spool.XXXXXX",
+             dir != NULL && *dir != '\0' ? dir : "/tmp");
+    int t = mkstemp(path);
+    if (t < 0)
+        return -1;
+    unlink(path);
+    *size = 0;
+    for (;;) {
+        if (b->len > 0 && write_all(t, b->ptr, b->len) != 0)
+            break;
+        *size += b->len;
+        if (*size > UINT32_MAX - 1) {
+            errno = EFBIG;
+            break;
+        }
+        b->len = 0;
+        ssize_t r = read(fd, b->ptr, b->cap - 1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            break;
+        if (r == 0)
+            return t;
+        b->len = (size_t)r;
+    }
+    int e = errno;
+    close(t);
+    errno = e;
+    return -1;
+}
+
+static int read_regular(sgf_collection *c, int fd, size_t size);
+
+static int parse_spooled(int fd, sgf__buf *b, const request *rq)
+{
+    size_t size;
+    int t = spool(fd, b, &size);
+    sgf__buf_release(b);               /* the file holds it all now */
+    if (t < 0)
+        return SGF_EIO;
+    sgf_collection *c = collection_new(rq);
+    int rc = SGF_ENOMEM;
+    if (c != NULL && map_input(c, t, size) == 0) {
+        rc = parse_collection(NULL, c);
+    } else if (c != NULL && size <= SGF_PARSE_MAX_INPUT
+               && lseek(t, 0, SEEK_SET) == 0
+               && (rc = read_regular(c, t, size)) == 0) {
+        rc = parse_collection(NULL, c);      /* no mapping: read it */
+    } else if (c != NULL) {
+        if (size > SGF_PARSE_MAX_INPUT)
+            errno = EFBIG;
+        sgf_collection_free(c);
+        rc = rc == SGF_ENOMEM ? SGF_EIO : rc;
+    }
+    int e = errno;
+    close(t);                    /* the mapping keeps the file's pages */
+    errno = e;
+    return rc;
+}
+
 /* A regular file is read straight into the collection's copy. */
 static int read_regular(sgf_collection *c, int fd, size_t size)
 {
@@ -196,6 +421,8 @@ static int parse_regular(sgf_collection **out, int fd, size_t size,
     sgf_collection *c = collection_new(rq);
     if (c == NULL)
         return SGF_ENOMEM;
+    if (rq->fn != NULL && size >= MAP_MIN && map_input(c, fd, size) == 0)
+        return parse_collection(out, c);
     int rc = read_regular(c, fd, size);
     if (rc != 0) {
         int e = errno;
@@ -206,7 +433,31 @@ static int parse_regular(sgf_collection **out, int fd, size_t size,
     return parse_collection(out, c);
 }
 
-/* st: fd's status when known (one fstat per file), else NULL. */
+/* The largest input: one read whole is held whole, as a tree of about
+ * 20 bytes per input byte; one read game by game is mapped, and only
+ * the 32-bit offsets bound it. */
+static uint64_t max_input(const request *rq)
+{
+    return rq->fn != NULL ? (uint64_t)UINT32_MAX - 1
+                          : (uint64_t)SGF_PARSE_MAX_INPUT;
+}
+
+/* A pipe (standard input) read game by game: kept in memory when it is
+ * small, else spooled to an unlinked temporary file ($TMPDIR, else /tmp)
+ * that is then mapped as a file is, so memory stays that of one game. */
+static int parse_stream(int fd, const request *rq)
+{
+    sgf__buf b = SGF__BUF_INIT;
+    int rc = read_some(fd, &b, SPOOL_MIN);
+    if (rc == 0 && b.len < SPOOL_MIN)        /* all of it, and small */
+        rc = parse_buffer(NULL, b.ptr, b.len, rq);
+    else if (rc == 0)
+        rc = parse_spooled(fd, &b, rq);
+    int e = errno;
+    sgf__buf_release(&b);
+    errno = e;
+    return rc;
+}
 static int parse_fd(sgf_collection **out, int fd, const struct stat *st,
                     const request *rq)
 {
@@ -216,12 +467,14 @@ static int parse_fd(sgf_collection **out, int fd, const struct stat *st,
     if (st == NULL && fstat(fd, &own) == 0)
         st = &own;
     if (st != NULL && S_ISREG(st->st_mode)) {
-        if ((uint64_t)st->st_size > SGF_PARSE_MAX_INPUT) {
+        if ((uint64_t)st->st_size > max_input(rq)) {
             errno = EFBIG;
             return SGF_EIO;
         }
         return parse_regular(out, fd, (size_t)st->st_size, rq);
     }
+    if (rq->fn != NULL)
+        return parse_stream(fd, rq);
     sgf__buf b = SGF__BUF_INIT;
     int rc = read_all(fd, &b, 0);
     if (rc == 0)

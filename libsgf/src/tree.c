@@ -14,6 +14,7 @@ void sgf_collection_free(sgf_collection *c)
     free(c->diags);
     sgf__linepos_release(c);
     free(c->games);
+    sgf__input_unmap(c);
     sgf__arena arena = c->arena;   /* c itself lives in its arena */
     sgf__arena_free_all(&arena);
 }

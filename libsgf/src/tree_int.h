@@ -124,6 +124,12 @@ struct sgf_collection {
     sgf__arena arena;
     const char *input;       /* copy of the input, NUL after the end */
     size_t input_len;
+    /* A large file read one game tree at a time is mapped, not copied
+     * (read.c): the mapping, and how much of it, from its start, has
+     * been handed back to the kernel (the pages of games released; they
+     * are read again from the file if touched). */
+    void *map;
+    size_t map_len, map_dropped;
     sgf_game **games;
     size_t ngames, games_cap;
     sgf_diag *diags;         /* heap array (grown with realloc) */
@@ -136,6 +142,8 @@ struct sgf_collection {
     sgf__linemark **mark_pages;   /* npages, or &page0 for one page */
     sgf__linemark *page0;
     size_t npages;
+    size_t marks_forgotten;  /* mark pages [0, this) freed: a game-by-game
+                                reading of a mapped input went past them */
     _Atomic size_t nmarks;
     pthread_mutex_t marks_lock;
     bool marks_single;       /* while the parse runs (one thread): the
@@ -238,5 +246,22 @@ int sgf__props_game(sgf_collection *c, sgf_game *g);
  * SGF_ENOMEM.
  * (text.c) */
 int sgf__unescape(sgf__buf *out, sgf_str raw, sgf_value_type vt, int mb);
+
+/* read.c: the pages of a mapped input before offset `end` are handed
+ * back to the kernel (one game tree at a time, after each game): memory
+ * stays that of the game being read, whatever the file's size. Nothing
+ * when the input is not mapped. The bytes stay readable (a mapped file's
+ * page is read again when touched). */
+void sgf__input_release(sgf_collection *c, size_t end);
+/* The pages of a mapped input that lie wholly in [from, to) handed back
+ * now, whatever was read of it (a scan ahead of the parse). */
+void sgf__input_drop(sgf_collection *c, size_t from, size_t to);
+/* The mapping undone (sgf_collection_free). */
+void sgf__input_unmap(sgf_collection *c);
+
+/* linepos.c: the line marks of the blocks before offset are freed (a
+ * game-by-game reading that has handed that input back); a position
+ * asked there afterwards has no line (0). The parse's thread only. */
+void sgf__linepos_forget(sgf_collection *c, size_t offset);
 
 #endif

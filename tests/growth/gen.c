@@ -87,6 +87,20 @@ int main(int argc, char **argv)
         fputs(")\n", stdout);
     } else if (strcmp(k, "games") == 0) {
         repeat("(;GM[1]FF[4]SZ[9]RU[Japanese];B[aa];W[bb])\n", n);
+    } else if (strcmp(k, "archive") == 0) {
+        /* a collection as archives hold them: game information, a
+         * comment, 200 moves on distinct points of a 19x19 board */
+        for (unsigned long g = 0; g < n; g++) {
+            printf("(;GM[1]FF[4]CA[UTF-8]SZ[19]RU[Japanese]KM[6.5]"
+                   "PB[black %lu]PW[white %lu]DT[2020-01-01]RE[B+R]"
+                   "C[game %lu of an archive]\n", g, g, g);
+            for (unsigned i = 0; i < 200; i++) {
+                unsigned p = (i * 7 + (unsigned)g) % 361;
+                printf(";%c[%c%c]%s", i % 2 ? 'W' : 'B', 'a' + p % 19,
+                       'a' + p / 19, i % 10 == 9 ? "\n" : "");
+            }
+            fputs(")\n", stdout);
+        }
     } else if (strcmp(k, "mbcand") == 0) {
         fputs("(;GM[1]FF[4]CA[Shift_JIS]C[", stdout);
         repeat("\x83]x", n);

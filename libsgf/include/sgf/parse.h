@@ -82,9 +82,11 @@ typedef struct sgf_parse_options {
  * list holds at most about 70,000 diagnostics. */
 #define SGF_PARSE_MAX_DIAGS 1000u
 
-/* The largest input read (1 GiB): offsets are 32-bit, and a tree takes
- * about 20 bytes of memory per input byte. Larger inputs, and endless
- * ones (/dev/zero), fail with SGF_EIO and errno EFBIG. */
+/* The largest input read whole (1 GiB): a tree takes about 20 bytes of
+ * memory per input byte. Read one game tree at a time (the _each forms
+ * below) an input may be up to 4 GiB - 2 (offsets are 32-bit). Larger
+ * inputs, and endless ones (/dev/zero), fail with SGF_EIO and errno
+ * EFBIG. */
 #define SGF_PARSE_MAX_INPUT ((size_t)1 << 30)
 
 #define SGF_PARSE_OPTIONS_VERSION 2
@@ -117,7 +119,16 @@ SGF_API int sgf_parse_file(sgf_collection **out, const char *path,
  * tools that handle each game on its own, the _each functions hand every
  * game tree to a callback as soon as it is read and checked, then release
  * its memory: memory stays that of one game, however many games the input
- * holds (the input itself is kept: positions stay valid).
+ * holds and however large it is. On Linux an input of 1 MiB or more (a
+ * regular file, or a pipe's bytes spooled to an unlinked temporary file
+ * in $TMPDIR, else /tmp, once they pass 4 MiB) is mapped rather than
+ * copied, and the pages of the games already handed over are given back
+ * to the kernel (they are read again from the file if touched: the first
+ * game's values stay valid). The line and column of an offset in a game
+ * already released may then be unknown (sgf_collection_pos gives line 0);
+ * the diagnostics handed over with each game have theirs. A mapped file
+ * that another program shortens while it is read raises SIGBUS (the
+ * tools catch it: exit status 2).
  *
  * fn(payload, c, g) is called for each game tree in file order with g the
  * game (its index, sgf_game_index, counts every game tree of the input),

@@ -1,0 +1,76 @@
+#!/bin/sh
+# -j N against one process: every tool, in several formats and with -o,
+# over the given trees, must give byte for byte the same standard output,
+# standard error and exit status with -j 2 (and -j 3) as with -j 1.
+#
+#   sh tests/jobs.sh BINDIR DIR...
+# The last line is "jobs: N passed, M failed"; exit status 1 on a failure.
+set -u
+if [ $# -lt 2 ]; then
+    echo "usage: sh tests/jobs.sh BINDIR DIR..." >&2
+    exit 2
+fi
+bindir=$1
+shift
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/jobs.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+LC_ALL=C
+export LC_ALL
+passed=0
+failed=0
+
+# run J OUT TOOL ARG...: the tool over the trees with -j J, its outputs
+# in OUT.out, OUT.err, OUT.status
+run() {
+    j=$1 out=$2
+    shift 2
+    tool=$1
+    shift
+    "$bindir/$tool" -j "$j" "$@" > "$out.out" 2> "$out.err" </dev/null
+    echo $? > "$out.status"
+}
+
+check() {
+    what=$*
+    run 1 "$tmp/one" "$@" -r $trees
+    ok=1
+    for j in 2 3; do
+        run "$j" "$tmp/many" "$@" -r $trees
+        for k in out err status; do
+            cmp -s "$tmp/one.$k" "$tmp/many.$k" || ok=0
+        done
+    done
+    if [ $ok = 1 ]; then
+        passed=$((passed + 1))
+    else
+        echo "FAIL jobs: $what: -j 2 or -j 3 differs from -j 1"
+        diff "$tmp/one.out" "$tmp/many.out" | head -n 5
+        diff "$tmp/one.err" "$tmp/many.err" | head -n 5
+        failed=$((failed + 1))
+    fi
+}
+trees="$*"
+check sgf-validate
+check sgf-validate --format=json --summary
+check sgf-replay
+check sgf-replay --format=json
+check sgf-score
+check sgf-score --format=tsv --dead=none --summary
+check sgf-convert --to=sgf
+check sgf-convert --to=tsv
+check sgf-convert --to=json
+check sgf-convert --to=ascii
+check sgf-convert --to=tsv -o "$tmp/table.tsv"
+# -o DIR: the same files
+for j in 1 2; do
+    "$bindir/sgf-convert" -j "$j" -q --to=sgf --keep-dirs -r $trees \
+        -o "$tmp/dir$j/" > /dev/null 2>&1
+done
+if diff -r "$tmp/dir1" "$tmp/dir2" > /dev/null; then
+    passed=$((passed + 1))
+else
+    echo "FAIL jobs: sgf-convert -o DIR --keep-dirs: the files differ"
+    failed=$((failed + 1))
+fi
+echo "jobs: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
