@@ -217,12 +217,16 @@ test-cli: $(ASAN_BINS) $(TOOL_BINS) $(SHARED_BINS)
 	$(Q)sh tests/run-cli.sh build/shared/bin
 	$(Q)sh tests/figure/run.sh build/shared/bin/sgf-convert
 
+# The parser's harness also runs the tools' own output code.
+FUZZ_TOOL_SRC = tools/json.c tools/html.c
 build/asan/test/fuzz-standalone: tests/fuzz/fuzz_parse.c tests/fuzz/standalone.c \
                                  tests/treecmp.h tests/filelist.h \
+                                 $(FUZZ_TOOL_SRC) tools/json.h tools/html.h \
                                  build/asan/libsgf.a
 	@mkdir -p $(@D)
-	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -Wno-missing-prototypes -o $@ \
-	    tests/fuzz/fuzz_parse.c tests/fuzz/standalone.c build/asan/libsgf.a $(LIBS_ALL)
+	$(Q)$(CC) $(ALL_CFLAGS) $(JSON_CFLAGS) $(SANITIZE) -Wno-missing-prototypes \
+	    -o $@ tests/fuzz/fuzz_parse.c tests/fuzz/standalone.c \
+	    $(FUZZ_TOOL_SRC) build/asan/libsgf.a $(LIBS_ALL) $(JSON_LIBS)
 
 build/asan/test/fuzz-xml-standalone: tests/fuzz/fuzz_xml.c \
                                      tests/fuzz/standalone.c \
@@ -324,11 +328,12 @@ bench: all build/bench/bench_parse build/bench/scan_floor \
 
 FUZZ_SECONDS ?= 60
 build/fuzz/fuzz_parse: tests/fuzz/fuzz_parse.c tests/treecmp.h $(LIB_SRC) \
-                       $(HEADERS)
+                       $(HEADERS) $(FUZZ_TOOL_SRC) tools/json.h tools/html.h
 	@mkdir -p $(@D)
-	$(Q)clang $(STD) -Ilibsgf/include -Ilibsgf/src $(XML_CFLAGS) -g -O1 \
-	    -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz/fuzz_parse.c \
-	    $(LIB_SRC) $(LIBS_ALL)
+	$(Q)clang $(STD) -Ilibsgf/include -Ilibsgf/src $(XML_CFLAGS) \
+	    $(JSON_CFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -o $@ \
+	    tests/fuzz/fuzz_parse.c $(LIB_SRC) $(FUZZ_TOOL_SRC) $(LIBS_ALL) \
+	    $(JSON_LIBS)
 
 build/fuzz/fuzz_xml: tests/fuzz/fuzz_xml.c tests/treecmp.h $(LIB_SRC) \
                      $(HEADERS)
