@@ -108,8 +108,11 @@ static int close_tmp(FILE *fp, char *tmp, const char *target, bool ok)
     } else if (ok) {
         struct stat old;               /* the mode of the file replaced, or
                                           what the umask gives a new one */
-        mode_t um = umask(0);
-        umask(um);
+        static mode_t um = (mode_t)-1; /* read once: the process's own */
+        if (um == (mode_t)-1) {
+            um = umask(0);
+            umask(um);
+        }
         chmod(tmp, stat(target, &old) == 0 ? old.st_mode & 07777
                                            : 0666 & ~um);
         if (rename(tmp, target) != 0) {
@@ -356,6 +359,16 @@ static int lib_status(int rc, const char *what)
  * made as needed. 0, or -1 after a message. */
 static int make_parents(char *target, size_t skip)
 {
+    /* the folder of the last target, known to be there: inputs come
+     * folder by folder, so most targets need no look at the disk */
+    static char *known;
+    const char *slash = strrchr(target + skip, '/');
+    size_t dlen = slash ? (size_t)(slash - target) : 0;
+    if (dlen == 0)
+        return 0;
+    if (known != NULL && strlen(known) == dlen
+        && memcmp(known, target, dlen) == 0)
+        return 0;
     for (char *p = target + skip; (p = strchr(p, '/')) != NULL; p++) {
         *p = '\0';
         struct stat st;
@@ -370,6 +383,12 @@ static int make_parents(char *target, size_t skip)
         if (rc != 0)
             return -1;
         errno = 0;
+    }
+    free(known);
+    known = malloc(dlen + 1);
+    if (known != NULL) {
+        memcpy(known, target, dlen);
+        known[dlen] = '\0';
     }
     return 0;
 }

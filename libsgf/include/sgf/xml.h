@@ -59,9 +59,13 @@
  * Streams: the reader walks the document with libxml2's xmlTextReader
  * and holds one game at a time (sgf_xml_read_fd_each: memory is that of
  * the largest game, not of the document); the writer (sgf_xml_writer_*)
- * hands each game to the output as soon as it is written, through
- * libxml2's xmlTextWriter, so the output is never held whole and has no
- * size limit.
+ * hands each game to the output as soon as it is written, so the output
+ * is never held whole and has no size limit. The writer makes its bytes
+ * itself (the layout and escapes libxml2's xmlTextWriter makes, at a
+ * fifth of its cost): markup characters and carriage returns escaped,
+ * and in attributes also tabs, line feeds and non-ASCII characters as
+ * references; values that are not UTF-8 of XML 1.0 characters go in
+ * base64, so no value can make markup.
  *
  * Limits: documents come from strangers, and some shapes cost libxml2
  * more than their size (an element's attributes are checked against each
