@@ -363,7 +363,7 @@ static int texts_by_kind(dec *d, const sgf_str *tk[3])
  * a second reading (parse.c, relex) what the first one chose. */
 static int choose(dec *d, const sgf_prop *ca, const char **cs)
 {
-    const char *force = d->c->opts.charset;
+    const char *force = sgf__forced_charset(d->c, d->g->index);
     if (d->g->relex_cs != NULL) {
         *cs = d->g->relex_cs;
         return d->g->relex_verdict;
@@ -408,7 +408,7 @@ static int convert_all(dec *d, const char *cs)
 static bool utf8_as_declared(const dec *d, const sgf_prop *ca,
                              const char **cs)
 {
-    if (d->c->opts.charset != NULL || ca == NULL
+    if (sgf__forced_charset(d->c, d->g->index) != NULL || ca == NULL
         || d->lexed != SGF__MB_NONE)
         return false;
     const char *dcs = d->ca_cs;
@@ -465,7 +465,7 @@ static void read_ca(dec *d)
  * caller's or the declared one can be (detection never picks one). */
 static bool maybe_wide(dec *d)
 {
-    const char *force = d->c->opts.charset, *cs = NULL;
+    const char *force = sgf__forced_charset(d->c, d->g->index), *cs = NULL;
     read_ca(d);
     if (force != NULL)
         cs = sgf__charset_canonical(force, strlen(force));

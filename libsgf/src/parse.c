@@ -233,7 +233,7 @@ static void start_game(parser *p, size_t offset)
     p->game_diags = c->ndiags;
     /* a game whose values may be lexed again (relex) keeps its
      * diagnostics from the caller's callback until it is read */
-    c->diag_hold = !p->plain && c->opts.charset == NULL
+    c->diag_hold = !p->plain && sgf__forced_charset(c, c->ngames) == NULL
                    && !(c->opts.flags & SGF_PARSE_SYNTAX_ONLY);
     if (c->diag_hold)
         sgf__diag_state_save(c, &p->diag_state);
@@ -270,9 +270,9 @@ static void start_game(parser *p, size_t offset)
     if (p->relex_cs != NULL) {
         p->mb = (uint8_t)sgf__charset_pair_kind(p->relex_cs);
         p->wide = !sgf__charset_is_ascii_compatible(p->relex_cs);
-    } else if (c->opts.charset != NULL) {
-        p->mb = sgf__lex_kind(sgf__charset_canonical(c->opts.charset,
-                                               strlen(c->opts.charset)));
+    } else if (sgf__forced_charset(c, g->index) != NULL) {
+        const char *f = sgf__forced_charset(c, g->index);
+        p->mb = sgf__lex_kind(sgf__charset_canonical(f, strlen(f)));
     } else if (p->plain) {
         p->ahead_cs = NULL;          /* CA[] is taken as the root is read */
         p->ahead_at = SIZE_MAX;
@@ -364,7 +364,7 @@ static void finish_game(parser *p, size_t end)
     if (!ok(p))
         return;
     if (!p->plain && p->relex_cs == NULL && g->charset != NULL
-        && c->opts.charset == NULL
+        && sgf__forced_charset(c, g->index) == NULL
         && sgf__kinds_may_differ(&(sgf__text){ p->s, p->n }, g->offset,
                                  g->end, g->mb_lex,
                             sgf__charset_pair_kind(g->charset))) {
@@ -613,7 +613,8 @@ static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl,
 static void note_charset(parser *p, const sgf_node *n, const sgf_prop *np)
 {
     if (np->id != SGF_PROP_CA || n->parent != NULL || np->nvalues == 0
-        || p->c->opts.charset != NULL || p->relex_cs != NULL)
+        || sgf__forced_charset(p->c, p->game->index) != NULL
+        || p->relex_cs != NULL)
         return;
     const sgf__value *v = &np->values[0];
     const char *cs = v->offset == p->ahead_at && !sgf__has_high_byte(

@@ -40,6 +40,8 @@ typedef struct request {
     const sgf_parse_options *opts;
     sgf_game_fn fn;
     void *payload;
+    const char *const *force_cs;     /* see sgf__parse_buffer_forced */
+    size_t nforce_cs;
 } request;
 
 static sgf_collection *collection_new(const request *rq)
@@ -67,6 +69,8 @@ static sgf_collection *collection_new(const request *rq)
                                           : SGF_PARSE_MAX_DIAGS;
     c->each = rq->fn;
     c->each_payload = rq->payload;
+    c->force_cs = rq->force_cs;
+    c->nforce_cs = rq->nforce_cs;
     return c;
 }
 
@@ -511,10 +515,21 @@ static int parse_file(sgf_collection **out, const char *path,
 
 /* --- the public forms ---------------------------------------------------- */
 
+int sgf__parse_buffer_forced(sgf_collection **out, const char *buf,
+                             size_t len, const sgf_parse_options *opts,
+                             const char *const *cs, size_t ncs)
+{
+    request rq = { opts, NULL, NULL, cs, ncs };
+    if (out == NULL)
+        return SGF_EINVAL;
+    *out = NULL;
+    return parse_buffer(out, buf, len, &rq);
+}
+
 int sgf_parse_buffer(sgf_collection **out, const char *buf, size_t len,
                      const sgf_parse_options *opts)
 {
-    request rq = { opts, NULL, NULL };
+    request rq = { opts, NULL, NULL, NULL, 0 };
     if (out == NULL)
         return SGF_EINVAL;
     *out = NULL;
@@ -523,7 +538,7 @@ int sgf_parse_buffer(sgf_collection **out, const char *buf, size_t len,
 
 int sgf_parse_fd(sgf_collection **out, int fd, const sgf_parse_options *opts)
 {
-    request rq = { opts, NULL, NULL };
+    request rq = { opts, NULL, NULL, NULL, 0 };
     if (out == NULL)
         return SGF_EINVAL;
     *out = NULL;
@@ -533,7 +548,7 @@ int sgf_parse_fd(sgf_collection **out, int fd, const sgf_parse_options *opts)
 int sgf_parse_file(sgf_collection **out, const char *path,
                    const sgf_parse_options *opts)
 {
-    request rq = { opts, NULL, NULL };
+    request rq = { opts, NULL, NULL, NULL, 0 };
     if (out == NULL)
         return SGF_EINVAL;
     *out = NULL;
@@ -544,20 +559,20 @@ int sgf_parse_buffer_each(const char *buf, size_t len,
                           const sgf_parse_options *opts, sgf_game_fn fn,
                           void *payload)
 {
-    request rq = { opts, fn, payload };
+    request rq = { opts, fn, payload, NULL, 0 };
     return fn == NULL ? SGF_EINVAL : parse_buffer(NULL, buf, len, &rq);
 }
 
 int sgf_parse_fd_each(int fd, const sgf_parse_options *opts,
                       sgf_game_fn fn, void *payload)
 {
-    request rq = { opts, fn, payload };
+    request rq = { opts, fn, payload, NULL, 0 };
     return fn == NULL ? SGF_EINVAL : parse_fd(NULL, fd, NULL, &rq);
 }
 
 int sgf_parse_file_each(const char *path, const sgf_parse_options *opts,
                         sgf_game_fn fn, void *payload)
 {
-    request rq = { opts, fn, payload };
+    request rq = { opts, fn, payload, NULL, 0 };
     return fn == NULL ? SGF_EINVAL : parse_file(NULL, path, &rq);
 }

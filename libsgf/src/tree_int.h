@@ -161,11 +161,35 @@ struct sgf_collection {
     sgf_game_fn each;        /* sgf_parse_*_each: called per game, or NULL */
     void *each_payload;
     bool each_stopped;       /* each returned nonzero */
+    /* The charset each game is read in, by game index (NULL entries,
+     * and games past the end, take opts.charset): the XML reader's
+     * games, each of its own recorded charset. Not owned. */
+    const char *const *force_cs;
+    size_t nforce_cs;
     /* Not cleared when the collection is made (collection_new clears
      * the members above): */
     sgf__linemark marks_inline[SGF__MARKS_INLINE];   /* page0 of an
                                         input of 4 KiB or less */
 };
+
+/* sgf_parse_buffer, game i read in charset cs[i] whatever it declares
+ * (i < ncs and cs[i] not NULL; the others as opts says): what the XML
+ * reader needs to read back games of several charsets as one collection,
+ * each as it was read. cs is not kept past the call. (read.c) */
+int sgf__parse_buffer_forced(sgf_collection **out, const char *buf,
+                             size_t len, const sgf_parse_options *opts,
+                             const char *const *cs, size_t ncs);
+
+/* The charset game i is to be read in whatever it declares: the
+ * caller's for this game (force_cs), else the caller's for all
+ * (opts.charset), else NULL (CA[] and detection decide). */
+static inline const char *sgf__forced_charset(const sgf_collection *c,
+                                              size_t i)
+{
+    if (c->force_cs != NULL && i < c->nforce_cs && c->force_cs[i] != NULL)
+        return c->force_cs[i];
+    return c->opts.charset;
+}
 
 /* Add a diagnostic with a printf message; severity from the code's table
  * entry, FF[4] form when ff4. pos from offset (line/col computed). game is

@@ -393,19 +393,60 @@ static int parse_out(xr *r, sgf_collection **out, const char *cs)
     return sgf_parse_buffer(out, s, r->t.out.len, &o);
 }
 
-/* Games [from, end) as a collection that holds exactly them. */
+/* Parse r->t.out, games of several charsets (those of r->t.gcs, from
+ * game from on): a game that reading again puts in another charset than
+ * the document records is read in the recorded one, as game by game. */
+static int parse_out_games(xr *r, sgf_collection **out, size_t from)
+{
+    const sgf_parse_options *opts = r->opts;
+    const char *s = r->t.out.ptr ? r->t.out.ptr : "";
+    if (r->t.out.len > SGF_PARSE_MAX_INPUT) {
+        errno = EFBIG;
+        return SGF_EIO;
+    }
+    int e = sgf_parse_buffer(out, s, r->t.out.len, opts);
+    if (e || (opts != NULL && opts->charset != NULL))
+        return e;
+    size_t n = sgf_collection_game_count(*out), k = 0;
+    const char **force = calloc(n ? n : 1, sizeof *force);
+    if (force == NULL)
+        return SGF_ENOMEM;
+    for (size_t i = 0; i < n && from + i < COUNT(r->t.gcs, char *); i++) {
+        const char *want = AT(r->t.gcs, char *, from + i);
+        const char *got = sgf_game_charset(sgf_collection_game(*out, i));
+        const char *canon = want ? sgf__charset_canonical(want, strlen(want))
+                                 : NULL;
+        if (want != NULL && strcasecmp(got, canon ? canon : want) != 0) {
+            force[i] = want;
+            k++;
+        }
+    }
+    if (k > 0) {
+        sgf_collection_free(*out);
+        *out = NULL;
+        e = sgf__parse_buffer_forced(out, s, r->t.out.len, opts,
+                                     (const char *const *)force, n);
+    }
+    free(force);
+    return e;
+}
+
+/* Games [from, end) as a collection that holds exactly them: cs is the
+ * charset all were read in, or NULL when they differ. */
 static int rebuild(xr *r, sgf_collection **out, size_t from, const char *cs)
 {
     int e = sgf__xtree_put(&r->t, from, false);
     if (!e)
-        e = parse_out(r, out, cs);
+        e = (cs == NULL && COUNT(r->t.gcs, char *) > 1
+             ? parse_out_games(r, out, from) : parse_out(r, out, cs));
     if (e || sgf__xtree_same(&r->t, *out, from))
         return e;
     sgf_collection_free(*out);
     *out = NULL;
     e = sgf__xtree_put(&r->t, from, true);
     if (!e)
-        e = parse_out(r, out, cs);
+        e = (cs == NULL && COUNT(r->t.gcs, char *) > 1
+             ? parse_out_games(r, out, from) : parse_out(r, out, cs));
     if (!e && !sgf__xtree_same(&r->t, *out, from)) {
         sgf_collection_free(*out);
         *out = NULL;
