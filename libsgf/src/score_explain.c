@@ -41,6 +41,8 @@ static bool agrees(explain_ctx *x, const sgf_rules *r, const uint8_t *dead,
     return sgf_score_compare(x->s, x->re) == SGF_SCORE_AGREE;
 }
 
+static bool margin_agrees(double m, const sgf_score_re *re);
+
 static bool try_scoring(explain_ctx *x, const sgf_rules *r)
 {
     sgf_rules o = *r;
@@ -58,12 +60,16 @@ static bool try_handicap(explain_ctx *x, const sgf_rules *r, double *bonus)
         SGF_HANDICAP_COMP_N_MINUS_1 };
     if (r->scoring != SGF_SCORING_AREA || x->handicap < 2)
         return false;
+    double was = sgf_rules_handicap_bonus(r, x->handicap);
     for (int k = 0; k < 3; k++) {
         sgf_rules o = *r;
         if (comps[k] == r->handicap_comp)
             continue;
         o.handicap_comp = comps[k];
-        if (agrees(x, &o, x->dead, x->komi)) {
+        /* the compensation only moves White's score: no recount */
+        double m = x->margin + was - sgf_rules_handicap_bonus(&o,
+                                                              x->handicap);
+        if (margin_agrees(m, x->re)) {
             *bonus = sgf_rules_handicap_bonus(&o, x->handicap);
             return true;
         }
@@ -85,7 +91,9 @@ static bool try_komi(explain_ctx *x, const sgf_rules *r, double *komi)
 {
     for (int k = 0; k <= NKOMI; k++) {
         double v = usual_komi(r, k);
-        if (v != x->komi && agrees(x, r, x->dead, v)) {
+        /* komi only moves the margin: no recount */
+        if (v != x->komi
+            && margin_agrees(x->margin + x->komi - v, x->re)) {
             *komi = v;
             return true;
         }
