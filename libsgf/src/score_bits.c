@@ -4,9 +4,9 @@
  * empty points each colour reaches, the dame between them and the
  * points that could be in seki or call for a connection are found with
  * a few word operations per row. A count that needs no more (no dame
- * that territory counting must look into, no dead stones next to which
- * a connection may be due, or area counting) is written from these
- * sets; the others go to the labelled count of score.c, which gives
+ * that territory counting must look into but the dame split, made here
+ * too, no dead stones next to which a connection may be due, or area
+ * counting) is written from these sets; the others go to the labelled count of score.c, which gives
  * the same answer on these too (tests/unit/test_score_fast.c checks it
  * on many positions).
  */
@@ -443,6 +443,56 @@ static bool split_possible(const bits *s, const uint64_t *dame)
     return false;
 }
 
+/* The dame split as score.c's sgf__dame_split makes it, from the sets:
+ * in each dame region of at most SGF__DAME_ROOM points, a point is c's
+ * when it is DAME_MARGIN (3) or more steps, through the region, nearer
+ * c's stones than the enemy's. The points so taken leave the other
+ * colour's reach (rw or rb), which makes them territory of one colour
+ * in write_count. */
+static void split_apply(const bits *s, const uint64_t *dame, uint64_t *rb,
+                        uint64_t *rw)
+{
+    enum { MARGIN = 3, LEVELS = SGF__DAME_ROOM + MARGIN };
+    uint64_t small[SGF_MAX_SIZE], left[SGF_MAX_SIZE], reg[SGF_MAX_SIZE];
+    uint64_t reach[2][LEVELS + 1][SGF_MAX_SIZE], step[SGF_MAX_SIZE];
+    size_t rows = (size_t)s->h * sizeof small[0];
+    memcpy(left, dame, rows);
+    memset(small, 0, rows);
+    for (int y = 0; y < s->h; y++)
+        while (left[y] != 0) {          /* each dame region: its size */
+            int size = 0;
+            memset(reg, 0, rows);
+            reg[y] = left[y] & -left[y];
+            flood(reg, dame, s->h);
+            for (int k = 0; k < s->h; k++) {
+                size += __builtin_popcountll(reg[k]);
+                left[k] &= ~reg[k];
+            }
+            if (size <= SGF__DAME_ROOM)
+                for (int k = 0; k < s->h; k++)
+                    small[k] |= reg[k];
+        }
+    for (int c = 0; c < 2; c++) {       /* reach[c][d]: d steps or fewer */
+        memset(reach[c][0], 0, rows);
+        dilate(reach[c][1], c == 0 ? s->black : s->white, small, s->h,
+               s->full);
+        for (int d = 2; d <= LEVELS; d++) {
+            dilate(step, reach[c][d - 1], small, s->h, s->full);
+            for (int y = 0; y < s->h; y++)
+                reach[c][d][y] = reach[c][d - 1][y] | step[y];
+        }
+    }
+    for (int y = 0; y < s->h; y++) {
+        uint64_t sb = 0, sw = 0;
+        for (int d = 1; d + MARGIN - 1 <= LEVELS; d++) {
+            sb |= reach[0][d][y] & ~reach[1][d + MARGIN - 1][y];
+            sw |= reach[1][d][y] & ~reach[0][d + MARGIN - 1][y];
+        }
+        rw[y] &= ~(sb & small[y]);
+        rb[y] &= ~(sw & small[y]);
+    }
+}
+
 /* The map and the counts from the sets: stones, dead stones (with
  * their territory), territory and dame. */
 static void write_count(sgf_score *out, const bits *s, const sgf_board *b,
@@ -509,8 +559,12 @@ int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
         if (!split_possible(&s, dame))
             *needs &= ~(unsigned)SGF__NEED_SPLIT;
     }
-    if (*needs != 0)
+    if ((*needs & ~(unsigned)SGF__NEED_SPLIT) != 0)
         return 0;
+    if (*needs != 0) {                  /* the split, here */
+        split_apply(&s, dame, rb, rw);
+        *needs = 0;
+    }
     write_count(out, &s, b, rb, rw);
     return 1;
 }
