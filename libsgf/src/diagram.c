@@ -44,15 +44,6 @@ char *sgf_diagram_column_label(char buf[2], int x, int width)
     return buf;
 }
 
-static void columns_line(FILE *fp, int width)
-{
-    char lab[2];
-    fputs("   ", fp);
-    for (int x = 0; x < width; x++)
-        fprintf(fp, " %s", sgf_diagram_column_label(lab, x, width));
-    fputc('\n', fp);
-}
-
 /* Row label: numbers from the bottom, or SGF letters on wide boards. */
 static void row_label(char *buf, size_t size, int y, int width, int height,
                       bool left)
@@ -76,6 +67,32 @@ static char cell(const sgf_board *b, int x, int y)
     }
 }
 
+/* The diagram is built in memory and written at once: a board of 52x52
+ * is under 6 KiB, and one write per board instead of one per point is
+ * most of the cost of printing positions at archive scale. */
+typedef struct dbuf {
+    char s[(2 * SGF_MAX_SIZE + 16) * (SGF_MAX_SIZE + 2)];
+    size_t n;
+} dbuf;
+
+static void dput(dbuf *d, const char *s)
+{
+    size_t k = strlen(s);
+    memcpy(d->s + d->n, s, k);
+    d->n += k;
+}
+
+static void dcolumns(dbuf *d, int width)
+{
+    char lab[2];
+    dput(d, "   ");
+    for (int x = 0; x < width; x++) {
+        d->s[d->n++] = ' ';
+        dput(d, sgf_diagram_column_label(lab, x, width));
+    }
+    d->s[d->n++] = '\n';
+}
+
 int sgf_diagram_write_board(FILE *fp, const sgf_board *b,
                             const sgf_diagram_options *o)
 {
@@ -86,22 +103,29 @@ int sgf_diagram_write_board(FILE *fp, const sgf_board *b,
         return SGF_EINVAL;
     int w = sgf_board_width(b), h = sgf_board_height(b);
     char lab[16];
-    columns_line(fp, w);
+    dbuf d;
+    d.n = 0;
+    dcolumns(&d, w);
     for (int y = 0; y < h; y++) {
         row_label(lab, sizeof lab, y, w, h, true);
-        fprintf(fp, "%s ", lab);
+        dput(&d, lab);
+        d.s[d.n++] = ' ';
         for (int x = 0; x < w; x++) {
             bool last = o->mark_last && o->last.x == x && o->last.y == y;
             bool after_last = o->mark_last && o->last.x == x - 1
                               && o->last.y == y;
-            fputc(last ? '(' : after_last ? ')' : ' ', fp);
-            fputc(cell(b, x, y), fp);
+            d.s[d.n++] = last ? '(' : after_last ? ')' : ' ';
+            d.s[d.n++] = cell(b, x, y);
         }
         bool end_last = o->mark_last && o->last.x == w - 1
                         && o->last.y == y;
         row_label(lab, sizeof lab, y, w, h, false);
-        fprintf(fp, "%c%s\n", end_last ? ')' : ' ', lab);
+        d.s[d.n++] = end_last ? ')' : ' ';
+        dput(&d, lab);
+        d.s[d.n++] = '\n';
     }
-    columns_line(fp, w);
+    dcolumns(&d, w);
+    if (fwrite(d.s, 1, d.n, fp) != d.n)
+        return SGF_EIO;
     return ferror(fp) ? SGF_EIO : 0;
 }

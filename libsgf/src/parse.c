@@ -451,6 +451,22 @@ static void read_value(parser *p, sgf__value *v, const char *ident)
         DIAG(p, SGF_D_NUL_BYTE, open, "NUL byte in the value of '%s'",
              ident);
     if (close >= p->n) {
+        /* a '\\' the file ends in escapes nothing: it is not part of
+         * the value, raw or decoded, so that every writer gives the
+         * same value back (the escapes and two-byte characters pair
+         * from the value's start, as the lexer pairs them) */
+        if (v->raw.len > 0) {
+            const unsigned char *u = (const unsigned char *)v->raw.ptr;
+            size_t k = 0;
+            while (k < v->raw.len)
+                k += u[k] == '\\' || (p->mb != MB_NONE
+                                      && k + 1 < v->raw.len
+                                      && sgf__mb_pair(p->mb, u[k], u[k + 1]))
+                     ? 2 : 1;
+            if (k > v->raw.len)
+                v->raw.len--;
+            v->text = v->raw;
+        }
         p->eof_in_value = true;
         p->i = p->n;
         return;

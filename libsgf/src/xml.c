@@ -3,9 +3,9 @@
  * The Go layer is in xml_go.c. The only code, with xml_go.c, that links
  * libxml2 (DECISIONS.md "Conversion").
  *
- * Writing goes through xmlTextWriter, which escapes markup characters;
- * what it cannot protect against (invalid UTF-8, characters XML 1.0 does
- * not allow) never reaches it: such values are written in base64.
+ * Writing goes through xml_out.c, which escapes markup characters; what
+ * escaping cannot protect against (invalid UTF-8, characters XML 1.0
+ * does not allow) never reaches it: such values are written in base64.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -13,14 +13,11 @@
 #include <string.h>
 #include <strings.h>
 #include <libxml/parser.h>
-#include <libxml/xmlwriter.h>
 #include <sgf/xml.h>
 #include "tree_int.h"
 #include "xml_int.h"
 #include "charset_int.h"
 
-#define W_OK_(x) ((x) < 0 ? SGF_EIO : 0)
-#define XC(s) ((const xmlChar *)(s))
 
 /* --- characters -------------------------------------------------------- */
 
@@ -124,43 +121,25 @@ int sgf__xml_unbase64(sgf__buf *out, const char *s, size_t n)
 
 /* --- writing ----------------------------------------------------------- */
 
-static int start(xmlTextWriterPtr w, const char *name)
-{
-    return W_OK_(xmlTextWriterStartElement(w, XC(name)));
-}
-
-static int end(xmlTextWriterPtr w)
-{
-    return W_OK_(xmlTextWriterEndElement(w));
-}
-
-/* <name [encoding="base64"] [undecodable="true"]>bytes</name> */
-static int write_bytes(xmlTextWriterPtr w, const char *name, sgf_str s,
+/* <name [undecodable="true"] [encoding="base64"]>bytes</name> */
+static int write_bytes(sgf__xout *w, const char *name, sgf_str s,
                        bool undecodable)
 {
-    int e = start(w, name);
+    int e = sgf__xout_start(w, name);
     if (!e && undecodable)
-        e = W_OK_(xmlTextWriterWriteAttribute(w, XC("undecodable"),
-                                              XC("true")));
+        e = sgf__xout_attr(w, "undecodable", "true");
     if (!e && (undecodable || !xml_safe(s))) {
         char *enc = base64(s);
         if (enc == NULL)
             return SGF_ENOMEM;
-        e = W_OK_(xmlTextWriterWriteAttribute(w, XC("encoding"),
-                                              XC("base64")));
-        if (!e)
-            e = W_OK_(xmlTextWriterWriteString(w, XC(enc)));
+        e = sgf__xout_attr(w, "encoding", "base64");
+        if (!e && enc[0] != '\0')
+            e = sgf__xout_text(w, enc, strlen(enc));
         free(enc);
     } else if (!e && s.len > 0) {
-        char *z = malloc(s.len + 1);
-        if (z == NULL)
-            return SGF_ENOMEM;
-        memcpy(z, s.ptr, s.len);
-        z[s.len] = '\0';
-        e = W_OK_(xmlTextWriterWriteString(w, XC(z)));
-        free(z);
+        e = sgf__xout_text(w, s.ptr, s.len);
     }
-    return e ? e : end(w);
+    return e ? e : sgf__xout_end(w);
 }
 
 static bool same_str(sgf_str a, sgf_str b)
@@ -170,42 +149,41 @@ static bool same_str(sgf_str a, sgf_str b)
 
 /* <v>bytes</v> when the decoded text is the raw text, else
  * <v><raw>bytes</raw><text>decoded</text></v>. */
-static int write_value(xmlTextWriterPtr w, const sgf_prop *p, size_t i)
+static int write_value(sgf__xout *w, const sgf_prop *p, size_t i)
 {
     sgf_str raw = sgf_prop_raw(p, i), text = sgf_prop_text(p, i);
     bool undec = sgf_prop_is_undecodable(p, i);
     if (!undec && same_str(raw, text))
         return write_bytes(w, "v", raw, false);
-    int e = start(w, "v");
+    int e = sgf__xout_start(w, "v");
     if (!e)
         e = write_bytes(w, "raw", raw, false);
     if (!e)
         e = write_bytes(w, "text", text, undec);
-    return e ? e : end(w);
+    return e ? e : sgf__xout_end(w);
 }
 
-static int write_prop(xmlTextWriterPtr w, const sgf_prop *p)
+static int write_prop(sgf__xout *w, const sgf_prop *p)
 {
     const char *id = sgf_prop_ident(p);
     sgf_str raw = sgf_prop_ident_raw(p);
-    int e = start(w, "prop");
+    int e = sgf__xout_start(w, "prop");
     if (!e)
-        e = W_OK_(xmlTextWriterWriteAttribute(w, XC("id"),
-                                              XC(id)));
-    if (!e && !same_str(raw, (sgf_str){ id, strlen(id) }) && xml_safe(raw)) {
+        e = sgf__xout_attr(w, "id", id);
+    if (!e && !same_str(raw, (sgf_str){ id, strlen(id) }) && xml_safe(raw)
+        && memchr(raw.ptr, '\0', raw.len) == NULL) {
         char *z = malloc(raw.len + 1);
         if (z == NULL)
             return SGF_ENOMEM;
         memcpy(z, raw.ptr, raw.len);
         z[raw.len] = '\0';
-        e = W_OK_(xmlTextWriterWriteAttribute(w, XC("ident"),
-                                              XC(z)));
+        e = sgf__xout_attr(w, "ident", z);
         free(z);
     }
     size_t nv = sgf_prop_value_count(p);
     for (size_t i = 0; i < nv && !e; i++)
         e = write_value(w, p, i);
-    return e ? e : end(w);
+    return e ? e : sgf__xout_end(w);
 }
 
 /* One sequence being written: the node open in it, the variations of that
@@ -242,9 +220,9 @@ static int push(wstack *s, const sgf_node *n, bool is_var, sgf__xgo *x)
     return 0;
 }
 
-static int open_node(xmlTextWriterPtr w, wframe *f, sgf__xgo *x)
+static int open_node(sgf__xout *w, wframe *f, sgf__xgo *x)
 {
-    int e = start(w, "node");
+    int e = sgf__xout_start(w, "node");
     for (const sgf_prop *p = sgf_node_first_prop(f->cur); p && !e;
          p = sgf_prop_next(p))
         e = write_prop(w, p);
@@ -257,7 +235,7 @@ static int open_node(xmlTextWriterPtr w, wframe *f, sgf__xgo *x)
 }
 
 /* One step of the walk: open a node, start a variation, or close. */
-static int walk_step(xmlTextWriterPtr w, wstack *s, sgf__xgo *x)
+static int walk_step(sgf__xout *w, wstack *s, sgf__xgo *x)
 {
     wframe *f = &s->a[s->n - 1];
     if (!f->started)
@@ -265,10 +243,10 @@ static int walk_step(xmlTextWriterPtr w, wstack *s, sgf__xgo *x)
     if (f->var != NULL) {
         const sgf_node *v = f->var;
         f->var = sgf_node_next_sibling(v);
-        int e = start(w, "variation");
+        int e = sgf__xout_start(w, "variation");
         return e ? e : push(s, v, true, x);
     }
-    int e = end(w);
+    int e = sgf__xout_end(w);
     const sgf_node *next = sgf_node_first_child(f->cur);
     if (!e && next != NULL) {
         f->cur = next;
@@ -279,130 +257,85 @@ static int walk_step(xmlTextWriterPtr w, wstack *s, sgf__xgo *x)
         sgf__xgo_restore(x, &f->mark);
     bool is_var = f->is_var;
     s->n--;
-    return !e && is_var ? end(w) : e;
+    return !e && is_var ? sgf__xout_end(w) : e;
 }
 
-static int write_game(xmlTextWriterPtr w, const sgf_game *g, unsigned flags)
+static int write_game(sgf__xout *w, const sgf_game *g, unsigned flags)
 {
     sgf__xgo *x = NULL;
     wstack s = { NULL, 0, 0 };
     int e = (flags & SGF_XML_NO_GO) ? 0 : sgf__xgo_new(&x, g);
     if (!e)
-        e = start(w, "game");
+        e = sgf__xout_start(w, "game");
     if (!e)
-        e = W_OK_(xmlTextWriterWriteFormatAttribute(
-            w, XC("index"), "%zu", sgf_game_index(g)));
+        e = sgf__xout_attr_long(w, "index", (long)sgf_game_index(g));
     const char *cs = sgf_game_charset(g);
     if (!e && cs != NULL)
-        e = W_OK_(xmlTextWriterWriteAttribute(w, XC("charset"), XC(cs)));
+        e = sgf__xout_attr(w, "charset", cs);
     if (!e)
         e = push(&s, sgf_game_root(g), false, x);
     while (!e && s.n > 0)
         e = walk_step(w, &s, x);
     free(s.a);
     sgf__xgo_free(x);
-    return e ? e : end(w);
+    return e ? e : sgf__xout_end(w);
 }
 
 /* --- the document, one game at a time ------------------------------- */
 
-/* libxml2's writer reports its faults (out of memory, a failed flush)
- * through its generic error function as well as in its return value: a
- * library prints nothing, so that function is silenced during each call
- * (the setting is per thread). */
-static void silent(void *ctx, const char *msg, ...)
-{
-    (void)ctx;
-    (void)msg;
-}
-
-typedef struct quiet {
-    xmlGenericErrorFunc fn;
-    void *ctx;
-} quiet;
-
-static quiet hush(void)
-{
-    quiet q = { xmlGenericError, xmlGenericErrorContext };
-    xmlSetGenericErrorFunc(NULL, silent);
-    return q;
-}
-
-static void unhush(quiet q)
-{
-    xmlSetGenericErrorFunc(q.ctx, q.fn);
-}
-
 struct sgf_xml_writer {
-    xmlTextWriterPtr w;
+    sgf__xout out;
     FILE *fp;                 /* the output, or */
     sgf_strbuf *sb;           /* ... the buffer appended to */
     unsigned flags;
     int err;                  /* the first failure: SGF_E* */
-    bool sink_failed;         /* it was the output's: err says which */
-    int sink_errno;
+    int sink_errno;           /* errno of a failed write (SGF_EIO) */
 };
 
-/* libxml2's output callback: what the writer has buffered goes to the
- * file or the string. */
-static int sink_write(void *ctx, const char *buf, int len)
+/* Hand what was written to the file or the string. */
+static int flush(sgf_xml_writer *x)
 {
-    sgf_xml_writer *x = ctx;
-    size_t n = (size_t)len;
-    if (x->fp != NULL && n > 0 && fwrite(buf, 1, n, x->fp) != n) {
+    sgf__buf *b = &x->out.buf;
+    int e = x->out.err;
+    if (!e && x->fp != NULL && b->len > 0
+        && fwrite(b->ptr, 1, b->len, x->fp) != b->len) {
         x->sink_errno = errno;
-        x->sink_failed = true;
-        x->err = SGF_EIO;
-        return -1;
+        e = SGF_EIO;
     }
-    if (x->fp == NULL && n > 0) {
-        sgf__buf b = { x->sb->ptr, x->sb->len, x->sb->cap };
-        int e = sgf__buf_grow(&b, n + 1);
+    if (!e && x->fp == NULL && b->len > 0) {
+        sgf__buf s = { x->sb->ptr, x->sb->len, x->sb->cap };
+        e = sgf__buf_grow(&s, b->len + 1);
         if (!e) {
-            memcpy(b.ptr + b.len, buf, n);
-            b.len += n;
-            b.ptr[b.len] = '\0';
+            memcpy(s.ptr + s.len, b->ptr, b->len);
+            s.len += b->len;
+            s.ptr[s.len] = '\0';
         }
-        x->sb->ptr = b.ptr;
-        x->sb->len = b.len;
-        x->sb->cap = b.cap;
-        if (e) {
-            x->sink_failed = true;
-            x->err = SGF_ENOMEM;
-            return -1;
-        }
+        x->sb->ptr = s.ptr;
+        x->sb->len = s.len;
+        x->sb->cap = s.cap;
     }
-    return len;
-}
-
-/* A failure of a write: the output's own (SGF_EIO with errno, or memory
- * for a string), else libxml2's, which fails only for memory. */
-static int writer_fault(sgf_xml_writer *x, int e)
-{
-    if (e == 0)
-        return 0;
-    if (x->err == 0)
-        x->err = x->sink_failed ? SGF_EIO : SGF_ENOMEM;
-    if (x->sink_failed && x->err == SGF_EIO)
+    b->len = 0;
+    if (e && x->err == 0)
+        x->err = e;
+    if (x->err == SGF_EIO)
         errno = x->sink_errno;
     return x->err;
 }
 
-static int write_head(xmlTextWriterPtr w, unsigned flags)
+/* The XML declaration and <collection>, whose start tag stays open until
+ * the first game (an empty collection is <collection .../>). */
+static int write_head(sgf__xout *w, unsigned flags)
 {
-    int e = W_OK_(xmlTextWriterStartDocument(w, NULL, "UTF-8", NULL));
-    if (!e && !(flags & SGF_XML_COMPACT))
-        e = W_OK_(xmlTextWriterSetIndent(w, 1)
-                  | xmlTextWriterSetIndentString(w, XC(" ")));
+    static const char decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    int e = sgf__xout_raw(w, decl, sizeof decl - 1);
     if (!e)
-        e = W_OK_(xmlTextWriterStartElementNS(w, NULL, XC("collection"),
-                                              XC(SGF_XML_NS)));
+        e = sgf__xout_start(w, "collection");
     if (!e && !(flags & SGF_XML_NO_GO))
-        e = W_OK_(xmlTextWriterWriteAttribute(w, XC("xmlns:go"),
-                                              XC(SGF_XML_GO_NS)));
+        e = sgf__xout_attr(w, "xmlns:go", SGF_XML_GO_NS);
     if (!e)
-        e = W_OK_(xmlTextWriterWriteAttribute(w, XC("version"),
-                                              XC("1")));
+        e = sgf__xout_attr(w, "version", "1");
+    if (!e)
+        e = sgf__xout_attr(w, "xmlns", SGF_XML_NS);
     return e;
 }
 
@@ -425,19 +358,9 @@ static int writer_open(sgf_xml_writer **out, FILE *fp, sgf_strbuf *sb,
     x->fp = fp;
     x->sb = sb;
     x->flags = flags;
-    sgf__xml_init();
-    quiet q = hush();
-    xmlOutputBufferPtr ob = xmlOutputBufferCreateIO(sink_write, NULL, x,
-                                                    NULL);
-    x->w = ob ? xmlNewTextWriter(ob) : NULL;
-    if (x->w == NULL) {
-        xmlOutputBufferClose(ob);
-        free(x);
-        unhush(q);
-        return SGF_ENOMEM;
-    }
-    int e = writer_fault(x, write_head(x->w, flags));
-    unhush(q);
+    sgf__xout_init(&x->out, !(flags & SGF_XML_COMPACT));
+    write_head(&x->out, flags);
+    int e = flush(x);
     if (e != 0) {
         sgf_xml_writer_close(x);
         return e;
@@ -459,12 +382,10 @@ int sgf_xml_writer_game(sgf_xml_writer *x, const sgf_game *g)
         return SGF_EINVAL;
     if (x->err != 0)
         return x->err;
-    quiet q = hush();
-    int e = write_game(x->w, g, x->flags);
-    if (!e)
-        e = W_OK_(xmlTextWriterFlush(x->w));
-    unhush(q);
-    return writer_fault(x, e);
+    int e = write_game(&x->out, g, x->flags);
+    if (e != 0 && x->err == 0)
+        x->err = e;
+    return flush(x);
 }
 
 int sgf_xml_writer_close(sgf_xml_writer *x)
@@ -472,14 +393,14 @@ int sgf_xml_writer_close(sgf_xml_writer *x)
     if (x == NULL)
         return SGF_EINVAL;
     int e = x->err;
-    quiet q = hush();
-    if (!e)
-        e = writer_fault(x, W_OK_(xmlTextWriterEndDocument(x->w)));
-    if (!e)
-        e = writer_fault(x, W_OK_(xmlTextWriterFlush(x->w)));
+    if (!e) {
+        sgf__xout_end(&x->out);          /* </collection> */
+        if (!x->out.indent)
+            sgf__xout_raw(&x->out, "\n", 1);
+        e = flush(x);
+    }
     int saved = errno;
-    xmlFreeTextWriter(x->w);
-    unhush(q);
+    sgf__xout_release(&x->out);
     free(x);
     errno = saved;
     return e;

@@ -16,7 +16,6 @@
 #include "xml_int.h"
 #include "props_int.h"
 
-#define XC(s) ((const xmlChar *)(s))
 #define NPOINTS (SGF_MAX_SIZE * SGF_MAX_SIZE)
 
 typedef struct reuse_entry {
@@ -146,18 +145,8 @@ int sgf_date_first(sgf_str v, char iso[11])
 
 /* --- writing ----------------------------------------------------------- */
 
-static int attr(xmlTextWriterPtr w, const char *name, const char *val)
-{
-    return xmlTextWriterWriteAttribute(w, XC(name), XC(val)) < 0
-        ? SGF_EIO : 0;
-}
-
-static int attr_long(xmlTextWriterPtr w, const char *name, long v)
-{
-    char buf[24];
-    snprintf(buf, sizeof buf, "%ld", v);
-    return attr(w, name, buf);
-}
+#define attr sgf__xout_attr
+#define attr_long sgf__xout_attr_long
 
 /* kind, winner (or NULL), reason (or NULL) of each RE[] kind */
 static const char *const re_kind[][3] = {
@@ -171,7 +160,7 @@ static const char *const re_kind[][3] = {
     [SGF_RE_UNKNOWN] = { "unknown", NULL, NULL },
 };
 
-static int write_result(xmlTextWriterPtr w, sgf_str v)
+static int write_result(sgf__xout *w, sgf_str v)
 {
     sgf_score_re r;
     char buf[32];
@@ -179,8 +168,7 @@ static int write_result(xmlTextWriterPtr w, sgf_str v)
         || r.kind >= SGF_RE_OTHER)
         return 0;
     const char *const *k = re_kind[r.kind];
-    int e = xmlTextWriterStartElementNS(w, XC("go"), XC("result"),
-                                        NULL) < 0 ? SGF_EIO : 0;
+    int e = sgf__xout_start(w, "go:result");
     if (!e)
         e = attr(w, "kind", k[0]);
     if (!e && k[1] != NULL)
@@ -191,12 +179,10 @@ static int write_result(xmlTextWriterPtr w, sgf_str v)
     }
     if (!e && k[2] != NULL)
         e = attr(w, "reason", k[2]);
-    if (!e && xmlTextWriterEndElement(w) < 0)
-        e = SGF_EIO;
-    return e;
+    return e ? e : sgf__xout_end(w);
 }
 
-static int write_info_item(xmlTextWriterPtr w, const sgf_prop *p)
+static int write_info_item(sgf__xout *w, const sgf_prop *p)
 {
     sgf_str v = sgf_prop_text(p, 0);
     char buf[32];
@@ -207,17 +193,13 @@ static int write_info_item(xmlTextWriterPtr w, const sgf_prop *p)
             || ((km >= 100 || km <= -100) && !sgf__komi_scaled(km, &km)))
             return 0;
         snprintf(buf, sizeof buf, "%g", km);
-        return xmlTextWriterWriteElementNS(w, XC("go"), XC("komi"),
-                                           NULL, XC(buf)) < 0
-            ? SGF_EIO : 0;
+        return sgf__xout_element(w, "go:komi", buf);
     case SGF_PROP_RE:
         return write_result(w, v);
     case SGF_PROP_DT:
         if (sgf_date_first(v, buf) != 0)
             return 0;
-        return xmlTextWriterWriteElementNS(w, XC("go"), XC("date"),
-                                           NULL, XC(buf)) < 0
-            ? SGF_EIO : 0;
+        return sgf__xout_element(w, "go:date", buf);
     default:
         return 0;
     }
@@ -230,20 +212,15 @@ static bool has_info(const sgf_node *n)
         || sgf_node_find_prop(n, SGF_PROP_DT) != NULL;
 }
 
-static int write_info(xmlTextWriterPtr w, const sgf_node *n)
+static int write_info(sgf__xout *w, const sgf_node *n)
 {
     if (!has_info(n))
         return 0;
-    if (xmlTextWriterStartElementNS(w, XC("go"), XC("info"),
-                                    NULL) < 0)
-        return SGF_EIO;
-    int e = 0;
+    int e = sgf__xout_start(w, "go:info");
     for (const sgf_prop *p = sgf_node_first_prop(n); p && !e;
          p = sgf_prop_next(p))
         e = write_info_item(w, p);
-    if (!e && xmlTextWriterEndElement(w) < 0)
-        e = SGF_EIO;
-    return e;
+    return e ? e : sgf__xout_end(w);
 }
 
 /* --- board ------------------------------------------------------------- */
@@ -295,7 +272,7 @@ static size_t atari_neighbours(sgf__xgo *x, sgf_point pt, sgf_color c)
     return n;
 }
 
-static int write_captures(sgf__xgo *x, xmlTextWriterPtr w, size_t n)
+static int write_captures(sgf__xgo *x, sgf__xout *w, size_t n)
 {
     char *s = malloc(3 * n + 1);
     size_t len = 0;
@@ -314,7 +291,7 @@ static int write_captures(sgf__xgo *x, xmlTextWriterPtr w, size_t n)
     return e;
 }
 
-static int write_point(sgf__xgo *x, xmlTextWriterPtr w, sgf_point pt)
+static int write_point(sgf__xgo *x, sgf__xout *w, sgf_point pt)
 {
     char buf[4];
     int e = attr(w, "point", sgf_point_format_sgf(buf, pt));
@@ -324,14 +301,22 @@ static int write_point(sgf__xgo *x, xmlTextWriterPtr w, sgf_point pt)
     return e;
 }
 
-static int play_move(sgf__xgo *x, xmlTextWriterPtr w, sgf_color c,
+static int play_move(sgf__xgo *x, sgf__xout *w, sgf_color c,
                      sgf_point pt)
 {
     sgf_move_result r;
-    size_t ncap = sgf_board_contains(x->board, pt)
-                  ? atari_neighbours(x, pt, c) : 0;
+    size_t ncap = 0;
     if (sgf_board_play(&r, x->board, NULL, NULL, c, pt) != 0)
         return SGF_ENOMEM;
+    /* Few moves capture: the chains they took are read on the board
+     * before the move, taken back for that and played again. */
+    if (r.captured > 0 && sgf_board_contains(x->board, pt)) {
+        if (sgf_board_undo(x->board, NULL) != 0)
+            return SGF_ENOMEM;
+        ncap = atari_neighbours(x, pt, c);
+        if (sgf_board_play(&r, x->board, NULL, NULL, c, pt) != 0)
+            return SGF_ENOMEM;
+    }
     int e = write_point(x, w, pt);
     if (!e && r.verdict != SGF_VERDICT_LEGAL)
         e = attr(w, "verdict", sgf_verdict_name(r.verdict));
@@ -345,7 +330,7 @@ static int play_move(sgf__xgo *x, xmlTextWriterPtr w, sgf_color c,
     return e ? e : set_last(x, pt, x->number);
 }
 
-static int write_move(sgf__xgo *x, xmlTextWriterPtr w, const sgf_node *n,
+static int write_move(sgf__xgo *x, sgf__xout *w, const sgf_node *n,
                       const sgf_prop *mv)
 {
     sgf_color c = sgf_prop_id_of(mv) == SGF_PROP_B ? SGF_BLACK : SGF_WHITE;
@@ -357,10 +342,9 @@ static int write_move(sgf__xgo *x, xmlTextWriterPtr w, const sgf_node *n,
     if (sgf_value_move(sgf_prop_text(mv, 0), x->width, x->height, &pt,
                        &pass) != 0)
         return 0;
-    if (xmlTextWriterStartElementNS(w, XC("go"), XC("move"),
-                                    NULL) < 0)
-        return SGF_EIO;
-    int e = attr_long(w, "number", x->number);
+    int e = sgf__xout_start(w, "go:move");
+    if (!e)
+        e = attr_long(w, "number", x->number);
     if (!e)
         e = attr(w, "color", c == SGF_BLACK ? "B" : "W");
     if (!e && pass) {
@@ -370,12 +354,10 @@ static int write_move(sgf__xgo *x, xmlTextWriterPtr w, const sgf_node *n,
     } else if (!e) {
         e = play_move(x, w, c, pt);
     }
-    if (!e && xmlTextWriterEndElement(w) < 0)
-        e = SGF_EIO;
-    return e;
+    return e ? e : sgf__xout_end(w);
 }
 
-int sgf__xgo_node(sgf__xgo *x, xmlTextWriterPtr w, const sgf_node *n)
+int sgf__xgo_node(sgf__xgo *x, sgf__xout *w, const sgf_node *n)
 {
     const sgf_prop *mv = NULL;
     /* the node's setup as one step: O(points changed), not a step (and

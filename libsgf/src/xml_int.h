@@ -8,9 +8,37 @@
 #ifndef SGF_XML_INT_H
 #define SGF_XML_INT_H
 
-#include <libxml/xmlwriter.h>
+#include <stdbool.h>
 #include <sgf/tree.h>
 #include "arena_int.h"
+
+/* --- the bytes of the export (xml_out.c) ------------------------------ */
+
+/* A document being written: its bytes not yet handed on, the elements
+ * open (names of static storage), and the layout. */
+typedef struct sgf__xout {
+    sgf__buf buf;       /* bytes written, to be taken by the caller */
+    sgf__buf names;     /* the open elements' names (const char *) */
+    bool indent;        /* one element a line, one space a level */
+    bool open_tag;      /* the last start tag is not closed yet */
+    bool text;          /* the innermost element holds text */
+    int err;            /* SGF_ENOMEM once memory ran out, then sticky */
+} sgf__xout;
+
+void sgf__xout_init(sgf__xout *o, bool indent);
+void sgf__xout_release(sgf__xout *o);
+/* Each returns o->err: 0, or SGF_ENOMEM (the bytes are then incomplete).
+ * Names are element or attribute names as written ("go:move"); val and
+ * text are UTF-8 (text of XML 1.0 characters: the caller checks). */
+int sgf__xout_start(sgf__xout *o, const char *name);
+int sgf__xout_attr(sgf__xout *o, const char *name, const char *val);
+int sgf__xout_attr_long(sgf__xout *o, const char *name, long v);
+int sgf__xout_text(sgf__xout *o, const char *s, size_t n);
+int sgf__xout_end(sgf__xout *o);
+/* <name>text</name> */
+int sgf__xout_element(sgf__xout *o, const char *name, const char *text);
+/* Bytes as they are (the XML declaration). */
+int sgf__xout_raw(sgf__xout *o, const char *s, size_t n);
 
 typedef struct sgf__xgo sgf__xgo;
 
@@ -29,9 +57,8 @@ void sgf__xgo_save(const sgf__xgo *x, sgf__xgo_mark *m);
 void sgf__xgo_restore(sgf__xgo *x, const sgf__xgo_mark *m);
 
 /* Apply the node's setup and move to the board and write its Go-layer
- * elements (go:move, go:info). Returns 0, SGF_ENOMEM or SGF_EIO (the
- * writer failed). */
-int sgf__xgo_node(sgf__xgo *x, xmlTextWriterPtr w, const sgf_node *n);
+ * elements (go:move, go:info). Returns 0 or SGF_ENOMEM. */
+int sgf__xgo_node(sgf__xgo *x, sgf__xout *w, const sgf_node *n);
 
 /* Decode n bytes of base64 (blanks ignored) and append them to out.
  * 0, SGF_ENOMEM, or SGF_ESYNTAX on bad input. (xml.c) */

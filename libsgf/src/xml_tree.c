@@ -33,9 +33,7 @@ static int put(sgf__xtree *t, const void *p, size_t n)
  * bytes from 0x80 up that an escape or the closing ']' follows escaped
  * byte by byte. Escapes, soft line breaks included, keep their meaning;
  * every reader, pairing two-byte characters or not, finds the value's
- * end at its ']'. A last '\\' with nothing after it (a value the file
- * ended in) escapes nothing and is left out, as the parser left it out
- * of the text. */
+ * end at its ']'. */
 static int guard_raw(sgf__xtree *t, sgf_str s, int mb)
 {
     const unsigned char *u = (const unsigned char *)s.ptr;
@@ -52,9 +50,6 @@ static int guard_raw(sgf__xtree *t, sgf_str s, int mb)
             b[0] = u[i + 1];
             b[1] = 1;
             i += 2;
-        } else if (u[i] == '\\') {
-            break;          /* an escape the input ended in: it escapes
-                               nothing, and the parser kept no byte */
         } else {
             b[1] = u[i] == ']' || u[i] == '\\';
             i++;

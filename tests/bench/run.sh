@@ -185,3 +185,6 @@ fi
 if [ -x $B/bench_convert ]; then
     $PIN $B/bench_convert -r "$REPEAT" "$SRC" | tail -n 1 || true
 fi
+
+# the tools as a user runs them, the -j speed-up, the archive pile
+sh tests/bench/tools.sh "$SRC" "$B/all.sgf"

@@ -186,6 +186,16 @@ static void test_parse_unclosed_value_at_eof(void **state)
     assert_non_null(sgf_node_find_prop(n, SGF_PROP_B));
     assert_raw(sgf_node_find_prop(n, SGF_PROP_C), 0, "this never ends\n");
     sgf_collection_free(c);
+    /* an escape the file ends in is not part of the value; an escaped
+     * backslash before the end is */
+    c = parse("(;C[abc\\");
+    assert_raw(sgf_node_find_prop(sgf_game_root(sgf_collection_game(c, 0)),
+                                  SGF_PROP_C), 0, "abc");
+    sgf_collection_free(c);
+    c = parse("(;C[abc\\\\");
+    assert_raw(sgf_node_find_prop(sgf_game_root(sgf_collection_game(c, 0)),
+                                  SGF_PROP_C), 0, "abc\\\\");
+    sgf_collection_free(c);
 }
 
 static void test_parse_missing_close_paren(void **state)
