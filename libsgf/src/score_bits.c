@@ -443,6 +443,43 @@ static bool split_possible(const bits *s, const uint64_t *dame)
     return false;
 }
 
+/* Whether, dead stones lifted and no dame left (no region touches both
+ * colours, so no seki, no connection due for want of a dame liberty,
+ * no split), no live chain must take dead stones off either (score.c
+ * capture_point): each chain next to a dead stone is alive as a whole
+ * and keeps two liberties of its own (empty points of the board), both
+ * then its territory, which leaves it no point to take them at. */
+static bool dead_apart(const bits *s, const sgf_board *b)
+{
+    uint64_t done[SGF_MAX_SIZE];
+    int lib[3];
+    memset(done, 0, (size_t)s->h * sizeof done[0]);
+    for (int y = 0; y < s->h; y++)
+        for (uint64_t t = s->dead[y]; t != 0; t &= t - 1) {
+            int cell = (y + 1) * b->stride + 1 + __builtin_ctzll(t);
+            for (int d = 0; d < 4; d++) {
+                int m = cell + b->nb[d];
+                if ((b->color[m] != SGF_BLACK && b->color[m] != SGF_WHITE)
+                    || has(s->dead, b, m))
+                    continue;           /* off the board, empty, dead */
+                int head = b->head[m];
+                if (has(done, b, head))
+                    continue;
+                done[head / b->stride - 1] |= 1ull << (head % b->stride
+                                                       - 1);
+                int q = m;
+                do {                    /* alive as a whole */
+                    if (has(s->dead, b, q))
+                        return false;
+                    q = b->next[q];
+                } while (q != m);
+                if (chain_libs(b, m, -1, lib, 0, 1) < 2)
+                    return false;
+            }
+        }
+    return true;
+}
+
 /* The dame split as score.c's sgf__dame_split makes it, from the sets:
  * in each dame region of at most SGF__DAME_ROOM points, a point is c's
  * when it is DAME_MARGIN (3) or more steps, through the region, nearer
@@ -537,8 +574,17 @@ int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
     dilate(rb, s.black, s.empty, s.h, s.full);
     dilate(rw, s.white, s.empty, s.h, s.full);
     bool territory = r->scoring == SGF_SCORING_TERRITORY;
-    if (territory && s.any_dead)
-        return 0;          /* connections next to dead stones: score.c */
+    if (territory && s.any_dead) {      /* connections next to dead */
+        flood(rb, s.empty, s.h);        /* stones: score.c, unless no */
+        flood(rw, s.empty, s.h);        /* dame is left and none can */
+        for (int y = 0; y < s.h; y++)   /* be due (dead_apart) */
+            dame[y] = rb[y] & rw[y];
+        if (!none_set(dame, s.h) || !dead_apart(&s, b))
+            return 0;
+        *needs = 0;
+        write_count(out, &s, b, rb, rw);
+        return 1;
+    }
     if (!territory || r->seki_points_count || !seki_found(&s, b, rb, rw))
         *needs &= ~(unsigned)SGF__NEED_SEKI;
     flood(rb, s.empty, s.h);
