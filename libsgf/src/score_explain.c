@@ -27,6 +27,8 @@ typedef struct explain_ctx {
     double margin;              /* the count's, under the game's komi */
     double *fm;                 /* by chain: margin with it flipped */
     uint8_t *fdone;             /* ... counted already */
+    bool record_only;           /* no chain's status looked into but for
+                                   the komi KM[0] leaves out */
 } explain_ctx;
 
 /* Whether the count under r (and dead) agrees with RE[]. */
@@ -327,6 +329,8 @@ static sgf_score_cause find_cause(explain_ctx *x, const sgf_rules *r,
             && try_groups(x, rr, ch, nch, true, out))  /* see below */
             c = SGF_CAUSE_KOMI_GROUP;
     }
+    else if (x->record_only)
+        c = SGF_CAUSE_UNKNOWN;          /* chains: not asked for */
     else if (try_groups(x, rr, ch, nch, false, out))
         c = SGF_CAUSE_GROUP;
     else if (x->komi == 0 && try_groups(x, rr, ch, nch, true, out))
@@ -341,11 +345,11 @@ static sgf_score_cause find_cause(explain_ctx *x, const sgf_rules *r,
     return c;
 }
 
-int sgf_score_explain_doubt(sgf_score_reason *out, const sgf_board *b,
-                            const sgf_rules *r, const uint8_t *dead,
-                            double komi, int handicap,
-                            const sgf_score_re *re, const sgf_node *markup,
-                            const uint8_t *doubt)
+static int explain_run(sgf_score_reason *out, const sgf_board *b,
+                       const sgf_rules *r, const uint8_t *dead, double komi,
+                       int handicap, const sgf_score_re *re,
+                       const sgf_node *markup, const uint8_t *doubt,
+                       bool record_only)
 {
     static const sgf_rules init = SGF_RULES_INIT;
     uint8_t marks[SGF__SN], mdead[SGF__SN];
@@ -357,7 +361,7 @@ int sgf_score_explain_doubt(sgf_score_reason *out, const sgf_board *b,
     explain_ctx x = { sgf__scratch_take(sizeof(sgf__spos)),
                       malloc(sizeof(sgf_score)),
                       b, dead, doubt, komi, handicap, re, NULL, 0, NULL,
-                      NULL };
+                      NULL, record_only };
     if (x.p == NULL || x.s == NULL) {
         sgf__scratch_give(x.p, sizeof(sgf__spos));
         free(x.s);
@@ -386,6 +390,26 @@ int sgf_score_explain_doubt(sgf_score_reason *out, const sgf_board *b,
     sgf__scratch_give(x.p, sizeof(sgf__spos));
     free(x.s);
     return 0;
+}
+
+int sgf_score_explain_doubt(sgf_score_reason *out, const sgf_board *b,
+                            const sgf_rules *r, const uint8_t *dead,
+                            double komi, int handicap,
+                            const sgf_score_re *re, const sgf_node *markup,
+                            const uint8_t *doubt)
+{
+    return explain_run(out, b, r, dead, komi, handicap, re, markup, doubt,
+                       false);
+}
+
+int sgf_score_explain_record(sgf_score_reason *out, const sgf_board *b,
+                             const sgf_rules *r, const uint8_t *dead,
+                             double komi, int handicap,
+                             const sgf_score_re *re,
+                             const sgf_node *markup)
+{
+    return explain_run(out, b, r, dead, komi, handicap, re, markup, NULL,
+                       true);
 }
 
 int sgf_score_explain(sgf_score_reason *out, const sgf_board *b,
