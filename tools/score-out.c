@@ -863,9 +863,17 @@ static int judge(game_count *x, const sgf_board *b, bool markup)
         return -1;
     if (x->verdict != SGF_SCORE_DISAGREE)
         return 0;
-    if (sgf_score_explain_doubt(&x->why, b, x->rules, x->dead, x->komi,
-                                x->handicap, &x->re, markup ? x->last : NULL,
-                                x->estimated ? x->unsettled : NULL) != 0)
+    /* on a board not finished any cause but the record's gives the
+       verdict "not finished": no chain need be looked into */
+    int rc = x->unf.kind != SGF_UNFINISHED_NONE
+        ? sgf_score_explain_record(&x->why, b, x->rules, x->dead, x->komi,
+                                   x->handicap, &x->re,
+                                   markup ? x->last : NULL)
+        : sgf_score_explain_doubt(&x->why, b, x->rules, x->dead, x->komi,
+                                  x->handicap, &x->re,
+                                  markup ? x->last : NULL,
+                                  x->estimated ? x->unsettled : NULL);
+    if (rc != 0)
         return -1;
     sgf_score_cause c = x->why.cause;
     if (x->unf.kind != SGF_UNFINISHED_NONE

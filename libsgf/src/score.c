@@ -713,19 +713,26 @@ static bool open_dame(const sgf__spos *p, int r)
 bool sgf__dame_split(sgf__spos *p, uint8_t *split)
 {
     static const int16_t far = INT16_MAX;
-    int16_t dist[2][SGF__SN], *queue = p->stack;
-    int nb[4], mixed = 0;
+    int16_t dist[2][SGF__SN], *queue = p->stack, pts[SGF__SN];
+    int nb[4], npts = 0;
     bool any = false;
-    for (int r = 0; r < p->count; r++)
-        mixed += p->kcol[r] == SGF_EMPTY && open_dame(p, r);
-    if (mixed == 0)
+    for (int r = 0; r < p->count; r++) {   /* the points of open dame */
+        if (p->kcol[r] != SGF_EMPTY || !open_dame(p, r))
+            continue;
+        int i = p->head[r];
+        do {
+            pts[npts++] = (int16_t)i;
+            i = p->next[i];
+        } while (i != p->head[r]);
+    }
+    if (npts == 0)
         return false;
+    memset(split, 0, (size_t)p->n);
     for (int c = 0; c < 2; c++) {       /* distances from Black, White */
-        int head = 0, tail = 0;
-        for (int i = 0; i < p->n; i++) {
+        int head = 0, tail = 0;         /* (each region's own points) */
+        for (int k = 0; k < npts; k++) {
+            int i = pts[k];
             dist[c][i] = far;
-            if (p->col[i] != SGF_EMPTY || !open_dame(p, p->id[i]))
-                continue;
             int m = sgf__spos_neighbors(p, i, nb), d = 0;
             while (d < m && p->col[nb[d]] != SGF_BLACK + c)
                 d++;
@@ -744,10 +751,8 @@ bool sgf__dame_split(sgf__spos *p, uint8_t *split)
                 }
         }
     }
-    for (int i = 0; i < p->n; i++) {
-        split[i] = 0;
-        if (p->col[i] != SGF_EMPTY || !open_dame(p, p->id[i]))
-            continue;
+    for (int k = 0; k < npts; k++) {
+        int i = pts[k];
         if (dist[1][i] - dist[0][i] >= DAME_MARGIN)
             split[i] = SGF_BLACK;
         else if (dist[0][i] - dist[1][i] >= DAME_MARGIN)

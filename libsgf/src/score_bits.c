@@ -4,9 +4,9 @@
  * empty points each colour reaches, the dame between them and the
  * points that could be in seki or call for a connection are found with
  * a few word operations per row. A count that needs no more (no dame
- * that territory counting must look into, no dead stones next to which
- * a connection may be due, or area counting) is written from these
- * sets; the others go to the labelled count of score.c, which gives
+ * that territory counting must look into but the dame split, made here
+ * too, no dead stones next to which a connection may be due, or area
+ * counting) is written from these sets; the others go to the labelled count of score.c, which gives
  * the same answer on these too (tests/unit/test_score_fast.c checks it
  * on many positions).
  */
@@ -443,6 +443,93 @@ static bool split_possible(const bits *s, const uint64_t *dame)
     return false;
 }
 
+/* Whether, dead stones lifted and no dame left (no region touches both
+ * colours, so no seki, no connection due for want of a dame liberty,
+ * no split), no live chain must take dead stones off either (score.c
+ * capture_point): each chain next to a dead stone is alive as a whole
+ * and keeps two liberties of its own (empty points of the board), both
+ * then its territory, which leaves it no point to take them at. */
+static bool dead_apart(const bits *s, const sgf_board *b)
+{
+    uint64_t done[SGF_MAX_SIZE];
+    int lib[3];
+    memset(done, 0, (size_t)s->h * sizeof done[0]);
+    for (int y = 0; y < s->h; y++)
+        for (uint64_t t = s->dead[y]; t != 0; t &= t - 1) {
+            int cell = (y + 1) * b->stride + 1 + __builtin_ctzll(t);
+            for (int d = 0; d < 4; d++) {
+                int m = cell + b->nb[d];
+                if ((b->color[m] != SGF_BLACK && b->color[m] != SGF_WHITE)
+                    || has(s->dead, b, m))
+                    continue;           /* off the board, empty, dead */
+                int head = b->head[m];
+                if (has(done, b, head))
+                    continue;
+                done[head / b->stride - 1] |= 1ull << (head % b->stride
+                                                       - 1);
+                int q = m;
+                do {                    /* alive as a whole */
+                    if (has(s->dead, b, q))
+                        return false;
+                    q = b->next[q];
+                } while (q != m);
+                if (chain_libs(b, m, -1, lib, 0, 1) < 2)
+                    return false;
+            }
+        }
+    return true;
+}
+
+/* The dame split as score.c's sgf__dame_split makes it, from the sets:
+ * in each dame region of at most SGF__DAME_ROOM points, a point is c's
+ * when it is DAME_MARGIN (3) or more steps, through the region, nearer
+ * c's stones than the enemy's. The points so taken leave the other
+ * colour's reach (rw or rb), which makes them territory of one colour
+ * in write_count. */
+static void split_apply(const bits *s, const uint64_t *dame, uint64_t *rb,
+                        uint64_t *rw)
+{
+    enum { MARGIN = 3, LEVELS = SGF__DAME_ROOM + MARGIN };
+    uint64_t small[SGF_MAX_SIZE], left[SGF_MAX_SIZE], reg[SGF_MAX_SIZE];
+    uint64_t reach[2][LEVELS + 1][SGF_MAX_SIZE], step[SGF_MAX_SIZE];
+    size_t rows = (size_t)s->h * sizeof small[0];
+    memcpy(left, dame, rows);
+    memset(small, 0, rows);
+    for (int y = 0; y < s->h; y++)
+        while (left[y] != 0) {          /* each dame region: its size */
+            int size = 0;
+            memset(reg, 0, rows);
+            reg[y] = left[y] & -left[y];
+            flood(reg, dame, s->h);
+            for (int k = 0; k < s->h; k++) {
+                size += __builtin_popcountll(reg[k]);
+                left[k] &= ~reg[k];
+            }
+            if (size <= SGF__DAME_ROOM)
+                for (int k = 0; k < s->h; k++)
+                    small[k] |= reg[k];
+        }
+    for (int c = 0; c < 2; c++) {       /* reach[c][d]: d steps or fewer */
+        memset(reach[c][0], 0, rows);
+        dilate(reach[c][1], c == 0 ? s->black : s->white, small, s->h,
+               s->full);
+        for (int d = 2; d <= LEVELS; d++) {
+            dilate(step, reach[c][d - 1], small, s->h, s->full);
+            for (int y = 0; y < s->h; y++)
+                reach[c][d][y] = reach[c][d - 1][y] | step[y];
+        }
+    }
+    for (int y = 0; y < s->h; y++) {
+        uint64_t sb = 0, sw = 0;
+        for (int d = 1; d + MARGIN - 1 <= LEVELS; d++) {
+            sb |= reach[0][d][y] & ~reach[1][d + MARGIN - 1][y];
+            sw |= reach[1][d][y] & ~reach[0][d + MARGIN - 1][y];
+        }
+        rw[y] &= ~(sb & small[y]);
+        rb[y] &= ~(sw & small[y]);
+    }
+}
+
 /* The map and the counts from the sets: stones, dead stones (with
  * their territory), territory and dame. */
 static void write_count(sgf_score *out, const bits *s, const sgf_board *b,
@@ -487,8 +574,17 @@ int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
     dilate(rb, s.black, s.empty, s.h, s.full);
     dilate(rw, s.white, s.empty, s.h, s.full);
     bool territory = r->scoring == SGF_SCORING_TERRITORY;
-    if (territory && s.any_dead)
-        return 0;          /* connections next to dead stones: score.c */
+    if (territory && s.any_dead) {      /* connections next to dead */
+        flood(rb, s.empty, s.h);        /* stones: score.c, unless no */
+        flood(rw, s.empty, s.h);        /* dame is left and none can */
+        for (int y = 0; y < s.h; y++)   /* be due (dead_apart) */
+            dame[y] = rb[y] & rw[y];
+        if (!none_set(dame, s.h) || !dead_apart(&s, b))
+            return 0;
+        *needs = 0;
+        write_count(out, &s, b, rb, rw);
+        return 1;
+    }
     if (!territory || r->seki_points_count || !seki_found(&s, b, rb, rw))
         *needs &= ~(unsigned)SGF__NEED_SEKI;
     flood(rb, s.empty, s.h);
@@ -509,8 +605,12 @@ int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
         if (!split_possible(&s, dame))
             *needs &= ~(unsigned)SGF__NEED_SPLIT;
     }
-    if (*needs != 0)
+    if ((*needs & ~(unsigned)SGF__NEED_SPLIT) != 0)
         return 0;
+    if (*needs != 0) {                  /* the split, here */
+        split_apply(&s, dame, rb, rw);
+        *needs = 0;
+    }
     write_count(out, &s, b, rb, rw);
     return 1;
 }

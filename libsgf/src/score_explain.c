@@ -27,6 +27,8 @@ typedef struct explain_ctx {
     double margin;              /* the count's, under the game's komi */
     double *fm;                 /* by chain: margin with it flipped */
     uint8_t *fdone;             /* ... counted already */
+    bool record_only;           /* no chain's status looked into but for
+                                   the komi KM[0] leaves out */
 } explain_ctx;
 
 /* Whether the count under r (and dead) agrees with RE[]. */
@@ -40,6 +42,8 @@ static bool agrees(explain_ctx *x, const sgf_rules *r, const uint8_t *dead,
         sgf__score_recount_markup(x->s, x->marks);
     return sgf_score_compare(x->s, x->re) == SGF_SCORE_AGREE;
 }
+
+static bool margin_agrees(double m, const sgf_score_re *re);
 
 static bool try_scoring(explain_ctx *x, const sgf_rules *r)
 {
@@ -58,12 +62,16 @@ static bool try_handicap(explain_ctx *x, const sgf_rules *r, double *bonus)
         SGF_HANDICAP_COMP_N_MINUS_1 };
     if (r->scoring != SGF_SCORING_AREA || x->handicap < 2)
         return false;
+    double was = sgf_rules_handicap_bonus(r, x->handicap);
     for (int k = 0; k < 3; k++) {
         sgf_rules o = *r;
         if (comps[k] == r->handicap_comp)
             continue;
         o.handicap_comp = comps[k];
-        if (agrees(x, &o, x->dead, x->komi)) {
+        /* the compensation only moves White's score: no recount */
+        double m = x->margin + was - sgf_rules_handicap_bonus(&o,
+                                                              x->handicap);
+        if (margin_agrees(m, x->re)) {
             *bonus = sgf_rules_handicap_bonus(&o, x->handicap);
             return true;
         }
@@ -85,7 +93,9 @@ static bool try_komi(explain_ctx *x, const sgf_rules *r, double *komi)
 {
     for (int k = 0; k <= NKOMI; k++) {
         double v = usual_komi(r, k);
-        if (v != x->komi && agrees(x, r, x->dead, v)) {
+        /* komi only moves the margin: no recount */
+        if (v != x->komi
+            && margin_agrees(x->margin + x->komi - v, x->re)) {
             *komi = v;
             return true;
         }
@@ -319,6 +329,8 @@ static sgf_score_cause find_cause(explain_ctx *x, const sgf_rules *r,
             && try_groups(x, rr, ch, nch, true, out))  /* see below */
             c = SGF_CAUSE_KOMI_GROUP;
     }
+    else if (x->record_only)
+        c = SGF_CAUSE_UNKNOWN;          /* chains: not asked for */
     else if (try_groups(x, rr, ch, nch, false, out))
         c = SGF_CAUSE_GROUP;
     else if (x->komi == 0 && try_groups(x, rr, ch, nch, true, out))
@@ -333,11 +345,11 @@ static sgf_score_cause find_cause(explain_ctx *x, const sgf_rules *r,
     return c;
 }
 
-int sgf_score_explain_doubt(sgf_score_reason *out, const sgf_board *b,
-                            const sgf_rules *r, const uint8_t *dead,
-                            double komi, int handicap,
-                            const sgf_score_re *re, const sgf_node *markup,
-                            const uint8_t *doubt)
+static int explain_run(sgf_score_reason *out, const sgf_board *b,
+                       const sgf_rules *r, const uint8_t *dead, double komi,
+                       int handicap, const sgf_score_re *re,
+                       const sgf_node *markup, const uint8_t *doubt,
+                       bool record_only)
 {
     static const sgf_rules init = SGF_RULES_INIT;
     uint8_t marks[SGF__SN], mdead[SGF__SN];
@@ -349,7 +361,7 @@ int sgf_score_explain_doubt(sgf_score_reason *out, const sgf_board *b,
     explain_ctx x = { sgf__scratch_take(sizeof(sgf__spos)),
                       malloc(sizeof(sgf_score)),
                       b, dead, doubt, komi, handicap, re, NULL, 0, NULL,
-                      NULL };
+                      NULL, record_only };
     if (x.p == NULL || x.s == NULL) {
         sgf__scratch_give(x.p, sizeof(sgf__spos));
         free(x.s);
@@ -378,6 +390,26 @@ int sgf_score_explain_doubt(sgf_score_reason *out, const sgf_board *b,
     sgf__scratch_give(x.p, sizeof(sgf__spos));
     free(x.s);
     return 0;
+}
+
+int sgf_score_explain_doubt(sgf_score_reason *out, const sgf_board *b,
+                            const sgf_rules *r, const uint8_t *dead,
+                            double komi, int handicap,
+                            const sgf_score_re *re, const sgf_node *markup,
+                            const uint8_t *doubt)
+{
+    return explain_run(out, b, r, dead, komi, handicap, re, markup, doubt,
+                       false);
+}
+
+int sgf_score_explain_record(sgf_score_reason *out, const sgf_board *b,
+                             const sgf_rules *r, const uint8_t *dead,
+                             double komi, int handicap,
+                             const sgf_score_re *re,
+                             const sgf_node *markup)
+{
+    return explain_run(out, b, r, dead, komi, handicap, re, markup, NULL,
+                       true);
 }
 
 int sgf_score_explain(sgf_score_reason *out, const sgf_board *b,

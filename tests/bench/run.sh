@@ -137,7 +137,9 @@ fi
 # an estimate (none; the markup where there is some, else none) beside
 # sgf-replay (the target is 1.2x at most), and with the estimate; a
 # list of dead stones differs from file to file, so bench_score above
-# measures it
+# measures it. Each of REPEAT rounds times every command in turn, so
+# that a busy machine slows them alike; each ratio is the median of the
+# rounds' ratios, each time the median of the rounds' times.
 tool_cpu() {
     $PIN $B/cputime "$@" | sed -n 's/^cpu_s=\([0-9.]*\).*/\1/p'
 }
@@ -145,16 +147,48 @@ if [ -x $B/cputime ]; then
     find "$SRC" -type f \( -name '*.sgf' -o -name '*.SGF' \) |
         LC_ALL=C sort > "$B/tool-files.txt"
     list=$B/tool-files.txt
-    t_rep=$(tool_cpu bin/sgf-replay -q --files-from="$list")
-    t_none=$(tool_cpu bin/sgf-score -q --dead=none --files-from="$list")
-    t_mark=$(tool_cpu bin/sgf-score -q --dead=markup --files-from="$list")
-    t_auto=$(tool_cpu bin/sgf-score -q --dead=auto --files-from="$list")
-    awk -v r="$t_rep" -v n="$t_none" -v m="$t_mark" -v a="$t_auto" \
-        -v f="$(wc -l < "$list")" 'BEGIN {
-        printf "whole tools, %d files, CPU seconds (one run): sgf-replay " \
-            "%.2f; sgf-score --dead=none %.2f (%.2fx), --dead=markup " \
-            "%.2f (%.2fx), --dead=auto %.2f (%.2fx)\n", f, r, n, n / r,
-            m, m / r, a, a / r }'
+    : > "$B/tool-times.txt"
+    round=0
+    while [ "$round" -lt "$REPEAT" ]; do
+        t_rep=$(tool_cpu bin/sgf-replay -q --files-from="$list")
+        t_none=$(tool_cpu bin/sgf-score -q --dead=none --files-from="$list")
+        t_mark=$(tool_cpu bin/sgf-score -q --dead=markup \
+                 --files-from="$list")
+        t_auto=$(tool_cpu bin/sgf-score -q --dead=auto --files-from="$list")
+        echo "$t_rep $t_none $t_mark $t_auto" >> "$B/tool-times.txt"
+        round=$((round + 1))
+    done
+    awk -v f="$(wc -l < "$list")" -v rounds="$REPEAT" '
+    function median(a, n,   i, j, t) {
+        for (i = 2; i <= n; i++)        # insertion sort: a few rounds
+            for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
+                t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
+            }
+        return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    {
+        n++
+        for (k = 1; k <= 4; k++) {
+            t[k, n] = $k
+            q[k, n] = $1 > 0 ? $k / $1 : 0
+        }
+    }
+    END {
+        for (k = 1; k <= 4; k++) {
+            for (i = 1; i <= n; i++) {
+                a[i] = t[k, i]
+                b[i] = q[k, i]
+            }
+            tm[k] = median(a, n)
+            rt[k] = median(b, n)
+        }
+        printf "whole tools, %d files, CPU seconds (median of %d rounds): " \
+            "sgf-replay %.3f; sgf-score --dead=none %.3f (%.2fx), " \
+            "--dead=markup %.3f (%.2fx), --dead=auto %.3f (%.2fx)\n", f,
+            rounds, tm[1], tm[2], rt[2], tm[3], rt[3], tm[4], rt[4]
+        printf "  sgf-score --dead=none beside sgf-replay: %.2fx " \
+            "(target <= 1.2): %s\n", rt[2], rt[2] <= 1.2 ? "met" : "MISSED"
+    }' "$B/tool-times.txt"
 fi
 
 # the estimate against the recorded results, both halves of the shared

@@ -533,6 +533,44 @@ static sgf_score_reason why(const char *sgf, const char *re_text,
     return y;
 }
 
+/* The record's causes only: the same as sgf_score_explain for those;
+ * where only a chain's status would agree, unknown. */
+static sgf_score_reason why_record(const char *sgf, const char *re_text)
+{
+    game x = load(sgf);
+    sgf_score_reason y;
+    sgf_score_re re = re_of(re_text, 0);
+    double komi;
+    sgf_score_komi(&komi, x.g, sgf_replay_rules(x.r));
+    assert_int_equal(sgf_score_explain_record(&y, x.b,
+                                              sgf_replay_rules(x.r), NULL,
+                                              komi, sgf_score_handicap(x.g),
+                                              &re, NULL), 0);
+    unload(&x);
+    return y;
+}
+
+static void test_score_explain_record(void **state)
+{
+    (void)state;
+    const char *cn = "(;GM[1]SZ[5]RU[Chinese]KM[0]" SPLIT ";B[];W[])";
+    sgf_score_reason y = why_record(cn, "B+5");  /* ac dead would agree */
+    assert_int_equal(y.cause, SGF_CAUSE_UNKNOWN);
+    y = why_record(cn, "B+15.5");               /* a fraction: no count */
+    assert_int_equal(y.cause, SGF_CAUSE_PARITY);
+    y = why_record(cn, "W+40");                 /* more than 25 points */
+    assert_int_equal(y.cause, SGF_CAUSE_MARGIN);
+    y = why_record("(;GM[1]SZ[5]RU[Chinese]KM[0.5]HA[2]AB[ba][bb][bc][bd]"
+                   "[be]AW[ca][cb][cc][cd][ce];W[];B[])", "W+6.5");
+    assert_int_equal(y.cause, SGF_CAUSE_HANDICAP);
+    assert_true(y.handicap_bonus == 1);
+    y = why_record(cn, "W+12.5");               /* W+6 with komi 0 */
+    assert_int_equal(y.cause, SGF_CAUSE_KOMI);
+    assert_true(y.komi == 6.5);
+    assert_int_equal(sgf_score_explain_record(NULL, NULL, NULL, NULL, 0, 0,
+                                              NULL, NULL), SGF_EINVAL);
+}
+
 static void test_score_explain_causes(void **state)
 {
     (void)state;
@@ -991,6 +1029,7 @@ int main(void)
         cmocka_unit_test(test_score_format_margin),
         cmocka_unit_test(test_score_verdicts),
         cmocka_unit_test(test_score_explain_causes),
+        cmocka_unit_test(test_score_explain_record),
         cmocka_unit_test(test_score_dead_sources),
         cmocka_unit_test(test_score_pass_alive),
         cmocka_unit_test(test_score_shared_style_cases),

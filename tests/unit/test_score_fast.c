@@ -128,10 +128,112 @@ static void test_fast_count_is_the_labelled_count(void **state)
     assert_true(quicks < compared);         /* and so is the other */
 }
 
+/* Positions where dame filling gives territory (score.c's dame split:
+ * a small dame region with points three steps or more nearer one
+ * colour): the quick count makes the split itself, and makes it as the
+ * labelled count does. */
+static void test_fast_count_splits_the_dame(void **state)
+{
+    static const int sizes[] = { 7, 9, 13, 19 };
+    static sgf_score fast, slow;
+    static sgf__spos p;
+    uint8_t split[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    sgf_board *b;
+    sgf_rules r;
+    int splits = 0, quicks = 0;
+    (void)state;
+    assert_int_equal(sgf_rules_preset(&r, "japanese"), 0);
+    assert_int_equal(sgf_board_new(&b, 19, 19), 0);
+    for (int round = 0; round < 4000 && splits < 200; round++) {
+        int size = sizes[round % 4];
+        int moves = (int)next_rand((unsigned)(size * size)) + size;
+        random_position(b, size, moves);
+        sgf__spos_load(&p, b, NULL);
+        if (!sgf__dame_split(&p, split))
+            continue;
+        splits++;
+        unsigned needs;
+        assert_int_equal(sgf_score_count(&fast, b, &r, NULL, 6.5, 0), 0);
+        assert_int_equal(sgf__score_count_labelled(&slow, b, &r, NULL,
+                                                   6.5, 0), 0);
+        same_count(&fast, &slow);
+        memset(&fast, 0, offsetof(sgf_score, map));
+        if (!sgf__score_fast(&fast, b, &r, NULL, &needs))
+            continue;
+        quicks++;                       /* the quick count's own sets */
+        assert_int_equal(needs, 0);
+        assert_int_equal(fast.black.territory, slow.black.territory);
+        assert_int_equal(fast.white.territory, slow.white.territory);
+        assert_int_equal(fast.dame, slow.dame);
+        assert_memory_equal(fast.map, slow.map, (size_t)(size * size));
+    }
+    sgf_board_free(b);
+    assert_true(splits >= 100);         /* such positions were made */
+    assert_true(quicks >= splits / 4);  /* and the quick count took some */
+}
+
+/* Filled boards with the estimate's dead stones under territory rules:
+ * where no dame is left, the quick count takes those whose dead stones
+ * call for no connection or capture, and counts them as the labelled
+ * count does; the others it leaves to the labelled count. */
+static void test_fast_count_with_dead_stones(void **state)
+{
+    static const int sizes[] = { 7, 9, 13, 19 };
+    static sgf_score fast, slow;
+    uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    uint8_t unsettled[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    sgf_score_estimate est;
+    sgf_board *b;
+    sgf_rules r;
+    int withdead = 0, quicks = 0;
+    (void)state;
+    assert_int_equal(sgf_rules_preset(&r, "japanese"), 0);
+    assert_int_equal(sgf_board_new(&b, 19, 19), 0);
+    for (int round = 0; round < 600; round++) {
+        int size = sizes[round % 4];
+        random_position(b, size, size * size * 2);
+        assert_true(sgf_score_estimate_dead(&est, dead, unsettled, b, &r)
+                    >= 0);
+        for (int k = 0; k < 2; k++) {   /* the estimate's, and a chain */
+            if (k == 1)                 /* more or less taken for dead */
+                random_dead(unsettled, b, 3);
+            for (int i = 0; k == 1 && i < size * size; i++)
+                dead[i] ^= unsettled[i];
+            bool any = false;
+            for (int i = 0; i < size * size; i++)
+                any |= dead[i] != 0;
+            if (!any)
+                continue;
+            withdead++;
+            assert_int_equal(sgf_score_count(&fast, b, &r, dead, 6.5, 0),
+                             0);
+            assert_int_equal(sgf__score_count_labelled(&slow, b, &r, dead,
+                                                       6.5, 0), 0);
+            same_count(&fast, &slow);
+            unsigned needs;
+            memset(&fast, 0, offsetof(sgf_score, map));
+            if (!sgf__score_fast(&fast, b, &r, dead, &needs))
+                continue;
+            quicks++;
+            assert_int_equal(fast.black.territory, slow.black.territory);
+            assert_int_equal(fast.white.territory, slow.white.territory);
+            assert_int_equal(fast.black.dead, slow.black.dead);
+            assert_int_equal(fast.white.dead, slow.white.dead);
+            assert_memory_equal(fast.map, slow.map, (size_t)(size * size));
+        }
+    }
+    sgf_board_free(b);
+    assert_true(withdead >= 300);
+    assert_true(quicks >= withdead / 2);   /* the quick count took */
+    assert_true(quicks < withdead);         /* and left some */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fast_count_is_the_labelled_count),
+        cmocka_unit_test(test_fast_count_splits_the_dame),
+        cmocka_unit_test(test_fast_count_with_dead_stones),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

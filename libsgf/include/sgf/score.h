@@ -392,6 +392,22 @@ SGF_API int sgf_score_explain_doubt(sgf_score_reason *out,
                                     const sgf_node *markup,
                                     const uint8_t *doubt);
 
+/* sgf_score_explain_doubt's causes of the record itself only: the other
+ * scoring, handicap compensation or usual komi, a result no count of
+ * the board can give (SGF_CAUSE_PARITY, SGF_CAUSE_MARGIN), and under
+ * KM[0] such a fraction that another komi with one chain's status
+ * flipped explains (SGF_CAUSE_KOMI_GROUP); any other disagreement is
+ * SGF_CAUSE_UNKNOWN, without counting the board with chains flipped:
+ * for a position that is not finished (sgf_score_find_unfinished),
+ * where a chain's status would be no finding. Same arguments, results
+ * and errors as sgf_score_explain_doubt (no stone in doubt). */
+SGF_API int sgf_score_explain_record(sgf_score_reason *out,
+                                     const sgf_board *b,
+                                     const sgf_rules *r,
+                                     const uint8_t *dead, double komi,
+                                     int handicap, const sgf_score_re *re,
+                                     const sgf_node *markup);
+
 /* sgf_score_explain_doubt with no stone in doubt. */
 SGF_API int sgf_score_explain(sgf_score_reason *out, const sgf_board *b,
                               const sgf_rules *r, const uint8_t *dead,
