@@ -315,6 +315,7 @@ test-man: $(TOOL_BINS)
 
 test-abi: $(SHARED)
 	$(Q)sh tests/check-abi.sh $(SHARED)
+	$(Q)sh tests/check-abi-values.sh
 
 # --- bench and fuzz -----------------------------------------------------
 build/bench/%: tests/bench/%.c $(STATIC)
