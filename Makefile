@@ -82,7 +82,7 @@ SHARED := lib/libsgf.so.$(VERSION)
 
 .PHONY: all run check test-unit test-cli test-fuzz-replay test-man test-abi \
         test-parallel test-xml-growth test-html test-tsan test-limits \
-        test-jobs \
+        test-jobs abi-update abi-check \
         bench fuzz fuzz-parse fuzz-xml install uninstall clean deps
 .DEFAULT_GOAL := all
 
@@ -130,11 +130,14 @@ $(STATIC): $(LIB_OBJ)
 	@mkdir -p $(@D)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(SHARED): $(LIB_OBJ)
+# The version script exports the sgf_* functions under the node SGF_1 and
+# keeps every other symbol local.
+$(SHARED): $(LIB_OBJ) libsgf/libsgf.map
 	$(E) LD $@
 	@mkdir -p $(@D)
-	$(Q)$(CC) -shared -Wl,-soname,libsgf.so.$(SOVERSION) $(LDFLAGS) \
-	    -o $@ $^ $(LDLIBS) $(LIBS_ALL)
+	$(Q)$(CC) -shared -Wl,-soname,libsgf.so.$(SOVERSION) \
+	    -Wl,--version-script=libsgf/libsgf.map $(LDFLAGS) \
+	    -o $@ $(LIB_OBJ) $(LDLIBS) $(LIBS_ALL)
 	$(Q)ln -sf libsgf.so.$(VERSION) lib/libsgf.so.$(SOVERSION)
 	$(Q)ln -sf libsgf.so.$(SOVERSION) lib/libsgf.so
 
@@ -315,6 +318,20 @@ test-man: $(TOOL_BINS)
 
 test-abi: $(SHARED)
 	$(Q)sh tests/check-abi.sh $(SHARED)
+	$(Q)sh tests/check-abi-values.sh
+	$(Q)if command -v abidiff >/dev/null 2>&1; then \
+	    sh tests/check-abidiff.sh $(SHARED); \
+	else echo "abidiff: not installed (abigail-tools), skipped"; fi
+
+# The recorded ABI of the shared library (libabigail's XML), compared by
+# tests/check-abidiff.sh. Regenerate it on purpose only, after a change
+# that is meant to change the ABI (new functions; incompatible changes
+# also need a new SOVERSION).
+abi-update: $(SHARED)
+	$(Q)sh tests/check-abidiff.sh -u $(SHARED)
+
+abi-check: $(SHARED)
+	$(Q)sh tests/check-abidiff.sh $(SHARED)
 
 # --- bench and fuzz -----------------------------------------------------
 build/bench/%: tests/bench/%.c $(STATIC)

@@ -7,7 +7,7 @@ set -u
 PKGS="build-essential pkg-config libxml2-dev libxml2-utils libcmocka-dev
       libjansson-dev libarchive-dev mandoc valgrind time
       zip unzip bzip2 xz-utils zstd p7zip-full parallel tidy chromium
-      fonts-dejavu-core gnugo"
+      fonts-dejavu-core gnugo abigail-tools"
 missing=""
 for p in $PKGS; do
     st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)

@@ -7,6 +7,8 @@
 #   "sgf__" (internal functions are hidden by -fvisibility=hidden);
 # - every exported symbol is declared with SGF_API in a public header,
 #   and every function declared so is exported (none is missing);
+# - every exported symbol has a symbol version from libsgf/libsgf.map
+#   (SGF_1);
 # - the soname is versioned (libsgf.so.N) and the file is named after it.
 # The last line is "abi: N passed, M failed"; exit status 1 on a failure.
 set -u
@@ -26,12 +28,25 @@ failed=0
 pass() { passed=$((passed + 1)); }
 fail() { echo "FAIL $*"; failed=$((failed + 1)); }
 
-# Symbols the linker itself defines in some toolchains.
-nm -D --defined-only "$lib" | awk '{ print $NF }' |
-    grep -v -x -e _init -e _fini -e _edata -e _end -e __bss_start |
-    sort -u > "$tmp/exported"
+# Symbols the linker itself defines in some toolchains, and the version
+# nodes of the version script (absolute symbols, type A).
+nm -D --defined-only "$lib" > "$tmp/nm" || fail "nm $lib failed"
+awk '$2 != "A" { print $NF }' "$tmp/nm" |
+    grep -v -e '^_init@*' -e '^_fini@*' -e '^_edata@*' -e '^_end@*' \
+        -e '^__bss_start@*' |
+    sort -u > "$tmp/versioned"
+sed 's/@.*//' "$tmp/versioned" | sort -u > "$tmp/exported"
 if [ ! -s "$tmp/exported" ]; then
     fail "$lib exports nothing (or nm failed)"
+fi
+
+# Every exported function carries the version node of libsgf/libsgf.map
+# (SGF_1): the library was linked with the version script.
+if grep -v -e '@@SGF_[0-9]*$' "$tmp/versioned" > "$tmp/unversioned"; then
+    fail "exported without a symbol version (libsgf/libsgf.map):"
+    sed 's/^/    /' "$tmp/unversioned"
+else
+    pass
 fi
 
 if grep -v -e '^sgf_[a-z0-9]' "$tmp/exported" > "$tmp/bad" ||

@@ -26,7 +26,7 @@ static const struct {
     const char *name, *sev4, *sev3, *meaning;
     int critical;
 } codes[] = {
-#define SGF_DIAG(id, name, sev4, sev3, crit, meaning) \
+#define SGF_DIAG(id, value, name, sev4, sev3, crit, meaning) \
     { name, sev4, sev3, meaning, crit },
 #include <sgf/diagcodes.def>
 #undef SGF_DIAG

@@ -275,7 +275,9 @@ static inline const sgf_node *treecmp_next_node(const sgf_node *n)
 static inline int treecmp_diags(treecmp *t, const sgf_collection *a,
                                 const sgf_collection *b)
 {
-    int count[SGF_D_COUNT_ + 1];
+    int count[1024];
+    if (sgf_diag_code_count() > 1024)
+        return treecmp_fail(t, "more than 1024 diagnostic codes");
     memset(count, 0, sizeof count);
     for (size_t i = 0; i < sgf_collection_diag_count(a); i++)
         count[sgf_collection_diag(a, i)->code]++;

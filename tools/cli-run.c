@@ -317,6 +317,29 @@ const cli_counts *cli_run_counts(void)
     return &n;
 }
 
+/* Whether the libsgf the tool runs with knows every options version the
+ * tool was built with (a shared library older than the headers does
+ * not). The tools fill their options with the sgf_*_options_init
+ * functions and ignore their return value once this has passed. */
+static bool library_fits(void)
+{
+    sgf_parse_options po;
+    sgf_replay_options ro;
+    sgf_write_options wo;
+    sgf_diagram_options dd;
+    sgf_figure_options fo;
+    sgf_figure_svg_options so;
+    sgf_rules r;
+    return sgf_parse_options_init(&po, SGF_PARSE_OPTIONS_VERSION) == 0
+        && sgf_replay_options_init(&ro, SGF_REPLAY_OPTIONS_VERSION) == 0
+        && sgf_write_options_init(&wo, SGF_WRITE_OPTIONS_VERSION) == 0
+        && sgf_diagram_options_init(&dd, SGF_DIAGRAM_OPTIONS_VERSION) == 0
+        && sgf_figure_options_init(&fo, SGF_FIGURE_OPTIONS_VERSION) == 0
+        && sgf_figure_svg_options_init(&so,
+                                       SGF_FIGURE_SVG_OPTIONS_VERSION) == 0
+        && sgf_rules_init(&r, SGF_RULES_VERSION) == 0;
+}
+
 int cli_run(const cli_tool *t, int argc, char **argv,
             const cli_run_hooks *h)
 {
@@ -329,6 +352,11 @@ int cli_run(const cli_tool *t, int argc, char **argv,
     memset(&n, 0, sizeof n);
     tool_init(t->name);
     catch_bus();
+    if (!library_fits()) {
+        tool_error("libsgf %s is older than the one this program was built "
+                   "for", sgf_version());
+        return TOOL_TROUBLE;
+    }
     if (cli_parse_args(t, argc, argv, h->on_option, h->payload, &first)
         != 0)
         return TOOL_TROUBLE;

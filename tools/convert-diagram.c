@@ -142,7 +142,8 @@ int convert_diagram(FILE *out, sgf_collection *c, const sgf_game *g,
                     const convert_diagram_opts *o)
 {
     sgf_figure_style style = SGF_FIGURE_GTP;
-    sgf_figure_options fo = SGF_FIGURE_OPTIONS_INIT;
+    sgf_figure_options fo;
+    (void)sgf_figure_options_init(&fo, SGF_FIGURE_OPTIONS_VERSION);
     int status = check_game(o, g, &style);
     if (status == TOOL_OK)
         status = base_options(&fo, g, o);

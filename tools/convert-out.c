@@ -26,12 +26,11 @@ static const char *const format_ext[] = {
 void convert_opts_init(convert_opts *o)
 {
     static const convert_diagram_opts dia = CONVERT_DIAGRAM_OPTS_INIT;
-    static const sgf_write_options wo = SGF_WRITE_OPTIONS_INIT;
     memset(o, 0, sizeof *o);
+    (void)sgf_write_options_init(&o->write, SGF_WRITE_OPTIONS_VERSION);
     o->to = CONVERT_NONE;
     o->from = -1;
     o->game = -1;
-    o->write = wo;
     o->dia = dia;
     o->diag.format = CLI_FORMAT_TEXT;
 }
@@ -654,7 +653,8 @@ int convert_file(convert_opts *o, const char *path, cli_counts *n)
                                                                 : "SVG");
         return TOOL_TROUBLE;
     }
-    sgf_parse_options po = SGF_PARSE_OPTIONS_INIT;
+    sgf_parse_options po;
+    (void)sgf_parse_options_init(&po, SGF_PARSE_OPTIONS_VERSION);
     po.charset = o->charset;
     return convert_stream(o, path, n, &po);
 }

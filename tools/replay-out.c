@@ -35,8 +35,7 @@ static void print_header(game_ctx *x)
 void replay_out_opts_init(replay_out_opts *o)
 {
     memset(o, 0, sizeof *o);
-    sgf_rules init = SGF_RULES_INIT;
-    o->rules = init;
+    (void)sgf_rules_init(&o->rules, SGF_RULES_VERSION);
     o->game = -1;
 }
 
@@ -101,7 +100,8 @@ static void print_status(const game_ctx *x, const sgf_replay_move *m)
 
 static void print_board(const game_ctx *x, const sgf_replay_move *m)
 {
-    sgf_diagram_options d = SGF_DIAGRAM_OPTIONS_INIT;
+    sgf_diagram_options d;
+    (void)sgf_diagram_options_init(&d, SGF_DIAGRAM_OPTIONS_VERSION);
     if (m != NULL && !m->pass) {
         d.mark_last = true;
         d.last = m->point;
@@ -325,7 +325,8 @@ static int replay_game(const replay_out_opts *o, const char *name,
                    GTP_MAX_SIZE, x.width, x.height);
         return TOOL_INVALID;
     }
-    sgf_replay_options ro = SGF_REPLAY_OPTIONS_INIT;
+    sgf_replay_options ro;
+    (void)sgf_replay_options_init(&ro, SGF_REPLAY_OPTIONS_VERSION);
     ro.rules = o->rules_given ? &o->rules : NULL;
     ro.path = o->path;
     ro.path_len = o->path_len;
@@ -400,7 +401,8 @@ int replay_out_file(replay_out_opts *o, const char *path, cli_counts *n)
     /* a JSON report has its diagnostics in the same stream, as records */
     cli_diag_opts d = o->diag;
     d.format = o->format;
-    sgf_parse_options po = SGF_PARSE_OPTIONS_INIT;
+    sgf_parse_options po;
+    (void)sgf_parse_options_init(&po, SGF_PARSE_OPTIONS_VERSION);
     po.charset = o->charset;
     return cli_read_games(path, &po, replay_each, &r,
                           o->format == CLI_FORMAT_JSON ? stdout : stderr, &d,

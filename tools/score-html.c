@@ -181,7 +181,8 @@ static int put_board(shtml *h, const shtml_game *g)
 {
     int width, height;
     sgf_game_board_size(g->g, &width, &height);
-    sgf_figure_options fo = SGF_FIGURE_OPTIONS_INIT;
+    sgf_figure_options fo;
+    (void)sgf_figure_options_init(&fo, SGF_FIGURE_OPTIONS_VERSION);
     fo.from = g->last_move + 1;
     fo.to = g->last_move;
     fo.crop = true;
@@ -191,7 +192,8 @@ static int put_board(shtml *h, const shtml_game *g)
         return rc;
     char prefix[32];
     snprintf(prefix, sizeof prefix, "b%lu-", h->figures + 1);
-    sgf_figure_svg_options so = SGF_FIGURE_SVG_OPTIONS_INIT;
+    sgf_figure_svg_options so;
+    (void)sgf_figure_svg_options_init(&so, SGF_FIGURE_SVG_OPTIONS_VERSION);
     so.fragment = true;
     so.id_prefix = prefix;
     so.score_map = g->score->map;

@@ -57,8 +57,7 @@ enum { KOMI_OPTION = -100 };
 void score_out_opts_init(score_out_opts *o)
 {
     memset(o, 0, sizeof *o);
-    sgf_rules init = SGF_RULES_INIT;
-    o->rules = init;
+    (void)sgf_rules_init(&o->rules, SGF_RULES_VERSION);
     o->engine_timeout = 60;
 }
 
@@ -900,7 +899,8 @@ static void not_answered(const score_out_opts *o, game_count *x)
 static int score_game(score_out_opts *o, game_count *x,
                       sgf_collection *c)
 {
-    sgf_replay_options ro = SGF_REPLAY_OPTIONS_INIT;
+    sgf_replay_options ro;
+    (void)sgf_replay_options_init(&ro, SGF_REPLAY_OPTIONS_VERSION);
     ro.rules = o->rules_given ? &o->rules : NULL;
     ro.path = o->path;
     ro.path_len = o->path_len;
@@ -995,7 +995,8 @@ int score_out_file(score_out_opts *o, const char *path, cli_counts *n)
 {
     score_run r = { o, path, cli_display_name(path),
                     malloc(sizeof(game_count)), 0, TOOL_OK };
-    sgf_parse_options po = SGF_PARSE_OPTIONS_INIT;
+    sgf_parse_options po;
+    (void)sgf_parse_options_init(&po, SGF_PARSE_OPTIONS_VERSION);
     po.charset = o->charset;
     if (r.x == NULL) {
         tool_error("out of memory");

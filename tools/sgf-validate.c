@@ -225,10 +225,10 @@ static bool serial(void *payload)
 
 int main(int argc, char **argv)
 {
-    struct opts o = { .diag = { .format = CLI_FORMAT_TEXT },
-                      .parse = SGF_PARSE_OPTIONS_INIT,
-                      .replay = SGF_REPLAY_OPTIONS_INIT,
-                      .rules = SGF_RULES_INIT };
+    struct opts o = { .diag = { .format = CLI_FORMAT_TEXT } };
+    (void)sgf_parse_options_init(&o.parse, SGF_PARSE_OPTIONS_VERSION);
+    (void)sgf_replay_options_init(&o.replay, SGF_REPLAY_OPTIONS_VERSION);
+    (void)sgf_rules_init(&o.rules, SGF_RULES_VERSION);
     cli_run_hooks h = {
         .on_option = on_option, .payload = &o, .help = &o.help,
         .version = &o.version, .in = &o.in, .start = start,

@@ -210,7 +210,8 @@ static int build_before(vhtml *v, sgf_collection *c, const sgf_game *g,
     unsigned *path = path_to(m->node, &len);
     if (path == NULL)
         return SGF_ENOMEM;
-    sgf_figure_options fo = SGF_FIGURE_OPTIONS_INIT;
+    sgf_figure_options fo;
+    (void)sgf_figure_options_init(&fo, SGF_FIGURE_OPTIONS_VERSION);
     fo.path = path;
     fo.path_len = len;
     fo.from = m->number;
@@ -235,7 +236,8 @@ static int draw_one(vhtml *v, sgf_collection *c, const sgf_game *g,
     unsigned long no = v->figures + 1;
     char prefix[32];
     snprintf(prefix, sizeof prefix, "f%lu-", no);
-    sgf_figure_svg_options so = SGF_FIGURE_SVG_OPTIONS_INIT;
+    sgf_figure_svg_options so;
+    (void)sgf_figure_svg_options_init(&so, SGF_FIGURE_SVG_OPTIONS_VERSION);
     so.fragment = true;
     so.id_prefix = prefix;
     so.next_color = m->color;

@@ -160,8 +160,8 @@ enum {
      | ((kind) == SGF_KIND_GAME_INFO ? A_GAME_INFO : 0)                    \
      | ((kind) == SGF_KIND_ROOT ? A_ROOT : 0)                              \
      | (QUIET(x, kind, vt, flags) ? A_QUIET : 0))
-static const unsigned short prop_attr[SGF_PROP_COUNT_] = {
-#define SGF_PROP(id, kind, vt, ff, flags, desc) \
+static const unsigned short prop_attr[SGF__PROP_COUNT] = {
+#define SGF_PROP(id, value, kind, vt, ff, flags, desc) \
     [SGF_PROP_##id] = ATTR(SGF_PROP_##id, SGF_KIND_##kind, SGF_VT_##vt,   \
                            (flags)),
 #include <sgf/props.def>
@@ -173,7 +173,7 @@ static const unsigned short prop_attr[SGF_PROP_COUNT_] = {
 
 static unsigned attr_of(const sgf_prop *p)
 {
-    return p->id < SGF_PROP_COUNT_ ? prop_attr[p->id] : 0;
+    return p->id < SGF__PROP_COUNT ? prop_attr[p->id] : 0;
 }
 
 #define QV(t) sgf__quote_len((t), SGF__QUOTE_MAX), (t).ptr

@@ -39,9 +39,9 @@ static sgf_value_type type_of(const sgf_prop *p)
     ((vt) == SGF_VT_TEXT || (vt) == SGF_VT_SIMPLETEXT                      \
      || (vt) == SGF_VT_LABEL || (vt) == SGF_VT_APP                         \
      || (vt) == SGF_VT_FIGURE || (vt) == SGF_VT_UNKNOWN)
-static const bool texty[SGF_PROP_COUNT_] = {
+static const bool texty[SGF__PROP_COUNT] = {
     [SGF_PROP_UNKNOWN] = true,
-#define SGF_PROP(id, kind, vt, ff, flags, desc) \
+#define SGF_PROP(id, value, kind, vt, ff, flags, desc) \
     [SGF_PROP_##id] = TEXTY(SGF_VT_##vt),
 #include <sgf/props.def>
 #undef SGF_PROP
@@ -50,7 +50,7 @@ static const bool texty[SGF_PROP_COUNT_] = {
 
 bool sgf__prop_is_text(const sgf_prop *p)
 {
-    return texty[p->id < SGF_PROP_COUNT_ ? p->id : 0];
+    return texty[p->id < SGF__PROP_COUNT ? p->id : 0];
 }
 
 static int push_pending(dec *d, sgf__value *v, const sgf_prop *p)

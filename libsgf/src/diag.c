@@ -23,9 +23,9 @@ typedef struct code_entry {
 #define N SGF_SEV_NOTE
 #define W SGF_SEV_WARNING
 #define E SGF_SEV_ERROR
-static const code_entry codes[SGF_D_COUNT_] = {
+static const code_entry codes[SGF__D_COUNT] = {
     [SGF_D_NONE] = { "none", N, N, false, "no diagnostic" },
-#define SGF_DIAG(id, name, s4, s3, crit, meaning) \
+#define SGF_DIAG(id, value, name, s4, s3, crit, meaning) \
     [SGF_D_##id] = { name, s4, s3, crit, meaning },
 #include <sgf/diagcodes.def>
 #undef SGF_DIAG
@@ -34,31 +34,40 @@ static const code_entry codes[SGF_D_COUNT_] = {
 #undef W
 #undef E
 
+unsigned sgf_diag_code_count(void)
+{
+    return (unsigned)SGF__D_COUNT;
+}
+
+/* A value no line of diagcodes.def has is a gap: its entry is zeroed. */
+static bool known(sgf_diag_code code)
+{
+    return (unsigned)code < SGF__D_COUNT && codes[code].name != NULL;
+}
+
 const char *sgf_diag_code_name(sgf_diag_code code)
 {
-    if ((unsigned)code >= SGF_D_COUNT_)
-        return NULL;
-    return codes[code].name;
+    return known(code) ? codes[code].name : NULL;
 }
 
 sgf_diag_code sgf_diag_code_from_name(const char *name)
 {
-    for (int i = 1; i < SGF_D_COUNT_; i++)
-        if (strcmp(codes[i].name, name) == 0)
+    if (name == NULL)
+        return SGF_D_NONE;
+    for (unsigned i = 1; i < SGF__D_COUNT; i++)
+        if (codes[i].name != NULL && strcmp(codes[i].name, name) == 0)
             return (sgf_diag_code)i;
     return SGF_D_NONE;
 }
 
 const char *sgf_diag_code_meaning(sgf_diag_code code)
 {
-    if ((unsigned)code >= SGF_D_COUNT_)
-        return NULL;
-    return codes[code].meaning;
+    return known(code) ? codes[code].meaning : NULL;
 }
 
 sgf_severity sgf_diag_code_severity(sgf_diag_code code, bool ff4)
 {
-    if ((unsigned)code >= SGF_D_COUNT_)
+    if (!known(code))
         return SGF_SEV_ERROR;
     return ff4 ? codes[code].sev4 : codes[code].sev3;
 }
@@ -167,7 +176,7 @@ static int grow_diags(sgf_collection *c)
  * message, which is never formatted). */
 static bool left_out(sgf_collection *c, const sgf_diag *d)
 {
-    unsigned code = (unsigned)d->code < SGF_D_COUNT_ ? (unsigned)d->code
+    unsigned code = (unsigned)d->code < SGF__D_COUNT ? (unsigned)d->code
                                                      : SGF_D_NONE;
     uint32_t *seen = &c->dstate.seen[code];
     if (*seen < UINT32_MAX)

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "board_int.h"
+#include "rules_int.h"
 
 static const sgf_rules default_rules = SGF_RULES_INIT;
 
@@ -253,7 +254,7 @@ sgf_color sgf_history_to_move(const sgf_history *h)
 
 bool sgf_history_game_over(const sgf_history *h, const sgf_rules *r)
 {
-    if (!h)
+    if (!h || sgf__rules_unknown(r))
         return false;
     return sgf_rules_game_over(r ? r : &default_rules, h->st.passes,
                                (sgf_color)h->st.last_passer);

@@ -18,6 +18,7 @@
  * largest cost per move.
  */
 #include "board_int.h"
+#include "rules_int.h"
 
 typedef sgf__cell cell;
 
@@ -255,7 +256,8 @@ sgf_verdict sgf_board_check(const sgf_board *b, const sgf_history *hist,
                             const sgf_rules *r, sgf_color color,
                             sgf_point pt)
 {
-    if (!b || !sgf__valid_color(color) || !sgf__contains(b, pt))
+    if (!b || !sgf__valid_color(color) || !sgf__contains(b, pt)
+        || sgf__rules_unknown(r))
         return SGF_VERDICT_OFF_BOARD;
     if (!r)
         r = &default_rules;
@@ -397,7 +399,8 @@ int sgf_board_play(sgf_move_result *out, sgf_board *b, sgf_history *hist,
                    const sgf_rules *r, sgf_color color, sgf_point pt)
 {
     sgf_move_result res;
-    if (!b || b->setup_open || !sgf__valid_color(color))
+    if (!b || b->setup_open || !sgf__valid_color(color)
+        || sgf__rules_unknown(r))
         return SGF_EINVAL;
     if (!sgf__contains(b, pt)) {
         if (out)

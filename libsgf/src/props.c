@@ -10,10 +10,10 @@
 #include <sgf/props.h>
 #include "props_int.h"
 
-const sgf_prop_info sgf__prop_table[SGF_PROP_COUNT_] = {
+const sgf_prop_info sgf__prop_table[SGF__PROP_COUNT] = {
     [SGF_PROP_UNKNOWN] = { "", SGF_KIND_NONE, SGF_VT_UNKNOWN, 15, 0,
                            "unknown property" },
-#define SGF_PROP(id, kind, vt, ff, flags, desc) \
+#define SGF_PROP(id, value, kind, vt, ff, flags, desc) \
     [SGF_PROP_##id] = { #id, SGF_KIND_##kind, SGF_VT_##vt, ff, flags, desc },
 #include <sgf/props.def>
 #undef SGF_PROP
@@ -91,7 +91,8 @@ sgf_prop_id sgf_prop_id_from_name(const char *ident, size_t len)
 
 const sgf_prop_info *sgf_prop_info_of(sgf_prop_id id)
 {
-    if (id <= SGF_PROP_UNKNOWN || id >= SGF_PROP_COUNT_)
+    if (id <= SGF_PROP_UNKNOWN || (unsigned)id >= SGF__PROP_COUNT
+        || sgf__prop_table[id].ident == NULL)
         return NULL;
     return &sgf__prop_table[id];
 }

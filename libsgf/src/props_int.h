@@ -167,12 +167,12 @@ static inline sgf_value_type sgf__text_rules(sgf_value_type vt)
 
 /* The property table (props.c); entry 0 describes unknown properties
  * (value type SGF_VT_UNKNOWN). */
-extern const sgf_prop_info sgf__prop_table[SGF_PROP_COUNT_];
+extern const sgf_prop_info sgf__prop_table[SGF__PROP_COUNT];
 
 /* Table entry of a parsed property, unknown ones included (entry 0). */
 static inline const sgf_prop_info *sgf__info(const sgf_prop *p)
 {
-    return &sgf__prop_table[p->id < SGF_PROP_COUNT_ ? p->id : 0];
+    return &sgf__prop_table[p->id < SGF__PROP_COUNT ? p->id : 0];
 }
 
 /* --- the checker's state ------------------------------------------------ */

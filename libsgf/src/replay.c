@@ -12,6 +12,7 @@
 #include <sgf/replay.h>
 #include "board_int.h"
 #include "tree_int.h"
+#include "rules_int.h"
 
 struct sgf_replay {
     sgf_board *board;
@@ -883,6 +884,7 @@ int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
         r->line_end = NULL;
     if (r == NULL || c == NULL || g == NULL
         || o->version != SGF_REPLAY_OPTIONS_VERSION
+        || sgf__rules_unknown(o->rules)
         || (!o->all_variations && !path_fits(g->root, o)))
         return SGF_EINVAL;
     r->has_last = false;

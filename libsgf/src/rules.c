@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <sgf/rules.h>
+#include "rules_int.h"
 
 enum { P_JAPANESE, P_KOREAN, P_CHINESE, P_AGA, P_NZ, P_TT, P_ING, P_EGF,
        P_COUNT };
@@ -390,6 +391,8 @@ int sgf_rules_from_ru(sgf_rules *out, const char *ru, size_t len)
 bool sgf_rules_game_over(const sgf_rules *r, int passes,
                          sgf_color last_passer)
 {
+    if (sgf__rules_unknown(r))
+        return false;
     if (!r)
         r = &presets[P_JAPANESE];
     if (passes < r->end_passes)
@@ -399,7 +402,8 @@ bool sgf_rules_game_over(const sgf_rules *r, int passes,
 
 double sgf_rules_handicap_bonus(const sgf_rules *r, int handicap)
 {
-    if (!r || r->scoring != SGF_SCORING_AREA || handicap < 2)
+    if (!r || sgf__rules_unknown(r) || r->scoring != SGF_SCORING_AREA
+        || handicap < 2)
         return 0;
     if (r->handicap_comp == SGF_HANDICAP_COMP_N)
         return handicap;
@@ -415,7 +419,8 @@ int sgf_rules_format(char *buf, size_t size, const sgf_rules *r)
     static const char *const sui[] = { "illegal", "multi-stone",
                                        "legal" };
     static const char *const comp[] = { "none", "N", "N-1" };
-    if (!r || (!buf && size > 0) || (unsigned)r->ko > 2
+    if (!r || sgf__rules_unknown(r) || (!buf && size > 0)
+        || (unsigned)r->ko > 2
         || (unsigned)r->suicide > 2 || (unsigned)r->handicap_comp > 2)
         return SGF_EINVAL;
     return snprintf(buf, size,

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include <sgf/props.h>
+#include "rules_int.h"
 
 /* ---- the flat position ------------------------------------------------ */
 
@@ -902,7 +903,7 @@ int sgf_score_count(sgf_score *out, const sgf_board *b, const sgf_rules *r,
                     const uint8_t *dead, double komi, int handicap)
 {
     static const sgf_rules init = SGF_RULES_INIT;
-    if (out == NULL || b == NULL)
+    if (out == NULL || b == NULL || sgf__rules_unknown(r))
         return SGF_EINVAL;
     sgf__spos *p = sgf__scratch_take(sizeof *p);
     if (p == NULL)
@@ -924,7 +925,7 @@ static bool fox_komi(double v, double *out)
 int sgf_score_komi(double *out, const sgf_game *g, const sgf_rules *r)
 {
     static const sgf_rules init = SGF_RULES_INIT;
-    if (out == NULL || g == NULL)
+    if (out == NULL || g == NULL || sgf__rules_unknown(r))
         return SGF_EINVAL;
     if (r == NULL)
         r = &init;

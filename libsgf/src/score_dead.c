@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include <sgf/props.h>
+#include "rules_int.h"
 
 /* ---- markup ------------------------------------------------------------- */
 
@@ -230,7 +231,7 @@ int sgf_score_count_markup(sgf_score *out, const sgf_board *b,
                            const sgf_rules *r, const sgf_node *n,
                            double komi, int handicap)
 {
-    if (out == NULL || b == NULL || n == NULL)
+    if (out == NULL || b == NULL || n == NULL || sgf__rules_unknown(r))
         return SGF_EINVAL;
     sgf_rules rr = SGF_RULES_INIT;
     if (r != NULL)

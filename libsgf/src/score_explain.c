@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "rules_int.h"
 
 /* ---- explaining a disagreement ------------------------------------------ */
 
@@ -353,7 +354,7 @@ static int explain_run(sgf_score_reason *out, const sgf_board *b,
 {
     static const sgf_rules init = SGF_RULES_INIT;
     uint8_t marks[SGF__SN], mdead[SGF__SN];
-    if (out == NULL || b == NULL || re == NULL)
+    if (out == NULL || b == NULL || re == NULL || sgf__rules_unknown(r))
         return SGF_EINVAL;
     if (r == NULL)
         r = &init;

@@ -8,6 +8,7 @@
 #include "score_int.h"
 
 #include <string.h>
+#include "rules_int.h"
 
 /* The first chain of p (not empty) with one liberty. */
 static bool find_atari(const sgf__spos *p, sgf_score_unfinished *out)
@@ -89,7 +90,7 @@ int sgf_score_find_unfinished(sgf_score_unfinished *out, const sgf_board *b,
                               const sgf_rules *r, const uint8_t *dead)
 {
     static const sgf_rules init = SGF_RULES_INIT;
-    if (out == NULL || b == NULL)
+    if (out == NULL || b == NULL || sgf__rules_unknown(r))
         return SGF_EINVAL;
     if (r == NULL)
         r = &init;
@@ -123,7 +124,7 @@ int sgf_score_estimate_dead(sgf_score_estimate *out, uint8_t *dead,
 {
     uint8_t sure[SGF__SN];
     sgf_score_unfinished u;
-    if (out == NULL || dead == NULL || b == NULL)
+    if (out == NULL || dead == NULL || b == NULL || sgf__rules_unknown(r))
         return SGF_EINVAL;
     memset(out, 0, sizeof *out);
     int w = sgf_board_width(b), n = w * sgf_board_height(b);

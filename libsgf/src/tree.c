@@ -24,7 +24,7 @@ size_t sgf_collection_game_count(const sgf_collection *c)
     return c->ngames;
 }
 
-sgf_game *sgf_collection_game(const sgf_collection *c, size_t i)
+const sgf_game *sgf_collection_game(const sgf_collection *c, size_t i)
 {
     return i < c->ngames ? c->games[i] : NULL;
 }
@@ -65,7 +65,7 @@ sgf_str sgf_collection_input(const sgf_collection *c)
     return s;
 }
 
-sgf_node *sgf_game_root(const sgf_game *g) { return g->root; }
+const sgf_node *sgf_game_root(const sgf_game *g) { return g->root; }
 size_t sgf_game_index(const sgf_game *g) { return g->index; }
 int sgf_game_ff(const sgf_game *g) { return g->ff; }
 int sgf_game_gm(const sgf_game *g) { return g->gm; }
@@ -83,11 +83,11 @@ const char *sgf_game_charset(const sgf_game *g)
     return g->charset != NULL ? g->charset : "ISO-8859-1";
 }
 
-sgf_node *sgf_node_parent(const sgf_node *n) { return n->parent; }
-sgf_node *sgf_node_first_child(const sgf_node *n) { return n->child; }
-sgf_node *sgf_node_next_sibling(const sgf_node *n) { return n->sibling; }
+const sgf_node *sgf_node_parent(const sgf_node *n) { return n->parent; }
+const sgf_node *sgf_node_first_child(const sgf_node *n) { return n->child; }
+const sgf_node *sgf_node_next_sibling(const sgf_node *n) { return n->sibling; }
 size_t sgf_node_offset(const sgf_node *n) { return n->offset; }
-sgf_prop *sgf_node_first_prop(const sgf_node *n) { return n->props; }
+const sgf_prop *sgf_node_first_prop(const sgf_node *n) { return n->props; }
 size_t sgf_node_prop_count(const sgf_node *n) { return n->nprops; }
 
 size_t sgf_node_child_count(const sgf_node *n)
@@ -98,7 +98,7 @@ size_t sgf_node_child_count(const sgf_node *n)
     return k;
 }
 
-sgf_prop *sgf_node_find_prop(const sgf_node *n, sgf_prop_id id)
+const sgf_prop *sgf_node_find_prop(const sgf_node *n, sgf_prop_id id)
 {
     for (sgf_prop *p = n->props; p != NULL; p = p->next)
         if (p->id == id)
@@ -106,7 +106,7 @@ sgf_prop *sgf_node_find_prop(const sgf_node *n, sgf_prop_id id)
     return NULL;
 }
 
-sgf_prop *sgf_node_find_prop_ident(const sgf_node *n, const char *ident)
+const sgf_prop *sgf_node_find_prop_ident(const sgf_node *n, const char *ident)
 {
     for (sgf_prop *p = n->props; p != NULL; p = p->next)
         if (strcmp(p->ident, ident) == 0)
@@ -114,7 +114,7 @@ sgf_prop *sgf_node_find_prop_ident(const sgf_node *n, const char *ident)
     return NULL;
 }
 
-sgf_prop *sgf_prop_next(const sgf_prop *p) { return p->next; }
+const sgf_prop *sgf_prop_next(const sgf_prop *p) { return p->next; }
 sgf_prop_id sgf_prop_id_of(const sgf_prop *p) { return (sgf_prop_id)p->id; }
 const char *sgf_prop_ident(const sgf_prop *p) { return p->ident; }
 sgf_str sgf_prop_ident_raw(const sgf_prop *p) { return p->ident_raw; }

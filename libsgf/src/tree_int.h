@@ -11,6 +11,7 @@
 #include <sgf/tree.h>
 #include <sgf/parse.h>
 #include "arena_int.h"
+#include "codes_int.h"
 
 /* value flags */
 enum {
@@ -116,7 +117,7 @@ typedef struct sgf__linemark {
  * out of the list, only counted), and what was left out since the list
  * was last emptied and in all. (diag.c) */
 typedef struct sgf__diag_state {
-    uint32_t seen[SGF_D_COUNT_];
+    uint32_t seen[SGF__D_COUNT];
     sgf_diag_counts left_out, left_out_all;
 } sgf__diag_state;
 

@@ -80,9 +80,10 @@ static void assert_no_diags(const sgf_collection *c)
                  sgf_diag_code_name(sgf_collection_diag(c, i)->code));
 }
 
-static sgf_node *nth_node(const sgf_collection *c, size_t game, size_t n)
+static const sgf_node *nth_node(const sgf_collection *c, size_t game,
+                                size_t n)
 {
-    sgf_node *node = sgf_game_root(sgf_collection_game(c, game));
+    const sgf_node *node = sgf_game_root(sgf_collection_game(c, game));
     while (n-- > 0)
         node = sgf_node_first_child(node);
     assert_non_null(node);
@@ -93,7 +94,7 @@ static sgf_node *nth_node(const sgf_collection *c, size_t game, size_t n)
 static void assert_text(const sgf_collection *c, size_t game, size_t node,
                         sgf_prop_id id, const char *expect)
 {
-    sgf_prop *p = sgf_node_find_prop(nth_node(c, game, node), id);
+    const sgf_prop *p = sgf_node_find_prop(nth_node(c, game, node), id);
     assert_non_null(p);
     sgf_str t = sgf_prop_text(p, 0);
     assert_int_equal(t.len, strlen(expect));
@@ -254,7 +255,7 @@ static void test_check_undecodable_kept(void **state)
     assert_int_equal(d->severity, SGF_SEV_ERROR);
     assert_int_equal(d->pos.column, 39);
     assert_message_has(d, "'PW'");
-    sgf_prop *pw = sgf_node_find_prop(nth_node(c, 0, 0), SGF_PROP_PW);
+    const sgf_prop *pw = sgf_node_find_prop(nth_node(c, 0, 0), SGF_PROP_PW);
     assert_true(sgf_prop_is_undecodable(pw, 0));
     assert_false(sgf_prop_is_undecodable(
         sgf_node_find_prop(nth_node(c, 0, 0), SGF_PROP_PB), 0));
@@ -341,7 +342,7 @@ static void test_check_unknown_and_glued(void **state)
     assert_message_has(nth_diag(c, SGF_D_UNKNOWN_PROPERTY, 0), "AB+MA+C");
     assert_message_has(nth_diag(c, SGF_D_UNKNOWN_PROPERTY, 1), "AW+MA+C");
     assert_message_has(nth_diag(c, SGF_D_UNKNOWN_PROPERTY, 2), "W+C");
-    sgf_prop *p = sgf_node_find_prop_ident(nth_node(c, 0, 0), "ABMAC");
+    const sgf_prop *p = sgf_node_find_prop_ident(nth_node(c, 0, 0), "ABMAC");
     assert_non_null(p);
     sgf_str t = sgf_prop_text(p, 0);
     assert_int_equal(t.len, strlen("Dame are the empty points."));
@@ -902,7 +903,7 @@ static void test_check_detection_sees_converted_bytes(void **state)
                              "Q[W\xA7\\\xEE])";
     sgf_collection *c = parse_n(in, sizeof in - 1);
     assert_int_equal(count_code(c, SGF_D_UNDECODABLE_TEXT), 0);
-    sgf_prop *q = sgf_node_first_prop(nth_node(c, 0, 0));
+    const sgf_prop *q = sgf_node_first_prop(nth_node(c, 0, 0));
     q = sgf_prop_next(q);
     assert_false(sgf_prop_is_undecodable(q, 0));
     sgf_str t = sgf_prop_text(q, 0);
@@ -915,7 +916,7 @@ static void test_check_detection_sees_converted_bytes(void **state)
     sgf_strbuf w = SGF_STRBUF_INIT;
     assert_int_equal(sgf_write_collection_str(&w, c, NULL), SGF_OK);
     sgf_collection *b = parse_n(w.ptr, w.len);
-    sgf_prop *q2 = sgf_prop_next(sgf_node_first_prop(nth_node(b, 0, 0)));
+    const sgf_prop *q2 = sgf_prop_next(sgf_node_first_prop(nth_node(b, 0, 0)));
     while (q2 != NULL && strcmp(sgf_prop_ident(q2), "Q") != 0)
         q2 = sgf_prop_next(q2);
     assert_non_null(q2);
@@ -1121,7 +1122,7 @@ static void test_check_point_texts(void **state)
     assert_text(c, 0, 2, SGF_PROP_W, "Za");
     assert_text(c, 0, 3, SGF_PROP_B, "ZZ");
     assert_text(c, 0, 4, SGF_PROP_W, "zA");
-    sgf_prop *ab = sgf_node_find_prop(nth_node(c, 0, 5), SGF_PROP_AB);
+    const sgf_prop *ab = sgf_node_find_prop(nth_node(c, 0, 5), SGF_PROP_AB);
     sgf_str t = sgf_prop_text(ab, 1);
     assert_int_equal(t.len, 2);
     assert_string_equal(t.ptr, "bB");

@@ -113,6 +113,33 @@ static void test_names_and_meanings(void **state)
     assert_null(sgf_diag_code_name((sgf_diag_code)100000));
 }
 
+/* The codes are the values below sgf_diag_code_count() that have a name;
+ * each name leads back to its value; a few values pinned (the whole list
+ * is tests/abi-values.txt); the retired code keeps its name. */
+static void test_code_values_stable(void **state)
+{
+    (void)state;
+    unsigned n = sgf_diag_code_count(), named = 0;
+    assert_true(n > 60);
+    assert_null(sgf_diag_code_name((sgf_diag_code)n));
+    for (unsigned i = 1; i < n; i++) {
+        const char *name = sgf_diag_code_name((sgf_diag_code)i);
+        if (name == NULL)
+            continue;
+        named++;
+        assert_int_equal(sgf_diag_code_from_name(name), i);
+    }
+    assert_true(named > 60);
+    assert_int_equal(SGF_D_NO_GAME_TREE, 1);
+    assert_int_equal(SGF_D_NUL_BYTE, 12);
+    assert_int_equal(SGF_D_KOMI_DEFAULTED, 60);
+    assert_string_equal(sgf_diag_code_name(SGF_D_KOMI_DEFAULTED),
+                        "komi-defaulted");
+    assert_int_equal(strncmp(sgf_diag_code_meaning(SGF_D_KOMI_DEFAULTED),
+                             "retired", 7), 0);
+    assert_int_equal(sgf_diag_code_from_name(NULL), SGF_D_NONE);
+}
+
 /* A diagnostic added after parsing: its position from the offset, its
  * message formatted and copied, the counts updated. */
 static void test_collection_add_diag(void **state)
@@ -152,6 +179,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_plain_names_as_they_are),
+        cmocka_unit_test(test_code_values_stable),
         cmocka_unit_test(test_control_characters_escaped),
         cmocka_unit_test(test_text_line_has_one_line),
         cmocka_unit_test(test_names_and_meanings),

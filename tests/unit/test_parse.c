@@ -58,7 +58,7 @@ static void assert_diag_at(const sgf_collection *c, sgf_diag_code code,
 static size_t main_line_length(const sgf_game *g)
 {
     size_t k = 0;
-    for (sgf_node *n = sgf_game_root(g); n; n = sgf_node_first_child(n))
+    for (const sgf_node *n = sgf_game_root(g); n; n = sgf_node_first_child(n))
         k++;
     return k;
 }
@@ -66,7 +66,7 @@ static size_t main_line_length(const sgf_game *g)
 static size_t count_moves(const sgf_game *g)
 {
     size_t k = 0;
-    for (sgf_node *n = sgf_game_root(g); n; n = sgf_node_first_child(n))
+    for (const sgf_node *n = sgf_game_root(g); n; n = sgf_node_first_child(n))
         k += sgf_node_find_prop(n, SGF_PROP_B) != NULL
              || sgf_node_find_prop(n, SGF_PROP_W) != NULL;
     return k;
@@ -92,12 +92,12 @@ static void test_parse_simple_game(void **state)
     sgf_collection *c = parse("(;GM[1]FF[4]SZ[9];B[cc];W[gg])");
     assert_int_equal(sgf_collection_game_count(c), 1);
     assert_int_equal(sgf_collection_diag_count(c), 0);
-    sgf_game *g = sgf_collection_game(c, 0);
+    const sgf_game *g = sgf_collection_game(c, 0);
     assert_int_equal(main_line_length(g), 3);
-    sgf_node *root = sgf_game_root(g);
+    const sgf_node *root = sgf_game_root(g);
     assert_int_equal(sgf_node_prop_count(root), 3);
     assert_int_equal(sgf_node_offset(root), 1);
-    sgf_prop *sz = sgf_node_find_prop(root, SGF_PROP_SZ);
+    const sgf_prop *sz = sgf_node_find_prop(root, SGF_PROP_SZ);
     assert_non_null(sz);
     assert_string_equal(sgf_prop_ident(sz), "SZ");
     assert_int_equal(sgf_prop_offset(sz), 12);
@@ -112,8 +112,8 @@ static void test_parse_whitespace_everywhere(void **state)
     sgf_collection *c = parse(" \n( \t;\r\n GM [1]\n\n AB[aa]\n [bb] [cc]"
                               " ; W [ee] \n)\n");
     assert_int_equal(sgf_collection_diag_count(c), 0);
-    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
-    sgf_prop *ab = sgf_node_find_prop(root, SGF_PROP_AB);
+    const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    const sgf_prop *ab = sgf_node_find_prop(root, SGF_PROP_AB);
     assert_int_equal(sgf_prop_value_count(ab), 3);
     assert_raw(ab, 2, "cc");
     assert_non_null(sgf_node_find_prop(sgf_node_first_child(root),
@@ -125,11 +125,11 @@ static void test_parse_escapes_raw_and_text(void **state)
 {
     (void)state;
     sgf_collection *c = parse("(;C[a\\]b\\\\c];C2[x\\\\]B[cc])");
-    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
-    sgf_prop *cp = sgf_node_find_prop(root, SGF_PROP_C);
+    const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    const sgf_prop *cp = sgf_node_find_prop(root, SGF_PROP_C);
     assert_raw(cp, 0, "a\\]b\\\\c");
     assert_text(cp, 0, "a]b\\c");
-    sgf_node *n2 = sgf_node_first_child(root);
+    const sgf_node *n2 = sgf_node_first_child(root);
     assert_non_null(sgf_node_find_prop(n2, SGF_PROP_B));
     sgf_collection_free(c);
 }
@@ -142,10 +142,10 @@ static void test_parse_collection_and_variations(void **state)
         "(;SZ[13];B[dd])");
     assert_int_equal(sgf_collection_game_count(c), 2);
     assert_int_equal(sgf_collection_diag_count(c), 0);
-    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
     assert_int_equal(sgf_node_child_count(root), 2);
-    sgf_node *second = sgf_node_next_sibling(sgf_node_first_child(root));
-    sgf_node *wdp = sgf_node_first_child(second);
+    const sgf_node *second = sgf_node_next_sibling(sgf_node_first_child(root));
+    const sgf_node *wdp = sgf_node_first_child(second);
     assert_int_equal(sgf_node_child_count(wdp), 2);
     assert_ptr_equal(sgf_node_parent(wdp), second);
     assert_int_equal(sgf_game_index(sgf_collection_game(c, 1)), 1);
@@ -156,7 +156,7 @@ static void test_parse_empty_nodes_kept(void **state)
 {
     (void)state;
     sgf_collection *c = parse("(;FF[4];B[cc];;W[gg];C[note];B[gc])");
-    sgf_game *g = sgf_collection_game(c, 0);
+    const sgf_game *g = sgf_collection_game(c, 0);
     assert_int_equal(main_line_length(g), 6);
     assert_int_equal(count_moves(g), 3);
     sgf_collection_free(c);
@@ -168,7 +168,7 @@ static void test_parse_missing_root_semicolon(void **state)
     sgf_collection *c = parse("(GM[1]FF[4]SZ[9];B[cc];W[gg])");
     assert_int_equal(count_code(c, SGF_D_MISSING_SEMICOLON), 1);
     assert_diag_at(c, SGF_D_MISSING_SEMICOLON, 1, 2);
-    sgf_game *g = sgf_collection_game(c, 0);
+    const sgf_game *g = sgf_collection_game(c, 0);
     assert_non_null(sgf_node_find_prop(sgf_game_root(g), SGF_PROP_SZ));
     assert_int_equal(count_moves(g), 2);
     sgf_collection_free(c);
@@ -181,8 +181,8 @@ static void test_parse_unclosed_value_at_eof(void **state)
     assert_int_equal(sgf_collection_diag_count(c), 1);
     assert_diag_at(c, SGF_D_UNCLOSED_VALUE, 1, 25);
     assert_true(find_diag(c, SGF_D_UNCLOSED_VALUE)->critical);
-    sgf_game *g = sgf_collection_game(c, 0);
-    sgf_node *n = sgf_node_first_child(sgf_game_root(g));
+    const sgf_game *g = sgf_collection_game(c, 0);
+    const sgf_node *n = sgf_node_first_child(sgf_game_root(g));
     assert_non_null(sgf_node_find_prop(n, SGF_PROP_B));
     assert_raw(sgf_node_find_prop(n, SGF_PROP_C), 0, "this never ends\n");
     sgf_collection_free(c);
@@ -210,7 +210,7 @@ static void test_parse_missing_close_paren(void **state)
     const sgf_diag *d = find_diag(c, SGF_D_UNCLOSED_TREE);
     assert_non_null(d);
     assert_non_null(strstr(d->message, "2 game trees"));
-    sgf_node *b = sgf_node_first_child(sgf_game_root(
+    const sgf_node *b = sgf_node_first_child(sgf_game_root(
         sgf_collection_game(c, 0)));
     assert_int_equal(sgf_node_child_count(b), 2);
     sgf_collection_free(c);
@@ -252,13 +252,13 @@ static void test_parse_valueless_and_glued(void **state)
     sgf_collection *c = parse("(;ABMAC[Dame.]SZ;AWMAC[One.] ;WC[W.])");
     assert_int_equal(count_code(c, SGF_D_MISSING_VALUE), 1);
     assert_diag_at(c, SGF_D_MISSING_VALUE, 1, 15);
-    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
-    sgf_prop *p = sgf_node_find_prop_ident(root, "ABMAC");
+    const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    const sgf_prop *p = sgf_node_find_prop_ident(root, "ABMAC");
     assert_non_null(p);
     assert_int_equal(sgf_prop_id_of(p), SGF_PROP_UNKNOWN);
     assert_raw(p, 0, "Dame.");
     assert_null(sgf_node_find_prop(root, SGF_PROP_SZ));
-    sgf_node *last = sgf_node_first_child(sgf_node_first_child(root));
+    const sgf_node *last = sgf_node_first_child(sgf_node_first_child(root));
     assert_raw(sgf_node_find_prop_ident(last, "WC"), 0, "W.");
     sgf_collection_free(c);
 }
@@ -267,9 +267,9 @@ static void test_parse_duplicate_merged(void **state)
 {
     (void)state;
     sgf_collection *c = parse("(;FF[4]AB[dd]AB[pp]AB[pd][dp]AB[jj])");
-    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
     assert_int_equal(sgf_node_prop_count(root), 2);
-    sgf_prop *ab = sgf_node_find_prop(root, SGF_PROP_AB);
+    const sgf_prop *ab = sgf_node_find_prop(root, SGF_PROP_AB);
     assert_int_equal(sgf_prop_value_count(ab), 5);
     assert_raw(ab, 4, "jj");
     sgf_collection_free(c);
@@ -280,8 +280,8 @@ static void test_parse_lowercase_identifiers(void **state)
     (void)state;
     sgf_collection *c = parse("(;GaMe[1]FileFormat[3]AddBlack[cc][dd]"
                               ";Black[ee];White[gg])");
-    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
-    sgf_prop *ab = sgf_node_find_prop(root, SGF_PROP_AB);
+    const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    const sgf_prop *ab = sgf_node_find_prop(root, SGF_PROP_AB);
     assert_non_null(ab);
     assert_string_equal(sgf_prop_ident(ab), "AB");
     sgf_str raw = sgf_prop_ident_raw(ab);
@@ -299,7 +299,7 @@ static void test_parse_stray_bracket(void **state)
     sgf_collection *c = parse("(;FF[4]PB[Black Player [3d]]PW[W];B[pd])");
     assert_int_equal(sgf_collection_diag_count(c), 1);
     assert_diag_at(c, SGF_D_STRAY_BRACKET, 1, 28);
-    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
     assert_raw(sgf_node_find_prop(root, SGF_PROP_PB), 0,
                "Black Player [3d");
     assert_non_null(sgf_node_find_prop(root, SGF_PROP_PW));
@@ -324,8 +324,8 @@ static void test_parse_nul_bytes(void **state)
     static const char in[] = "(;FF[4]\0\0;N[a\0b];B[aa])";
     sgf_collection *c = parse_opts(in, sizeof in - 1, SGF_PARSE_SYNTAX_ONLY);
     assert_int_equal(count_code(c, SGF_D_NUL_BYTE), 2);
-    sgf_game *g = sgf_collection_game(c, 0);
-    sgf_node *n = sgf_node_first_child(sgf_game_root(g));
+    const sgf_game *g = sgf_collection_game(c, 0);
+    const sgf_node *n = sgf_node_first_child(sgf_game_root(g));
     assert_int_equal(sgf_prop_raw(sgf_node_find_prop(n, SGF_PROP_N), 0).len,
                      3);
     assert_int_equal(count_moves(g), 1);
@@ -428,7 +428,7 @@ static void test_parse_node_after_variations(void **state)
     (void)state;
     sgf_collection *c = parse("(;FF[4](;C[v1]) ;C[v2])");
     assert_int_equal(count_code(c, SGF_D_UNEXPECTED_CHAR), 1);
-    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
     assert_int_equal(sgf_node_child_count(root), 2);
     sgf_collection_free(c);
 }
@@ -449,7 +449,7 @@ static void test_parse_multibyte_trail_byte(void **state)
     (void)state;
     sgf_collection *c = parse("(;CA[Shift_JIS]PB[\x83\x5C]PW[x];B[aa])");
     assert_int_equal(sgf_collection_diag_count(c), 0);
-    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
     assert_raw(sgf_node_find_prop(root, SGF_PROP_PB), 0, "\x83\x5C");
     assert_non_null(sgf_node_find_prop(root, SGF_PROP_PW));
     sgf_collection_free(c);
@@ -469,7 +469,7 @@ static void test_parse_multibyte_before_ca(void **state)
     for (size_t k = 0; k < 4; k++) {
         sgf_collection *c = parse(in[k]);
         assert_int_equal(count_code(c, SGF_D_UNCLOSED_VALUE), 0);
-        sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+        const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
         assert_raw(sgf_node_find_prop(root, SGF_PROP_PB), 0, "\x83\x5C");
         assert_raw(sgf_node_find_prop(root, SGF_PROP_PW), 0,
                    "\x83\x5C\x83\x5C");
@@ -486,7 +486,7 @@ static void test_parse_multibyte_escaped_trail(void **state)
     sgf_collection *c = parse("(;CA[GB18030]C[\x93\x5C\x5D]N[\x83\x5C]"
                               ";B[aa])");
     assert_int_equal(sgf_collection_diag_count(c), 0);
-    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
     assert_raw(sgf_node_find_prop(root, SGF_PROP_C), 0, "\x93\x5C\x5D");
     assert_raw(sgf_node_find_prop(root, SGF_PROP_N), 0, "\x83\x5C");
     assert_int_equal(count_moves(sgf_collection_game(c, 0)), 1);
@@ -501,7 +501,7 @@ static void test_parse_multibyte_without_ca(void **state)
     sgf_collection *c = parse("(;PB[\x90\x5C\xE1\xC1\x83\x5C]\r\n"
                               "BR[9p];B[aa])");
     assert_int_equal(sgf_collection_diag_count(c), 0);
-    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
     assert_raw(sgf_node_find_prop(root, SGF_PROP_BR), 0, "9p");
     sgf_collection_free(c);
 }
@@ -857,7 +857,7 @@ static void test_parse_one_move_nodes(void **state)
                               ";C[x]B[cc];B[dd]C[after]BL[10]LB[aa:1]"
                               ";W[ee]B[ff];B[gg]KO[];W[hh]AB[ii]"
                               ";B[jj]PL[W];W[kk]W[ll];B[mm]AE[mm])");
-    sgf_node *n = sgf_node_first_child(sgf_game_root(
+    const sgf_node *n = sgf_node_first_child(sgf_game_root(
         sgf_collection_game(c, 0)));
     static const struct { uint8_t color, x, y; uint32_t nprops; } want[] = {
         { SGF_BLACK, 15, 3, 1 }, { SGF_WHITE, 26, 25, 1 }, { 0, 0, 0, 1 },

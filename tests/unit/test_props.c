@@ -27,7 +27,7 @@ static sgf_str S(const char *s)
 static void test_props_table_lookup_roundtrip(void **state)
 {
     (void)state;
-    for (int id = 1; id < SGF_PROP_COUNT_; id++) {
+    for (int id = 1; id < (int)SGF__PROP_COUNT; id++) {
         const sgf_prop_info *info = sgf_prop_info_of((sgf_prop_id)id);
         assert_non_null(info);
         assert_int_equal(sgf_prop_id_from_name(info->ident,
@@ -53,7 +53,7 @@ static void test_props_table_no_stray_names(void **state)
             known++;
             assert_string_equal(sgf_prop_info_of(id)->ident, name);
         }
-    assert_int_equal(known, SGF_PROP_COUNT_ - 1);
+    assert_int_equal(known, (int)SGF__PROP_COUNT - 1);
 }
 
 static void test_props_table_entries(void **state)
@@ -108,7 +108,7 @@ static void test_props_table_unknown(void **state)
     assert_int_equal(sgf_prop_id_from_name("ABC", 2), SGF_PROP_AB);
     assert_int_equal(sgf_prop_id_from_name("ABC", 1), SGF_PROP_UNKNOWN);
     assert_null(sgf_prop_info_of(SGF_PROP_UNKNOWN));
-    assert_null(sgf_prop_info_of(SGF_PROP_COUNT_));
+    assert_null(sgf_prop_info_of((sgf_prop_id)SGF__PROP_COUNT));
     assert_null(sgf_prop_info_of((sgf_prop_id)-1));
 }
 

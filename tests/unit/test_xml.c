@@ -131,7 +131,7 @@ static void test_undecodable_bytes_marked(void **state)
 {
     (void)state;
     sgf_collection *c = parse_opts("(;C[ab\xff\xfe])", "UTF-8");
-    sgf_prop *p = sgf_node_first_prop(
+    const sgf_prop *p = sgf_node_first_prop(
         sgf_game_root(sgf_collection_game(c, 0)));
     assert_true(sgf_prop_is_undecodable(p, 0));
     sgf_collection_free(c);
@@ -293,7 +293,7 @@ static void test_import_value_cannot_inject(void **state)
         "<game index=\"0\"><node><prop id=\"C\"><v>])(;B[aa]C[evil</v>"
         "</prop></node></game>", &c, err), 0);
     assert_int_equal(sgf_collection_game_count(c), 1);
-    sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
     assert_null(sgf_node_first_child(root));
     sgf_str v = sgf_prop_text(sgf_node_find_prop(root, SGF_PROP_C), 0);
     assert_int_equal(v.len, 15);
@@ -338,7 +338,7 @@ static void test_import_ignores_go_and_foreign(void **state)
         "<prop id=\"B\"><v><raw>dd</raw><text>ignored</text></v></prop>"
         "<go:move xmlns:go=\"" SGF_XML_GO_NS "\" number=\"1\" color=\"B\""
         " point=\"dd\"/></node></game>", &c, err), 0);
-    sgf_node *n = sgf_node_first_child(
+    const sgf_node *n = sgf_node_first_child(
         sgf_game_root(sgf_collection_game(c, 0)));
     sgf_str v = sgf_prop_text(sgf_node_first_prop(n), 0);
     assert_int_equal(v.len, 2);

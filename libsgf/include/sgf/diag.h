@@ -25,13 +25,18 @@ typedef enum sgf_severity {
     SGF_SEV_ERROR = 2
 } sgf_severity;
 
-/* Stable diagnostic codes, SGF_D_<ID>, from sgf/diagcodes.def. */
+/* Stable diagnostic codes, SGF_D_<ID> = value, from sgf/diagcodes.def.
+ * The values are part of the ABI: a value is never changed nor reused, new
+ * codes get new, higher values, and a code no longer emitted stays defined
+ * (its meaning says "retired"). There is no count in this header: a program
+ * that iterates over the codes asks sgf_diag_code_count() at run time, and
+ * must expect values unknown when it was built. */
 typedef enum sgf_diag_code {
     SGF_D_NONE = 0,
-#define SGF_DIAG(id, name, sev4, sev3, crit, meaning) SGF_D_##id,
+#define SGF_DIAG(id, value, name, sev4, sev3, crit, meaning) \
+    SGF_D_##id = value,
 #include <sgf/diagcodes.def>
 #undef SGF_DIAG
-    SGF_D_COUNT_
 } sgf_diag_code;
 
 typedef struct sgf_pos {
@@ -65,8 +70,14 @@ typedef struct sgf_diag_counts {
     size_t critical;
 } sgf_diag_counts;
 
-/* The stable name of a code ("unclosed-value"), or NULL if out of range.
- * Static storage. */
+/* One more than the highest code value this build of the library knows:
+ * the codes are the values 1 .. sgf_diag_code_count() - 1 for which
+ * sgf_diag_code_name is not NULL. Grows (never shrinks) from one release
+ * to the next. */
+SGF_API unsigned sgf_diag_code_count(void);
+
+/* The stable name of a code ("unclosed-value"), or NULL if the library
+ * does not know that value. Static storage. */
 SGF_API const char *sgf_diag_code_name(sgf_diag_code code);
 
 /* The code for a name, or SGF_D_NONE. */

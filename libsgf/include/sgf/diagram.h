@@ -34,6 +34,15 @@ typedef struct sgf_diagram_options {
 #define SGF_DIAGRAM_OPTIONS_INIT { SGF_DIAGRAM_OPTIONS_VERSION, false, \
     { 0, 0 } }
 
+/* Fill *o with the defaults of options version `version` (the same values
+ * as SGF_DIAGRAM_OPTIONS_INIT), for callers that cannot use the macro (bindings,
+ * other languages) or want the library's own defaults at run time.
+ * version is the SGF_DIAGRAM_OPTIONS_VERSION the caller was built with.
+ * Returns 0; SGF_EINVAL when o is NULL or the library does not know that
+ * version (*o unchanged). */
+SGF_API int sgf_diagram_options_init(sgf_diagram_options *o,
+                                     unsigned version);
+
 /* Whether pt is a star point of a width x height board (rules above). */
 SGF_API bool sgf_diagram_is_star(int width, int height, sgf_point pt);
 

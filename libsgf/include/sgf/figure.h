@@ -105,6 +105,15 @@ typedef struct sgf_figure_options {
 #define SGF_FIGURE_OPTIONS_INIT { SGF_FIGURE_OPTIONS_VERSION, NULL, 0, 1, \
     SGF_FIGURE_END, 0, false, { 0, 0 }, { 0, 0 }, NULL }
 
+/* Fill *o with the defaults of options version `version` (the same values
+ * as SGF_FIGURE_OPTIONS_INIT), for callers that cannot use the macro (bindings,
+ * other languages) or want the library's own defaults at run time.
+ * version is the SGF_FIGURE_OPTIONS_VERSION the caller was built with.
+ * Returns 0; SGF_EINVAL when o is NULL or the library does not know that
+ * version (*o unchanged). */
+SGF_API int sgf_figure_options_init(sgf_figure_options *o,
+                                    unsigned version);
+
 /* Markup bits of a point (sgf_figure_point.marks). */
 enum {
     SGF_FIGURE_TR = 1u << 0,     /* triangle */
@@ -280,6 +289,15 @@ typedef struct sgf_figure_svg_options {
 #define SGF_FIGURE_SVG_OPTIONS_VERSION 1
 #define SGF_FIGURE_SVG_OPTIONS_INIT { SGF_FIGURE_SVG_OPTIONS_VERSION, \
     false, NULL, SGF_EMPTY, { 0, 0 }, 0, NULL }
+
+/* Fill *o with the defaults of options version `version` (the same values
+ * as SGF_FIGURE_SVG_OPTIONS_INIT), for callers that cannot use the macro (bindings,
+ * other languages) or want the library's own defaults at run time.
+ * version is the SGF_FIGURE_SVG_OPTIONS_VERSION the caller was built with.
+ * Returns 0; SGF_EINVAL when o is NULL or the library does not know that
+ * version (*o unchanged). */
+SGF_API int sgf_figure_svg_options_init(sgf_figure_svg_options *o,
+                                        unsigned version);
 
 /* sgf_figure_write_svg with options (o not NULL). Errors as
  * sgf_figure_write_svg, and SGF_EINVAL for an unknown options version,

@@ -93,6 +93,15 @@ typedef struct sgf_parse_options {
 #define SGF_PARSE_OPTIONS_INIT \
     { SGF_PARSE_OPTIONS_VERSION, 0, NULL, NULL, NULL, 0 }
 
+/* Fill *o with the defaults of options version `version` (the same values
+ * as SGF_PARSE_OPTIONS_INIT), for callers that cannot use the macro (bindings,
+ * other languages) or want the library's own defaults at run time.
+ * version is the SGF_PARSE_OPTIONS_VERSION the caller was built with; version 1 fills the fields of a version 1 struct only (it ends before
+ * max_diags).
+ * Returns 0; SGF_EINVAL when o is NULL or the library does not know that
+ * version (*o unchanged). */
+SGF_API int sgf_parse_options_init(sgf_parse_options *o, unsigned version);
+
 /* Parse len bytes at buf (copied; buf may be freed afterwards). opts may be
  * NULL for the defaults. On success *out is a new collection (even for
  * input with faults: see its diagnostics), to be freed with

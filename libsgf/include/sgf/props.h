@@ -49,12 +49,16 @@ enum {
     SGF_PF_OBSOLETE = 1u << 5  /* not in FF[4] */
 };
 
+/* SGF_PROP_<ID> = value, from sgf/props.def. The values are part of the
+ * ABI: never changed nor reused; a property added later gets a new, higher
+ * value. There is no count in this header: a program must expect ids it
+ * does not know (sgf_prop_info_of answers NULL for a value no property
+ * has). */
 typedef enum sgf_prop_id {
     SGF_PROP_UNKNOWN = 0,
-#define SGF_PROP(id, kind, vt, ff, flags, desc) SGF_PROP_##id,
+#define SGF_PROP(id, value, kind, vt, ff, flags, desc) SGF_PROP_##id = value,
 #include <sgf/props.def>
 #undef SGF_PROP
-    SGF_PROP_COUNT_
 } sgf_prop_id;
 
 typedef struct sgf_prop_info {

@@ -85,6 +85,15 @@ typedef struct sgf_replay_options {
 #define SGF_REPLAY_OPTIONS_INIT { SGF_REPLAY_OPTIONS_VERSION, NULL, false, \
     NULL, 0, false, 0, false, NULL, NULL }
 
+/* Fill *o with the defaults of options version `version` (the same values
+ * as SGF_REPLAY_OPTIONS_INIT), for callers that cannot use the macro (bindings,
+ * other languages) or want the library's own defaults at run time.
+ * version is the SGF_REPLAY_OPTIONS_VERSION the caller was built with.
+ * Returns 0; SGF_EINVAL when o is NULL or the library does not know that
+ * version (*o unchanged). */
+SGF_API int sgf_replay_options_init(sgf_replay_options *o,
+                                    unsigned version);
+
 /* A replayer: a board and a history reused from game to game. Errors:
  * SGF_EINVAL (out NULL), SGF_ENOMEM (*out = NULL). Free with
  * sgf_replay_free (NULL is a no-op). */

@@ -124,6 +124,18 @@ typedef struct sgf_rules {
     SGF_SUICIDE_ILLEGAL, SGF_SCORING_TERRITORY, true, false, \
     SGF_HANDICAP_COMP_NONE, 6.5, 2, false, true }
 
+/* Fill *r with the default rule set (the same values as SGF_RULES_INIT)
+ * of struct version `version`, the SGF_RULES_VERSION the caller was built
+ * with. Returns 0; SGF_EINVAL when r is NULL or the library does not know
+ * that version (*r unchanged).
+ *
+ * Every function that reads an sgf_rules (here, in sgf/board.h,
+ * sgf/replay.h, sgf/figure.h and sgf/score.h) checks its version first: a
+ * version the library does not know is refused with SGF_EINVAL by the
+ * functions that return an int error code; sgf_rules_game_over answers
+ * false and sgf_rules_handicap_bonus 0 for it. */
+SGF_API int sgf_rules_init(sgf_rules *r, unsigned version);
+
 /* Return values of sgf_rules_from_ru (besides SGF_EINVAL). */
 enum {
     SGF_RULES_MATCHED = 0,     /* the string named a rule set */

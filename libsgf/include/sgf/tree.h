@@ -10,6 +10,12 @@
  * included: sgf_collection_pos builds its line table under the
  * collection's lock); it is not safe to read it while another thread
  * frees it or adds diagnostics to it.
+ *
+ * Const: the getters take const pointers and give const ones (a game,
+ * node or property is read through this header, never changed; the tree
+ * is changed only by the library, while reading). Programs written for
+ * the earlier non-const returns compile with a qualifier warning and run
+ * unchanged: the ABI is the same.
  */
 #ifndef SGF_TREE_H
 #define SGF_TREE_H
@@ -33,7 +39,7 @@ SGF_API void sgf_collection_free(sgf_collection *c);
 /* Number of game trees (the top-level "(...)"s) and the i-th one (0-based);
  * NULL when i is out of range. */
 SGF_API size_t sgf_collection_game_count(const sgf_collection *c);
-SGF_API sgf_game *sgf_collection_game(const sgf_collection *c, size_t i);
+SGF_API const sgf_game *sgf_collection_game(const sgf_collection *c, size_t i);
 
 /* Diagnostics found while reading, in the order found (which is the order
  * of their positions within each stage). At most max_diags of each code
@@ -82,7 +88,7 @@ SGF_API int sgf_collection_add_diag(sgf_collection *c, const sgf_diag *d,
 /* --- games ------------------------------------------------------------ */
 
 /* The root node of a game tree (never NULL for a game in a collection). */
-SGF_API sgf_node *sgf_game_root(const sgf_game *g);
+SGF_API const sgf_node *sgf_game_root(const sgf_game *g);
 
 /* 0-based index of the game within its collection. */
 SGF_API size_t sgf_game_index(const sgf_game *g);
@@ -104,9 +110,9 @@ SGF_API const char *sgf_game_charset(const sgf_game *g);
 
 /* --- nodes ------------------------------------------------------------ */
 
-SGF_API sgf_node *sgf_node_parent(const sgf_node *n);
-SGF_API sgf_node *sgf_node_first_child(const sgf_node *n);
-SGF_API sgf_node *sgf_node_next_sibling(const sgf_node *n);
+SGF_API const sgf_node *sgf_node_parent(const sgf_node *n);
+SGF_API const sgf_node *sgf_node_first_child(const sgf_node *n);
+SGF_API const sgf_node *sgf_node_next_sibling(const sgf_node *n);
 SGF_API size_t sgf_node_child_count(const sgf_node *n);
 
 /* Byte offset of the node's ';' (or of its first property when the ';'
@@ -115,21 +121,21 @@ SGF_API size_t sgf_node_offset(const sgf_node *n);
 
 /* Properties in file order (a property repeated in the node was merged
  * into its first occurrence). */
-SGF_API sgf_prop *sgf_node_first_prop(const sgf_node *n);
+SGF_API const sgf_prop *sgf_node_first_prop(const sgf_node *n);
 SGF_API size_t sgf_node_prop_count(const sgf_node *n);
 
 /* First property with that id, or NULL. For SGF_PROP_UNKNOWN use
  * sgf_node_find_prop_ident. */
-SGF_API sgf_prop *sgf_node_find_prop(const sgf_node *n, sgf_prop_id id);
+SGF_API const sgf_prop *sgf_node_find_prop(const sgf_node *n, sgf_prop_id id);
 
 /* Property by identifier as it reads after dropping lowercase letters
  * ("AB", "MULTIGOGM"), or NULL. */
-SGF_API sgf_prop *sgf_node_find_prop_ident(const sgf_node *n,
+SGF_API const sgf_prop *sgf_node_find_prop_ident(const sgf_node *n,
                                            const char *ident);
 
 /* --- properties ------------------------------------------------------- */
 
-SGF_API sgf_prop *sgf_prop_next(const sgf_prop *p);
+SGF_API const sgf_prop *sgf_prop_next(const sgf_prop *p);
 
 /* SGF_PROP_* of the property, or SGF_PROP_UNKNOWN. */
 SGF_API sgf_prop_id sgf_prop_id_of(const sgf_prop *p);

@@ -130,6 +130,14 @@ typedef struct sgf_write_options {
 
 #define SGF_WRITE_OPTIONS_INIT { SGF_WRITE_OPTIONS_VERSION, 0, 0 }
 
+/* Fill *o with the defaults of options version `version` (the same values
+ * as SGF_WRITE_OPTIONS_INIT), for callers that cannot use the macro (bindings,
+ * other languages) or want the library's own defaults at run time.
+ * version is the SGF_WRITE_OPTIONS_VERSION the caller was built with.
+ * Returns 0; SGF_EINVAL when o is NULL or the library does not know that
+ * version (*o unchanged). */
+SGF_API int sgf_write_options_init(sgf_write_options *o, unsigned version);
+
 /* Write every game tree of a collection to fp, in order. opts may be NULL
  * for the defaults. Returns 0; SGF_EIO when writing to fp failed (errno
  * as fwrite left it; part of the output may have been written);
