@@ -551,13 +551,13 @@ static void print_board(const game_count *x)
 {
     static const char marks[] = ".XObwxos";
     int w = x->s.width, h = x->s.height;
-    char lab[2];
+    char lab[2], rl[4];
     printf("   ");
     for (int c = 0; c < w; c++)
         printf(" %c", sgf_diagram_column_label(lab, c, w)[0]);
     printf("\n");
     for (int y = 0; y < h; y++) {
-        printf("%3d", w > 25 ? y : h - y);
+        printf("%3s", sgf_diagram_row_label(rl, y, w, h));
         for (int c = 0; c < w; c++)
             printf(" %c", marks[x->s.map[y * w + c] & 7]);
         printf("\n");
