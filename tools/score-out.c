@@ -38,6 +38,8 @@ typedef struct game_count {
     sgf_score_unfinished unf;      /* kind NONE when finished */
     bool gtp_ok;                   /* engine: the commands are being built */
     char engine_why[192];          /* engine: why it gave no answer */
+    bool no_markup;                /* --dead=markup, but none: counted
+                                      with no dead stones (warned) */
     sgf_score s;
     sgf_score_re re;
     sgf_score_verdict verdict;
@@ -525,14 +527,14 @@ static void print_text(const game_count *x)
 static void print_row(const char *what, double b, double w)
 {
     char vb[32], vw[32];
-    printf("  %-22s %8s %8s\n", what, number(vb, b), number(vw, w));
+    printf("  %-24s %8s %8s\n", what, number(vb, b), number(vw, w));
 }
 
 static void print_table(const game_count *x)
 {
     const sgf_score_side *b = &x->s.black, *w = &x->s.white;
     bool area = x->s.scoring == SGF_SCORING_AREA;
-    printf("  %-22s %8s %8s\n", area ? "area counting" : "territory "
+    printf("  %-24s %8s %8s\n", area ? "area counting" : "territory "
            "counting", "Black", "White");
     print_row("territory", b->territory, w->territory);
     print_row(area ? "stones" : "stones (not counted)", b->stones,
@@ -633,8 +635,10 @@ static int choose_dead(score_out_opts *o, game_count *x, const sgf_board *b)
                      : m == SCORE_DEAD_NONE ? "none" : "points";
     if (m == SCORE_DEAD_MARKUP) {
         int rc = sgf_score_dead_markup(x->dead, b, x->last);
-        if (rc == 0)
+        if (rc == 0) {
             x->dead_source = "none";    /* asked for, but there is none */
+            x->no_markup = true;
+        }
         return rc < 0 ? -1 : 0;
     }
     if (m == SCORE_DEAD_AUTO)
@@ -934,6 +938,12 @@ static int score_game(score_out_opts *o, game_count *x,
         fflush(stdout);
         tool_error("%s: game %zu: %s: the estimate is used", x->name,
                    sgf_game_index(x->g), x->engine_why);
+    }
+    if (x->no_markup && !o->quiet) {
+        fflush(stdout);
+        tool_error("%s: game %zu: --dead=markup: the last node has no "
+                   "TB[] or TW[] markup: counted with no dead stones",
+                   x->name, sgf_game_index(x->g));
     }
     game_diags(o, x);
     show(o, x);
