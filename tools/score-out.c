@@ -185,7 +185,8 @@ int score_out_finish(score_out_opts *o)
     o->replay = NULL;
     if (o->html != NULL) {
         shtml_totals st = { t->games, t->counted, t->agreed, t->disagreed,
-                            t->not_counted, t->files, t->unreadable };
+                            t->not_counted, t->files, t->unreadable,
+                            t->not_finished };
         shtml_finish(o->html, &st);
         o->html = NULL;
     }
@@ -804,7 +805,8 @@ static int html_game(const score_out_opts *o, const game_count *x,
     shtml_game g = { x->name, c, x->g, sgf_replay_move_number(o->replay),
                      x->rules->name, x->komi, komi_note(x), x->dead_source,
                      &x->s, x->result, x->recorded, x->verdict, cause, why,
-                     notes, (size_t)x->ndiags };
+                     notes, (size_t)x->ndiags,
+                     !x->estimated ? -1 : x->est.settled ? 1 : 0 };
     return shtml_game_add(o->html, &g);
 }
 
