@@ -384,6 +384,28 @@ char *sgf_point_format_sgf(char buf[3], sgf_point pt)
     return buf;
 }
 
+int sgf_point_parse_vertex(const char *s, size_t len, int width, int height,
+                           sgf_point *out)
+{
+    if (s == NULL || out == NULL)
+        return SGF_EINVAL;
+    if (len < 2 || len > 3 || width > 25 || height > SGF_MAX_SIZE)
+        return SGF_ESYNTAX;
+    int col = (s[0] | 0x20) - 'a', row = 0;
+    if (col < 0 || col > 25 || col == 'i' - 'a')
+        return SGF_ESYNTAX;
+    col -= col > 'i' - 'a';          /* no I */
+    for (size_t i = 1; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return SGF_ESYNTAX;
+        row = row * 10 + (s[i] - '0');
+    }
+    if (col >= width || row < 1 || row > height)
+        return SGF_ESYNTAX;
+    *out = (sgf_point){ (uint8_t)col, (uint8_t)(height - row) };
+    return 0;
+}
+
 char *sgf_point_format_vertex(char buf[4], sgf_point pt, int height)
 {
     static const char columns[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";

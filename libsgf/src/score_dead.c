@@ -29,21 +29,7 @@ static bool item_point(const char *s, size_t len, int w, int h,
         sgf_str v = { s, 2 };
         return sgf_value_point(v, out) == 0 && out->x < w && out->y < h;
     }
-    if (len < 2 || len > 3 || w > 25)
-        return false;
-    int col = s[0] >= 'a' ? s[0] - 'a' : s[0] - 'A', row = 0;
-    if (col < 0 || col > 25 || col == 8)
-        return false;
-    col -= col > 8;
-    for (size_t i = 1; i < len; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return false;
-        row = row * 10 + (s[i] - '0');
-    }
-    if (col >= w || row < 1 || row > h)
-        return false;
-    *out = (sgf_point){ (uint8_t)col, (uint8_t)(h - row) };
-    return true;
+    return sgf_point_parse_vertex(s, len, w, h, out) == 0;
 }
 
 int sgf_score_dead_points(uint8_t *dead, const sgf_board *b,
