@@ -82,7 +82,7 @@ SHARED := lib/libsgf.so.$(VERSION)
 
 .PHONY: all run check test-unit test-cli test-fuzz-replay test-man test-abi \
         test-parallel test-xml-growth test-html test-tsan test-limits \
-        test-jobs abi-update abi-check \
+        test-jobs test-modules abi-update abi-check \
         bench fuzz fuzz-parse fuzz-xml install uninstall clean deps
 .DEFAULT_GOAL := all
 
@@ -106,7 +106,7 @@ run: deps
 check: deps
 	$(Q)$(MAKE) -s --no-print-directory all test-unit test-cli test-fuzz-replay \
 	    test-man test-abi test-parallel test-xml-growth test-html test-tsan \
-	    test-limits test-jobs
+	    test-limits test-jobs test-modules
 	@echo "make check: all test suites passed"
 
 deps:
@@ -315,6 +315,10 @@ test-limits: $(TOOL_BINS) build/test/gen build/test/rss
 
 test-man: $(TOOL_BINS)
 	$(Q)sh tests/check-man-help.sh
+
+# No two library objects call each other, directly or round a circle.
+test-modules: $(LIB_OBJ)
+	$(Q)sh tests/check-modules.sh $(LIB_OBJ)
 
 test-abi: $(SHARED)
 	$(Q)sh tests/check-abi.sh $(SHARED)

@@ -52,6 +52,8 @@ cli_inputs *cli_inputs_open(char **operands, int count,
         if (strcmp(o->files_from, "-") == 0
             && strcmp(operands[i], "-") == 0) {
             tool_error("'-' given both as an input and as --files-from");
+            fprintf(stderr, "Try '%s --help' for more information.\n",
+                    cli_program_name());   /* a usage error, as the others */
             return NULL;
         }
     in = calloc(1, sizeof *in);

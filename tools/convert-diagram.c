@@ -10,21 +10,21 @@
 /* "aa:jj" (or one point "dd") into a rectangle on a w x h board; the
  * form itself was checked once (convert_diagram_check). A crop off this
  * board leaves the game unconverted. */
-static int parse_crop(const char *s, int w, int h, sgf_point *ul,
-                      sgf_point *lr)
+static int parse_crop(const char *name, const sgf_game *g, const char *s,
+                      int w, int h, sgf_point *ul, sgf_point *lr)
 {
     sgf_str v = { s, strlen(s) };
     if (sgf_value_rect(v, ul, lr) != 0 || lr->x >= w || lr->y >= h) {
-        tool_error("crop '%s' is off the %dx%d board; not converted", s, w,
-                   h);
+        tool_error("%s: game %zu: crop '%s' is off the %dx%d board; not "
+                   "converted", name, sgf_game_index(g), s, w, h);
         return TOOL_INVALID;
     }
     return TOOL_OK;
 }
 
 /* The figure options common to every figure of the game. */
-static int base_options(sgf_figure_options *fo, const sgf_game *g,
-                        const convert_diagram_opts *o)
+static int base_options(sgf_figure_options *fo, const char *name,
+                        const sgf_game *g, const convert_diagram_opts *o)
 {
     int w, h;
     sgf_game_board_size(g, &w, &h);
@@ -34,20 +34,22 @@ static int base_options(sgf_figure_options *fo, const sgf_game *g,
         > 0x7FFFFFFFL ? 0x7FFFFFFFL : o->number_from) : 0;
     if (o->crop != NULL) {
         fo->crop = true;
-        return parse_crop(o->crop, w, h, &fo->crop_ul, &fo->crop_lr);
+        return parse_crop(name, g, o->crop, w, h, &fo->crop_ul,
+                          &fo->crop_lr);
     }
     return TOOL_OK;
 }
 
-static int build_one(sgf_figure *f, sgf_collection *c, const sgf_game *g,
-                     const sgf_figure_options *fo)
+static int build_one(sgf_figure *f, const char *name, sgf_collection *c,
+                     const sgf_game *g, const sgf_figure_options *fo)
 {
     int rc = sgf_figure_build(f, c, g, fo);
     if (rc == SGF_EINVAL)
-        tool_error("game %zu: the variation path leaves the game tree",
-                   sgf_game_index(g));
+        tool_error("%s: game %zu: the variation path leaves the game tree",
+                   name, sgf_game_index(g));
     else if (rc != 0)
-        tool_error("game %zu: %s", sgf_game_index(g), sgf_strerror(rc));
+        tool_error("%s: game %zu: %s", name, sgf_game_index(g),
+                   sgf_strerror(rc));
     return rc == 0 ? TOOL_OK : TOOL_TROUBLE;
 }
 
@@ -64,7 +66,8 @@ static int write_one(FILE *out, const sgf_figure *f, int format,
 }
 
 /* Figures of `size` moves over from..to (to SGF_FIGURE_END: the end). */
-static int write_figures(FILE *out, sgf_figure *f, sgf_collection *c,
+static int write_figures(FILE *out, const char *name, sgf_figure *f,
+                         sgf_collection *c,
                          const sgf_game *g, sgf_figure_options *fo,
                          const convert_diagram_opts *o,
                          sgf_figure_style style)
@@ -75,7 +78,7 @@ static int write_figures(FILE *out, sgf_figure *f, sgf_collection *c,
     for (bool first = true; status == TOOL_OK; first = false) {
         fo->from = from;
         fo->to = size > 0 && to - from >= size ? from + size - 1 : to;
-        status = build_one(f, c, g, fo);
+        status = build_one(f, name, c, g, fo);
         if (status != TOOL_OK)
             break;
         if (!first)
@@ -119,15 +122,15 @@ int convert_diagram_check(const convert_diagram_opts *o)
 }
 
 /* What depends on the game: a game of Go, the crop on its board. */
-static int check_game(const convert_diagram_opts *o, const sgf_game *g,
-                      sgf_figure_style *style)
+static int check_game(const convert_diagram_opts *o, const char *name,
+                      const sgf_game *g, sgf_figure_style *style)
 {
     if (o->format == 0)
         sgf_figure_style_from_name(o->style != NULL ? o->style : "gtp",
                                    style);
     if (sgf_game_gm(g) != 1) {
-        tool_error("game %zu is not a game of Go (GM[%d]); not converted",
-                   sgf_game_index(g), sgf_game_gm(g));
+        tool_error("%s: game %zu is not a game of Go (GM[%d]); not "
+                   "converted", name, sgf_game_index(g), sgf_game_gm(g));
         return TOOL_INVALID;
     }
     return TOOL_OK;
@@ -138,15 +141,15 @@ static unsigned clamp(long v)
     return v < 0 ? 0 : v > 0x7FFFFFFFL ? 0x7FFFFFFFu : (unsigned)v;
 }
 
-int convert_diagram(FILE *out, sgf_collection *c, const sgf_game *g,
-                    const convert_diagram_opts *o)
+int convert_diagram(FILE *out, const char *name, sgf_collection *c,
+                    const sgf_game *g, const convert_diagram_opts *o)
 {
     sgf_figure_style style = SGF_FIGURE_GTP;
     sgf_figure_options fo;
     (void)sgf_figure_options_init(&fo, SGF_FIGURE_OPTIONS_VERSION);
-    int status = check_game(o, g, &style);
+    int status = check_game(o, name, g, &style);
     if (status == TOOL_OK)
-        status = base_options(&fo, g, o);
+        status = base_options(&fo, name, g, o);
     if (status != TOOL_OK)
         return status;
     if (o->move >= 0) {                    /* a position figure */
@@ -162,8 +165,8 @@ int convert_diagram(FILE *out, sgf_collection *c, const sgf_game *g,
         return TOOL_TROUBLE;
     }
     status = o->move >= 0
-        ? build_one(f, c, g, &fo)
-        : write_figures(out, f, c, g, &fo, o, style);
+        ? build_one(f, name, c, g, &fo)
+        : write_figures(out, name, f, c, g, &fo, o, style);
     if (o->move >= 0 && status == TOOL_OK)
         status = write_one(out, f, o->format, style);
     sgf_figure_free(f);

@@ -48,11 +48,12 @@ typedef struct convert_diagram_opts {
  * style. Returns TOOL_OK, or TOOL_TROUBLE after a message. */
 int convert_diagram_check(const convert_diagram_opts *o);
 
-/* Write the diagram(s) of game g of c to out. Returns 0 (TOOL_OK),
+/* Write the diagram(s) of game g of c (read from the input called name,
+ * as messages name it) to out. Returns 0 (TOOL_OK),
  * TOOL_INVALID after a message when the game is not converted (not a
  * game of Go, a crop off its board), or TOOL_TROUBLE after a message: a
  * path that leaves the tree, out of memory, a write error. */
-int convert_diagram(FILE *out, sgf_collection *c, const sgf_game *g,
-                    const convert_diagram_opts *o);
+int convert_diagram(FILE *out, const char *name, sgf_collection *c,
+                    const sgf_game *g, const convert_diagram_opts *o);
 
 #endif

@@ -491,7 +491,7 @@ static int stream_put(stream *s, sgf_collection *c, sgf_game *g)
             return TOOL_OK;            /* one SVG document: one game */
         if (s->in_file > 0)
             fputc('\n', s->out);
-        return convert_diagram(s->out, c, g, &o->dia);
+        return convert_diagram(s->out, s->name, c, g, &o->dia);
     }
 }
 

@@ -10,6 +10,7 @@
 
 #include <string.h>
 #include <sgf/score.h>
+#include <sgf/types.h>
 
 static const char *const info_ids[] = {
     "PB", "PW", "BR", "WR", "DT", "EV", "RO", "PC", "RE", "KM", "HA",
@@ -142,26 +143,13 @@ static void tsv_row(FILE *out, const char *name, size_t game,
 
 /* --- JSON --------------------------------------------------------------- */
 
-/* Length of a well-formed UTF-8 sequence at s, or 0. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-    size_t len = s[0] < 0x80 ? 1 : s[0] < 0xC2 ? 0 : s[0] < 0xE0 ? 2
-               : s[0] < 0xF0 ? 3 : s[0] < 0xF5 ? 4 : 0;
-    if (len == 0 || len > n)
-        return 0;
-    for (size_t i = 1; i < len; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    return len;
-}
-
 /* A JSON string; bytes that are not UTF-8 become U+FFFD. */
 static void json_str(FILE *out, const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s;
     fputc('"', out);
     for (size_t i = 0; i < n;) {
-        size_t l = utf8_len(p + i, n - i);
+        size_t l = sgf_utf8_char((const char *)p + i, n - i, NULL);
         if (l == 0) {
             fputs("\\ufffd", out);
             i++;

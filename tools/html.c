@@ -197,7 +197,8 @@ static const char page_css[] =
 
 /* Filters and sorting; the page does without. Each <tbody> of a table
  * with class "inputs" is one unit; data-sev and data-codes say what it
- * holds. The address may ask for a code and a sorting column, so that
+ * holds, data-flags (optional) the marks it carries: a unit shows while
+ * the boxes of its data-sev and of each of its flags are checked. The address may ask for a code and a sorting column, so that
  * a link can show a view: PAGE#code=illegal-ko&sort=errors (numbers
  * sort largest first). */
 static const char page_script[] =
@@ -210,7 +211,9 @@ static const char page_script[] =
     " f.querySelectorAll('input[type=checkbox]').forEach(function(c){\n"
     "  sev[c.value]=c.checked;});\n"
     " units(t).forEach(function(b){\n"
-    "  var ok=sev[b.dataset.sev]!==false&&(!code||(' '+b.dataset.codes+"
+    "  var fl=(b.dataset.flags||'').split(' ').filter(Boolean);\n"
+    "  var ok=sev[b.dataset.sev]!==false&&fl.every(function(x){"
+    "return sev[x]!==false;})&&(!code||(' '+b.dataset.codes+"
     "' ').indexOf(' '+code+' ')>=0);\n"
     "  b.hidden=!ok;if(ok)shown++;});\n"
     " f.querySelector('.shown').textContent=shown+' of '+"

@@ -72,13 +72,9 @@ static bool read_vertices(const sgf_board *b, const char *s, uint8_t *dead,
         v[n] = '\0';
         if (n == 0)
             break;
-        int col = (v[0] | 0x20) - 'a', row = 0;
-        col -= col > 8;                 /* no I */
-        for (size_t k = 1; k < n && v[k] >= '0' && v[k] <= '9'; k++)
-            row = row * 10 + (v[k] - '0');
-        sgf_point pt = { (uint8_t)col, (uint8_t)(h - row) };
-        if (n < 2 || (v[0] | 0x20) == 'i' || col < 0 || col >= w
-            || row < 1 || row > h || sgf_board_at(b, pt) == SGF_EMPTY) {
+        sgf_point pt;
+        if (sgf_point_parse_vertex(v, n, w, h, &pt) != 0
+            || sgf_board_at(b, pt) == SGF_EMPTY) {
             snprintf(why, size, "the engine's dead stone '%s' is no stone "
                      "of this position", v);
             return false;

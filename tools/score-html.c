@@ -21,10 +21,19 @@ struct shtml {
 static const char *const classes[] = {
     "disagree", "disagreeing",
     "agree", "agreeing",
+    "not-finished", "not finished",
     "not-counted", "not counted",
     "unreadable", "unreadable",
+    "settled", "settled estimates",
     NULL
 };
+
+/* The verdicts' colours, and the mark of an estimate that is settled. */
+static const char score_css[] =
+    ".st.agree{color:#17701d}.st.disagree{color:#b00020}\n"
+    ".st.not-finished{color:#a05a00}.st.not-counted{color:#555}\n"
+    ".flag.settled{font-size:.85em;color:#17701d;border:1px solid "
+    "#17701d;border-radius:3px;padding:0 .25em;margin-left:.3em}\n";
 
 shtml *shtml_start(FILE *fp)
 {
@@ -35,7 +44,7 @@ shtml *shtml_start(FILE *fp)
         return NULL;
     }
     h->out = fp;
-    html_page_begin(fp, "SGF scoring report", NULL);
+    html_page_begin(fp, "SGF scoring report", score_css);
     fputs("<section class=\"inputs\" id=\"games\">\n<h2>Games</h2>\n", fp);
     html_filter_form(fp, "game-table", "games", classes);
     fputs("<table class=\"inputs\" id=\"game-table\">\n<thead><tr>"
@@ -62,8 +71,9 @@ static void put_value(FILE *fp, const sgf_game *g, sgf_prop_id id)
 
 static const char *verdict_class(sgf_score_verdict v)
 {
-    return v == SGF_SCORE_AGREE ? "agree" : v == SGF_SCORE_DISAGREE
-                                            ? "disagree" : "not-counted";
+    return v == SGF_SCORE_AGREE ? "agree"
+           : v == SGF_SCORE_DISAGREE ? "disagree"
+           : v == SGF_SCORE_NOT_FINISHED ? "not-finished" : "not-counted";
 }
 
 static void put_number(FILE *fp, double v)
@@ -81,8 +91,9 @@ static void put_number(FILE *fp, double v)
 static void put_row(shtml *h, const shtml_game *g)
 {
     FILE *fp = h->out;
-    fprintf(fp, "<tbody id=\"g%lu\" data-sev=\"%s\" data-codes=\"", h->rows,
-            verdict_class(g->verdict));
+    fprintf(fp, "<tbody id=\"g%lu\" data-sev=\"%s\"%s data-codes=\"",
+            h->rows, verdict_class(g->verdict),
+            g->settled > 0 ? " data-flags=\"settled\"" : "");
     for (size_t k = 0; k < g->nnotes; k++) {
         const char *code = sgf_diag_code_name(g->notes[k].code);
         fprintf(fp, "%s%s", k > 0 ? " " : "", code != NULL ? code : "?");
@@ -111,8 +122,10 @@ static void put_row(shtml *h, const shtml_game *g)
     html_str(fp, g->result);
     fputs("</td><td>", fp);
     html_text_cut(fp, g->recorded, strlen(g->recorded), TEXT_MAX);
-    fprintf(fp, "</td><td><span class=\"st %s\">%s</span></td><td>",
-            verdict_class(g->verdict), sgf_score_verdict_name(g->verdict));
+    fprintf(fp, "</td><td><span class=\"st %s\">%s</span>%s</td><td>",
+            verdict_class(g->verdict), sgf_score_verdict_name(g->verdict),
+            g->settled > 0 ? "<span class=\"flag settled\" title=\"every "
+            "stone's status in the estimate is sure\">settled</span>" : "");
     html_str(fp, g->cause);
     fputs("</td></tr>\n", fp);
 }
@@ -300,7 +313,9 @@ static void put_totals(FILE *fp, const shtml *h, const shtml_totals *t)
     html_count(fp, t->agreed);
     fputs(" agree, ", fp);
     html_count(fp, t->disagreed);
-    fputs(" disagree), ", fp);
+    fputs(" disagree, ", fp);
+    html_count(fp, t->not_finished);
+    fputs(" not finished), ", fp);
     html_count(fp, t->not_counted);
     fputs(" not counted (RE[] is no count)</dd>\n<dt>Inputs</dt><dd>", fp);
     html_count(fp, t->files + t->unreadable);

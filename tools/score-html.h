@@ -53,12 +53,16 @@ typedef struct shtml_game {
     const char *why;             /* the same as a phrase, or "" */
     const shtml_note *notes;
     size_t nnotes;
+    int settled;                 /* the estimate of dead stones: 1 settled
+                                    (every stone's status sure), 0 not,
+                                    -1 no estimate made */
 } shtml_game;
 
 /* Totals for the summary. */
 typedef struct shtml_totals {
     unsigned long games, counted, agreed, disagreed, not_counted;
     unsigned long files, unreadable;
+    unsigned long not_finished;  /* counted, on a board not finished */
 } shtml_totals;
 
 /* A new page on fp, begun. NULL after a message (out of memory). */

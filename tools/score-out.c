@@ -38,6 +38,8 @@ typedef struct game_count {
     sgf_score_unfinished unf;      /* kind NONE when finished */
     bool gtp_ok;                   /* engine: the commands are being built */
     char engine_why[192];          /* engine: why it gave no answer */
+    bool no_markup;                /* --dead=markup, but none: counted
+                                      with no dead stones (warned) */
     sgf_score s;
     sgf_score_re re;
     sgf_score_verdict verdict;
@@ -182,7 +184,8 @@ int score_out_finish(score_out_opts *o)
     o->replay = NULL;
     if (o->html != NULL) {
         shtml_totals st = { t->games, t->counted, t->agreed, t->disagreed,
-                            t->not_counted, t->files, t->unreadable };
+                            t->not_counted, t->files, t->unreadable,
+                            t->not_finished };
         shtml_finish(o->html, &st);
         o->html = NULL;
     }
@@ -524,14 +527,14 @@ static void print_text(const game_count *x)
 static void print_row(const char *what, double b, double w)
 {
     char vb[32], vw[32];
-    printf("  %-22s %8s %8s\n", what, number(vb, b), number(vw, w));
+    printf("  %-24s %8s %8s\n", what, number(vb, b), number(vw, w));
 }
 
 static void print_table(const game_count *x)
 {
     const sgf_score_side *b = &x->s.black, *w = &x->s.white;
     bool area = x->s.scoring == SGF_SCORING_AREA;
-    printf("  %-22s %8s %8s\n", area ? "area counting" : "territory "
+    printf("  %-24s %8s %8s\n", area ? "area counting" : "territory "
            "counting", "Black", "White");
     print_row("territory", b->territory, w->territory);
     print_row(area ? "stones" : "stones (not counted)", b->stones,
@@ -550,13 +553,13 @@ static void print_board(const game_count *x)
 {
     static const char marks[] = ".XObwxos";
     int w = x->s.width, h = x->s.height;
-    char lab[2];
+    char lab[2], rl[4];
     printf("   ");
     for (int c = 0; c < w; c++)
         printf(" %c", sgf_diagram_column_label(lab, c, w)[0]);
     printf("\n");
     for (int y = 0; y < h; y++) {
-        printf("%3d", w > 25 ? y : h - y);
+        printf("%3s", sgf_diagram_row_label(rl, y, w, h));
         for (int c = 0; c < w; c++)
             printf(" %c", marks[x->s.map[y * w + c] & 7]);
         printf("\n");
@@ -632,8 +635,10 @@ static int choose_dead(score_out_opts *o, game_count *x, const sgf_board *b)
                      : m == SCORE_DEAD_NONE ? "none" : "points";
     if (m == SCORE_DEAD_MARKUP) {
         int rc = sgf_score_dead_markup(x->dead, b, x->last);
-        if (rc == 0)
+        if (rc == 0) {
             x->dead_source = "none";    /* asked for, but there is none */
+            x->no_markup = true;
+        }
         return rc < 0 ? -1 : 0;
     }
     if (m == SCORE_DEAD_AUTO)
@@ -799,7 +804,8 @@ static int html_game(const score_out_opts *o, const game_count *x,
     shtml_game g = { x->name, c, x->g, sgf_replay_move_number(o->replay),
                      x->rules->name, x->komi, komi_note(x), x->dead_source,
                      &x->s, x->result, x->recorded, x->verdict, cause, why,
-                     notes, (size_t)x->ndiags };
+                     notes, (size_t)x->ndiags,
+                     !x->estimated ? -1 : x->est.settled ? 1 : 0 };
     return shtml_game_add(o->html, &g);
 }
 
@@ -942,6 +948,12 @@ static int score_game(score_out_opts *o, game_count *x,
         fflush(stdout);
         tool_error("%s: game %zu: %s: the estimate is used", x->name,
                    sgf_game_index(x->g), x->engine_why);
+    }
+    if (x->no_markup && !o->quiet) {
+        fflush(stdout);
+        tool_error("%s: game %zu: --dead=markup: the last node has no "
+                   "TB[] or TW[] markup: counted with no dead stones",
+                   x->name, sgf_game_index(x->g));
     }
     game_diags(o, x);
     show(o, x);

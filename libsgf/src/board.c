@@ -249,6 +249,93 @@ int sgf__board_count_liberties(const sgf_board *b, cell h, int max)
     return n;
 }
 
+/* ---- joining chains (a stone put on next to friendly chains) --------- */
+
+/* Merge chain g into chain f: relabel g, splice the rings. */
+static inline void merge_chain(sgf_board *b, cell f, cell g)
+{
+    cell s = g;
+    do {
+        b->head[s] = f;
+        s = b->next[s];
+    } while (s != g);
+    cell t = b->next[f];
+    b->next[f] = b->next[g];
+    b->next[g] = t;
+    sgf__chain_add(&b->chain[f], &b->chain[g]);
+}
+
+/* sgf__board_join for three or four friendly neighbours: they lose
+ * their pseudo-liberties at p, and every friendly chain merges into the
+ * largest, in the order first met (recorded in u for undo). Apart, so
+ * that the common join needs no registers saved. */
+static __attribute__((noinline)) void join_many(sgf_board *b, cell p,
+                                                unsigned friends,
+                                                struct sgf__chain self,
+                                                struct sgf__undo *u)
+{
+    cell hs[4];
+    int n = 0;
+    unsigned fsize = 0;
+    cell f = SGF__NO_POINT;
+    for (unsigned m = friends; m; m &= m - 1) {
+        cell h = b->head[p + b->nb[sgf__low_bit(m)]];
+        b->chain[h].plibs--;
+        /* at most three chains met before: compare with each */
+        bool seen = (n > 0 && hs[0] == h) | (n > 1 && hs[1] == h)
+                    | (n > 2 && hs[2] == h);
+        if (seen)
+            continue;
+        hs[n++] = h;
+        if (b->chain[h].size > fsize) {
+            f = h;
+            fsize = b->chain[h].size;
+        }
+    }
+    sgf__chain_add(&b->chain[f], &self);
+    b->head[p] = u->base = f;
+    b->next[p] = b->next[f];
+    b->next[f] = p;
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        cell g = hs[i];
+        if (g != f) {
+            u->merged_plibs[k] = b->chain[g].plibs;
+            u->merged[k++] = g;
+            merge_chain(b, f, g);
+        }
+    }
+}
+
+/* The new stone p joins its friendly neighbours (directions in
+ * friends, more than one), as join_many says. Two of them, the common
+ * case, here: the same result (the first met wins a tie) without the
+ * bookkeeping. */
+void sgf__board_join(sgf_board *b, cell p, unsigned friends,
+                     struct sgf__chain self, struct sgf__undo *u)
+{
+    unsigned rest = friends & (friends - 1);
+    if ((rest & (rest - 1)) != 0) {
+        join_many(b, p, friends, self, u);
+        return;
+    }
+    cell h1 = b->head[p + b->nb[sgf__low_bit(friends)]];
+    cell h2 = b->head[p + b->nb[sgf__low_bit(rest)]];
+    bool second = b->chain[h2].size > b->chain[h1].size;
+    cell f = second ? h2 : h1, g = second ? h1 : h2;
+    b->chain[h1].plibs--;
+    b->chain[h2].plibs--;
+    sgf__chain_add(&b->chain[f], &self);
+    b->head[p] = u->base = f;
+    b->next[p] = b->next[f];
+    b->next[f] = p;
+    if (g != f) {
+        u->merged_plibs[0] = b->chain[g].plibs;
+        u->merged[0] = g;
+        merge_chain(b, f, g);
+    }
+}
+
 /* ---- taking stones off and putting them back ------------------------- */
 
 /* Make g the head of the ring through g again, with the pseudo-liberties

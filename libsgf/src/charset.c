@@ -9,6 +9,7 @@
  * dropped.
  */
 #include "charset_int.h"
+#include <sgf/types.h>
 
 #include <errno.h>
 #include <iconv.h>
@@ -255,8 +256,8 @@ int sgf__charset_pair_kind(const char *canonical)
 {
     const cs_info *ci = info_of(canonical);
     if (ci == NULL || !ci->unsafe)
-        return 0;
-    return ci->family == SGF__CSF_SJIS ? 1 : 2;
+        return SGF__MB_NONE;
+    return ci->family == SGF__CSF_SJIS ? SGF__MB_SJIS : SGF__MB_DBCS;
 }
 
 bool sgf__charset_is_multibyte_unsafe(const char *canonical)
@@ -303,38 +304,6 @@ bool sgf__is_ascii(const char *s, size_t n)
     return skip_ascii((const unsigned char *)s, 0, n) == n;
 }
 
-/* Length of the valid UTF-8 sequence at s[0..n), s[0] >= 0x80; 0 when it
- * is invalid (RFC 3629 table 1: no overlongs, no surrogates, at most
- * U+10FFFF). */
-static size_t utf8_seq(const unsigned char *s, size_t n)
-{
-    unsigned char c = s[0];
-    unsigned char lo = 0x80, hi = 0xBF;
-    size_t len;
-    if (c >= 0xC2 && c <= 0xDF)
-        len = 2;
-    else if (c >= 0xE0 && c <= 0xEF)
-        len = 3;
-    else if (c >= 0xF0 && c <= 0xF4)
-        len = 4;
-    else
-        return 0;
-    if (c == 0xE0)
-        lo = 0xA0;
-    else if (c == 0xED)
-        hi = 0x9F;
-    else if (c == 0xF0)
-        lo = 0x90;
-    else if (c == 0xF4)
-        hi = 0x8F;
-    if (n < len || s[1] < lo || s[1] > hi)
-        return 0;
-    for (size_t k = 2; k < len; k++)
-        if (s[k] < 0x80 || s[k] > 0xBF)
-            return 0;
-    return len;
-}
-
 bool sgf__utf8_valid(const char *str, size_t n)
 {
     const unsigned char *s = (const unsigned char *)str;
@@ -343,7 +312,7 @@ bool sgf__utf8_valid(const char *str, size_t n)
         i = skip_ascii(s, i, n);
         if (i == n)
             return true;
-        size_t len = utf8_seq(s + i, n - i);
+        size_t len = sgf_utf8_char((const char *)s + i, n - i, NULL);
         if (len == 0)
             return false;
         i += len;

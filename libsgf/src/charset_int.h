@@ -103,10 +103,17 @@ typedef enum sgf__cs_family {
 
 sgf__cs_family sgf__charset_family(const char *canonical);
 
-/* How the lexer and the unescaper pair the bytes of values in a charset
- * (the SGF__MB_* kinds of props_int.h): 0 no pairing; 1 CP932 lead
- * bytes take the next byte; 2 GB18030, CP950, BIG5-HKSCS lead bytes
- * take the next byte. 0 for NULL and unknown names. */
+/* Kinds of two-byte charsets whose trail byte can be '\' or ']', as the
+ * lexer scans them: none; CP932 (Shift_JIS) leads; GBK/GB18030/Big5
+ * leads (0x81-0xFE). */
+enum { SGF__MB_NONE = 0, SGF__MB_SJIS = 1, SGF__MB_DBCS = 2 };
+
+/* How the lexer and the unescaper pair the bytes of values in a charset,
+ * the one place that tells: SGF__MB_NONE no pairing; SGF__MB_SJIS CP932
+ * lead bytes (0x81-0x9F, 0xE0-0xFC; 0xA1-0xDF are one-byte katakana)
+ * take the next byte; SGF__MB_DBCS GBK, GB18030, CP950, BIG5-HKSCS lead
+ * bytes (0x81-0xFE) take the next byte. SGF__MB_NONE for NULL and
+ * unknown names. */
 int sgf__charset_pair_kind(const char *canonical);
 
 /* The static canonical string (the one sgf__charset_canonical returns)

@@ -117,15 +117,6 @@ const char sgf__digits3[1000][4] = {
 #undef D3
 #undef D2
 
-/* a-z = 0..25, A-Z = 26..51; 52 otherwise */
-static unsigned letter(unsigned char ch)
-{
-    if ((unsigned)(ch - 'a') < 26)
-        return ch - 'a';
-    if ((unsigned)(ch - 'A') < 26)
-        return ch - 'A' + 26;
-    return SGF_MAX_SIZE;
-}
 
 int sgf__decode_plain(sgf_collection *c, sgf_prop *p, int mb)
 {
@@ -133,8 +124,9 @@ int sgf__decode_plain(sgf_collection *c, sgf_prop *p, int mb)
         sgf__value *v = &p->values[i];
         sgf_str raw = v->raw;
         if (raw.len == 2) {
-            unsigned x = letter((unsigned char)raw.ptr[0]);
-            unsigned y = letter((unsigned char)raw.ptr[1]);
+            /* not a letter: -1, as unsigned above SGF_MAX_SIZE */
+            unsigned x = (unsigned)sgf_coord_of_letter((unsigned char)raw.ptr[0]);
+            unsigned y = (unsigned)sgf_coord_of_letter((unsigned char)raw.ptr[1]);
             if (x < SGF_MAX_SIZE && y < SGF_MAX_SIZE) {
                 v->text.ptr = sgf__point_text(x, y);
                 v->text.len = 2;

@@ -39,8 +39,25 @@ char *sgf_diagram_column_label(char buf[2], int x, int width)
     if (width <= 25)
         buf[0] = (char)('A' + x + (x >= 8));
     else
-        buf[0] = (char)(x < 26 ? 'a' + x : 'A' + x - 26);
+        buf[0] = sgf_letter_of_coord(x);
     buf[1] = '\0';
+    return buf;
+}
+
+char *sgf_diagram_row_label(char buf[4], int y, int width, int height)
+{
+    int n = height - y;
+    char *o = buf;
+    if (width > 25) {
+        *o++ = sgf_letter_of_coord(y);
+    } else if (n < 1 || n > 99) {
+        *o++ = '?';
+    } else {
+        if (n >= 10)
+            *o++ = (char)('0' + n / 10);
+        *o++ = (char)('0' + n % 10);
+    }
+    *o = '\0';
     return buf;
 }
 
@@ -48,11 +65,9 @@ char *sgf_diagram_column_label(char buf[2], int x, int width)
 static void row_label(char *buf, size_t size, int y, int width, int height,
                       bool left)
 {
-    if (width <= 25)
-        snprintf(buf, size, left ? "%2d" : "%d", height - y);
-    else
-        snprintf(buf, size, left ? " %c" : "%c",
-                 y < 26 ? 'a' + y : 'A' + y - 26);
+    char lab[4];
+    sgf_diagram_row_label(lab, y, width, height);
+    snprintf(buf, size, left ? "%2s" : "%s", lab);
 }
 
 static char cell(const sgf_board *b, int x, int y)

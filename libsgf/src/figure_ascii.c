@@ -107,10 +107,8 @@ static void book_cell(char *buf, size_t size, const sgf_figure *f,
 
 static void row_label(char *buf, size_t size, const sgf_figure *f, int y)
 {
-    if (f->w <= 25)
-        snprintf(buf, size, "%d", f->h - y);
-    else
-        snprintf(buf, size, "%c", y < 26 ? 'a' + y : 'A' + y - 26);
+    char lab[4];
+    snprintf(buf, size, "%s", sgf_diagram_row_label(lab, y, f->w, f->h));
 }
 
 static void book_board(FILE *fp, const sgf_figure *f)

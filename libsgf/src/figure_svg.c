@@ -165,10 +165,7 @@ static void draw_coords(const svg *s)
         coord_text(s, px(s, x), bottom, lab);
     }
     for (int y = f->ul.y; y <= f->lr.y; y++) {
-        if (f->w <= 25)
-            snprintf(lab, sizeof lab, "%d", f->h - y);
-        else
-            snprintf(lab, sizeof lab, "%c", y < 26 ? 'a' + y : 'A' + y - 26);
+        sgf_diagram_row_label(lab, y, f->w, f->h);
         coord_text(s, left, py(s, y), lab);
         coord_text(s, right, py(s, y), lab);
     }

@@ -24,8 +24,7 @@
 #include "props_int.h"
 #include "propset_int.h"
 #include "parse_int.h"
-
-enum { MB_NONE = SGF__MB_NONE };
+#include "coord_int.h"
 
 typedef struct parser {
     sgf_collection *c;
@@ -272,7 +271,8 @@ static void start_game(parser *p, size_t offset)
         p->wide = !sgf__charset_is_ascii_compatible(p->relex_cs);
     } else if (sgf__forced_charset(c, g->index) != NULL) {
         const char *f = sgf__forced_charset(c, g->index);
-        p->mb = sgf__lex_kind(sgf__charset_canonical(f, strlen(f)));
+        p->mb = (uint8_t)sgf__charset_pair_kind(sgf__charset_canonical(
+            f, strlen(f)));
     } else if (p->plain) {
         p->ahead_cs = NULL;          /* CA[] is taken as the root is read */
         p->ahead_at = SIZE_MAX;
@@ -281,7 +281,7 @@ static void start_game(parser *p, size_t offset)
         const char *cs = sgf__root_charset_ahead(&t, offset, &p->ahead_at);
         p->ahead_cs = cs;
         if (cs != NULL) {
-            p->mb = sgf__lex_kind(cs);
+            p->mb = (uint8_t)sgf__charset_pair_kind(cs);
             p->wide = !sgf__charset_is_ascii_compatible(cs);
         }
     }
@@ -430,7 +430,7 @@ static void read_value(parser *p, sgf__value *v, const char *ident)
     size_t open = p->i;
     size_t close;
     bool nul = false, bs = false;
-    if (p->mb == MB_NONE) {
+    if (p->mb == SGF__MB_NONE) {
         close = plain_value_end(p->s, open + 1, p->n, &nul, &bs);
     } else {
         sgf__text t = text_of(p);
@@ -459,7 +459,7 @@ static void read_value(parser *p, sgf__value *v, const char *ident)
             const unsigned char *u = (const unsigned char *)v->raw.ptr;
             size_t k = 0;
             while (k < v->raw.len)
-                k += u[k] == '\\' || (p->mb != MB_NONE
+                k += u[k] == '\\' || (p->mb != SGF__MB_NONE
                                       && k + 1 < v->raw.len
                                       && sgf__mb_pair(p->mb, u[k], u[k + 1]))
                      ? 2 : 1;
@@ -620,7 +620,7 @@ static void note_charset(parser *p, const sgf_node *n, const sgf_prop *np)
     const char *cs = v->offset == p->ahead_at && !sgf__has_high_byte(
                          v->raw.ptr, 0, v->raw.len) ? p->ahead_cs
                    : sgf__ca_charset(v->raw.ptr, v->raw.len);
-    p->mb = sgf__lex_kind(cs);
+    p->mb = (uint8_t)sgf__charset_pair_kind(cs);
     p->wide = cs != NULL && !sgf__charset_is_ascii_compatible(cs);
     p->game->mb_lex = p->mb;
 }
@@ -863,18 +863,6 @@ static inline size_t plain_move_at(const parser *p, size_t i)
     return plain_move_in((const unsigned char *)p->s, p->n, i);
 }
 
-/* 'a'..'z' = 0..25, 'A'..'Z' = 26..51 (FF[4] spec 3.5.1); only letters
- * are looked up. */
-#define AZ(a, v) [a] = v, [a + 1] = v + 1, [a + 2] = v + 2, [a + 3] = v + 3, \
-    [a + 4] = v + 4, [a + 5] = v + 5, [a + 6] = v + 6, [a + 7] = v + 7, \
-    [a + 8] = v + 8, [a + 9] = v + 9, [a + 10] = v + 10, [a + 11] = v + 11, \
-    [a + 12] = v + 12, [a + 13] = v + 13, [a + 14] = v + 14, \
-    [a + 15] = v + 15, [a + 16] = v + 16, [a + 17] = v + 17, \
-    [a + 18] = v + 18, [a + 19] = v + 19, [a + 20] = v + 20, \
-    [a + 21] = v + 21, [a + 22] = v + 22, [a + 23] = v + 23, \
-    [a + 24] = v + 24, [a + 25] = v + 25
-static const uint8_t letter_index[256] = { AZ('a', 0), AZ('A', 26) };
-#undef AZ
 
 /* What every one-move node of a colour holds before its own offsets and
  * pointers are filled in: one property (its canonical identifier, as
@@ -900,7 +888,8 @@ static inline void fill_move_node(move_node *m, const char *s, size_t at)
     memcpy(m, &move_template[white], sizeof *m);
     m->node.props = &m->prop;
     m->node.offset = off;
-    unsigned x = letter_index[u[3]], y = letter_index[u[4]];
+    /* the scanner let only letters through: coordinates 0..51 */
+    unsigned x = sgf__coord_plus1[u[3]] - 1u, y = sgf__coord_plus1[u[4]] - 1u;
     m->node.move_point.x = (uint8_t)x;
     m->node.move_point.y = (uint8_t)y;
     m->prop.ident_raw.ptr = s + at + 1;

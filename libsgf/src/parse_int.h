@@ -38,12 +38,6 @@ static inline size_t sgf__skip_ws(const char *s, size_t n, size_t i)
     return i;
 }
 
-/* The SGF__MB_* kind values of a canonical charset are lexed with:
- * which bytes lead a two-byte character whose second byte may be '\\'
- * or ']'. Shift_JIS (CP932) leads are 0x81-0x9F and 0xE0-0xFC (0xA1-0xDF
- * are one-byte katakana); GBK/GB18030 and Big5 leads are 0x81-0xFE.
- * NULL: none. */
-uint8_t sgf__lex_kind(const char *canonical);
 
 /* Does SGF structure follow offset i: the end, ';', '(', ')', the '['
  * of another value, or a property identifier with its '['? */

@@ -35,14 +35,6 @@ const uint8_t sgf__byte_class[256] = {
 #undef WS4
 #undef L26
 
-uint8_t sgf__lex_kind(const char *canonical)
-{
-    if (canonical == NULL || !sgf__charset_is_multibyte_unsafe(canonical))
-        return SGF__MB_NONE;
-    return sgf__charset_family(canonical) == SGF__CSF_SJIS ? SGF__MB_SJIS
-                                                           : SGF__MB_DBCS;
-}
-
 /* Does SGF structure follow offset i: the end, ';', '(', ')', the '['
  * of another value, or a property identifier with its '['? */
 bool sgf__structure_follows(const sgf__text *t, size_t i)
@@ -249,7 +241,7 @@ const char *sgf__root_charset_ahead(const sgf__text *t, size_t i,
     const char *cs = root_charset_as(t, i, SGF__MB_NONE, &end);
     if (cs == NULL && sgf__has_high_byte(t->s, i, end < t->n ? end : t->n)) {
         cs = root_charset_as(t, i, SGF__MB_DBCS, &end);
-        cs = cs != NULL && sgf__lex_kind(cs) != SGF__MB_NONE ? cs : NULL;
+        cs = cs != NULL && sgf__charset_pair_kind(cs) != SGF__MB_NONE ? cs : NULL;
     }
     *ca_at = cs != NULL ? end : SIZE_MAX;
     return cs;

@@ -305,22 +305,13 @@ int sgf_value_color(sgf_str v, sgf_color *out)
     return 0;
 }
 
-/* a-z = 0..25, A-Z = 26..51 (FF[4] spec 3.5.1 / go.html); -1 otherwise */
-static int coord_of(char ch)
-{
-    if (ch >= 'a' && ch <= 'z')
-        return ch - 'a';
-    if (ch >= 'A' && ch <= 'Z')
-        return ch - 'A' + 26;
-    return -1;
-}
 
 int sgf_value_point(sgf_str v, sgf_point *out)
 {
     if (v.ptr == NULL || v.len != 2)
         return SGF_ESYNTAX;
-    int x = coord_of(v.ptr[0]);
-    int y = coord_of(v.ptr[1]);
+    int x = sgf_coord_of_letter((unsigned char)v.ptr[0]);
+    int y = sgf_coord_of_letter((unsigned char)v.ptr[1]);
     if (x < 0 || y < 0)
         return SGF_ESYNTAX;
     out->x = (uint8_t)x;
@@ -388,12 +379,32 @@ int sgf_value_rect(sgf_str v, sgf_point *ul, sgf_point *lr)
 
 char *sgf_point_format_sgf(char buf[3], sgf_point pt)
 {
-    static const char letters[] =
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    buf[0] = pt.x < 52 ? letters[pt.x] : '?';
-    buf[1] = pt.y < 52 ? letters[pt.y] : '?';
+    buf[0] = sgf_letter_of_coord(pt.x);
+    buf[1] = sgf_letter_of_coord(pt.y);
     buf[2] = '\0';
     return buf;
+}
+
+int sgf_point_parse_vertex(const char *s, size_t len, int width, int height,
+                           sgf_point *out)
+{
+    if (s == NULL || out == NULL)
+        return SGF_EINVAL;
+    if (len < 2 || len > 3 || width > 25 || height > SGF_MAX_SIZE)
+        return SGF_ESYNTAX;
+    int col = (s[0] | 0x20) - 'a', row = 0;
+    if (col < 0 || col > 25 || col == 'i' - 'a')
+        return SGF_ESYNTAX;
+    col -= col > 'i' - 'a';          /* no I */
+    for (size_t i = 1; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return SGF_ESYNTAX;
+        row = row * 10 + (s[i] - '0');
+    }
+    if (col >= width || row < 1 || row > height)
+        return SGF_ESYNTAX;
+    *out = (sgf_point){ (uint8_t)col, (uint8_t)(height - row) };
+    return 0;
 }
 
 char *sgf_point_format_vertex(char buf[4], sgf_point pt, int height)

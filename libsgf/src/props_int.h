@@ -13,10 +13,7 @@
 #include "tree_int.h"
 #include "charset_int.h"
 
-/* Kinds of two-byte charsets whose trail byte can be '\' or ']', as the
- * lexer scans them: none; CP932 (Shift_JIS) leads; GBK/GB18030/Big5
- * leads (0x81-0xFE). */
-enum { SGF__MB_NONE = 0, SGF__MB_SJIS = 1, SGF__MB_DBCS = 2 };
+/* SGF__MB_NONE, SGF__MB_SJIS, SGF__MB_DBCS: charset_int.h */
 
 /* Do lead and trail form one two-byte character under kind? Leads:
  * CP932 (Shift_JIS) 0x81-0x9F, 0xE0-0xFC (0xA1-0xDF are one-byte

@@ -4,9 +4,7 @@
  * converted to UTF-8) before parse.c reads them.
  */
 #if defined(__linux__)
-#define _DEFAULT_SOURCE 1   /* mmap's MAP_ANONYMOUS, madvise MADV_DONTNEED */
-#define SGF_MAP_INPUT 1
-#include <sys/mman.h>
+#define _DEFAULT_SOURCE 1
 #endif
 #include <errno.h>
 #include <fcntl.h>
@@ -27,12 +25,6 @@
 /* Inputs read from a pipe are kept in memory up to this size; beyond it
  * they go to a temporary file, mapped as a file is. */
 #define SPOOL_MIN ((size_t)4 << 20)
-
-/* Pages are handed back in aligned windows of this size (see
- * sgf__input_release): at least the kernel's fault-around and its
- * largest page-cache folio (2 MiB, naturally aligned), so that a fault
- * past the window never maps a page of it again. */
-#define DROP_ALIGN ((size_t)2 << 20)
 
 /* What a parse was asked: options, and the per-game callback of the
  * _each forms (NULL for the whole-collection forms). */
@@ -192,109 +184,6 @@ static int read_all(int fd, sgf__buf *b, size_t hint)
     }
 }
 
-#if defined(SGF_MAP_INPUT)
-static size_t page_size(void)
-{
-    long pg = sysconf(_SC_PAGESIZE);
-    return pg > 0 ? (size_t)pg : 4096;
-}
-
-void sgf__input_release(sgf_collection *c, size_t end)
-{
-    if (c->map == NULL)
-        return;
-    /* in whole windows of DROP_ALIGN: a later fault maps the pages
-     * around it (fault-around, a whole large folio), so a page handed back
-     * in the window still being read would come back, and stay */
-    size_t upto = end & ~(DROP_ALIGN - 1);
-    if (upto > c->map_len)
-        upto = c->map_len & ~(DROP_ALIGN - 1);
-    if (upto <= c->map_dropped)
-        return;
-    /* a private, unwritten file mapping: the pages come back from the
-     * file if anything reads them again (the first game's values) */
-    /* the line marks first, while the bytes are at hand: a position
-     * asked later starts from a mark past what is handed back */
-    (void)sgf_collection_pos(c, upto);
-    sgf__linepos_forget(c, c->map_dropped);
-    (void)madvise((char *)c->map + c->map_dropped, upto - c->map_dropped,
-                  MADV_DONTNEED);
-    c->map_dropped = upto;
-}
-
-void sgf__input_drop(sgf_collection *c, size_t from, size_t to)
-{
-    if (c->map == NULL)
-        return;
-    size_t pg = page_size();
-    size_t a = (from + pg - 1) & ~(pg - 1), b = to & ~(pg - 1);
-    if (b > (c->map_len & ~(pg - 1)))
-        b = c->map_len & ~(pg - 1);
-    if (b > a)
-        (void)madvise((char *)c->map + a, b - a, MADV_DONTNEED);
-}
-
-void sgf__input_unmap(sgf_collection *c)
-{
-    if (c->map != NULL)
-        munmap(c->map, c->map_len);
-    c->map = NULL;
-}
-
-/* Map size bytes of fd as the collection's input, with a NUL after the
- * end (the page after the file is anonymous, zero). 0, or -1 when the
- * mapping cannot be made (the caller then reads the file). */
-static int map_input(sgf_collection *c, int fd, size_t size)
-{
-    size_t pg = page_size();
-    size_t len = (size + 1 + pg - 1) & ~(pg - 1);
-    if (size == 0 || size >= UINT32_MAX)
-        return -1;
-    void *base = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1,
-                      0);
-    if (base == MAP_FAILED)
-        return -1;
-    if (mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, 0)
-        == MAP_FAILED) {
-        munmap(base, len);
-        return -1;
-    }
-    (void)madvise(base, len, MADV_SEQUENTIAL);
-    c->map = base;
-    c->map_len = len;
-    c->input = base;
-    c->input_len = size;
-    return 0;
-}
-#else
-/* Without Linux's madvise the input is read, not mapped. */
-void sgf__input_release(sgf_collection *c, size_t end)
-{
-    (void)c;
-    (void)end;
-}
-
-void sgf__input_drop(sgf_collection *c, size_t from, size_t to)
-{
-    (void)c;
-    (void)from;
-    (void)to;
-}
-
-void sgf__input_unmap(sgf_collection *c)
-{
-    (void)c;
-}
-
-static int map_input(sgf_collection *c, int fd, size_t size)
-{
-    (void)c;
-    (void)fd;
-    (void)size;
-    return -1;
-}
-#endif
-
 /* Read from fd into b until the end or until b holds at least limit
  * bytes. 0 (the end reached when b->len < limit), SGF_ENOMEM, SGF_EIO. */
 static int read_some(int fd, sgf__buf *b, size_t limit)
@@ -378,7 +267,7 @@ static int parse_spooled(int fd, sgf__buf *b, const request *rq)
         return SGF_EIO;
     sgf_collection *c = collection_new(rq);
     int rc = SGF_ENOMEM;
-    if (c != NULL && map_input(c, t, size) == 0) {
+    if (c != NULL && sgf__input_map(c, t, size) == 0) {
         rc = parse_collection(NULL, c);
     } else if (c != NULL && size <= SGF_PARSE_MAX_INPUT
                && lseek(t, 0, SEEK_SET) == 0
@@ -425,7 +314,7 @@ static int parse_regular(sgf_collection **out, int fd, size_t size,
     sgf_collection *c = collection_new(rq);
     if (c == NULL)
         return SGF_ENOMEM;
-    if (rq->fn != NULL && size >= MAP_MIN && map_input(c, fd, size) == 0)
+    if (rq->fn != NULL && size >= MAP_MIN && sgf__input_map(c, fd, size) == 0)
         return parse_collection(out, c);
     int rc = read_regular(c, fd, size);
     if (rc != 0) {

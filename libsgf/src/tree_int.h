@@ -283,6 +283,11 @@ void sgf__input_release(sgf_collection *c, size_t end);
 void sgf__input_drop(sgf_collection *c, size_t from, size_t to);
 /* The mapping undone (sgf_collection_free). */
 void sgf__input_unmap(sgf_collection *c);
+/* Map size bytes of fd as the collection's input, with a NUL after the
+ * end (the page after the file is anonymous, zero). 0, or -1 when the
+ * mapping cannot be made (the caller then reads the file; always -1
+ * where inputs are not mapped). input_map.c. */
+int sgf__input_map(sgf_collection *c, int fd, size_t size);
 
 /* linepos.c: the line marks of the blocks before offset are freed (a
  * game-by-game reading that has handed that input back); a position

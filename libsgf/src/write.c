@@ -353,47 +353,26 @@ static void put_value(writer *w, const sgf_prop *p, size_t i)
 
 /* --- point lists ------------------------------------------------------- */
 
-static int letter_value(char ch)
-{
-    if (ch >= 'a' && ch <= 'z')
-        return ch - 'a';
-    if (ch >= 'A' && ch <= 'Z')
-        return ch - 'A' + 26;
-    return -1;
-}
-
 /* "xy" or "xy:zw" (x <= z, y <= w) as a rectangle of columns x0..x1 and
- * rows y0..y1: r[] = { x0, y0, x1, y1 }. */
+ * rows y0..y1: r[] = { x0, y0, x1, y1 } (read by sgf_value_rect). */
 static bool rect_of(sgf_str t, int r[4])
 {
-    if (t.len != 2 && t.len != 5)
+    sgf_point ul, lr;
+    if (sgf_value_rect(t, &ul, &lr) != 0)
         return false;
-    const char *s = t.ptr;
-    int x0 = letter_value(s[0]), y0 = letter_value(s[1]);
-    int x1 = x0, y1 = y0;
-    if (t.len == 5) {
-        if (s[2] != ':')
-            return false;
-        x1 = letter_value(s[3]);
-        y1 = letter_value(s[4]);
-    }
-    if (x0 < 0 || y0 < 0 || x1 < x0 || y1 < y0)
-        return false;
-    r[0] = x0;
-    r[1] = y0;
-    r[2] = x1;
-    r[3] = y1;
+    r[0] = ul.x;
+    r[1] = ul.y;
+    r[2] = lr.x;
+    r[3] = lr.y;
     return true;
 }
-
-static const char letters[] =
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
 /* One value "[x0y0]" or "[x0y0:x1y1]". */
 static void put_rect(writer *w, int x0, int y0, int x1, int y1)
 {
-    char buf[8] = { '[', letters[x0], letters[y0], ':', letters[x1],
-                    letters[y1], ']', '\0' };
+    char buf[8] = { '[', sgf_letter_of_coord(x0), sgf_letter_of_coord(y0),
+                    ':', sgf_letter_of_coord(x1), sgf_letter_of_coord(y1),
+                    ']', '\0' };
     if (x0 == x1 && y0 == y1) {
         buf[3] = ']';
         buf[4] = '\0';

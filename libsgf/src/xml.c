@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 #include <libxml/parser.h>
+#include <sgf/types.h>
 #include <sgf/xml.h>
 #include "tree_int.h"
 #include "xml_int.h"
@@ -21,36 +22,14 @@
 
 /* --- characters -------------------------------------------------------- */
 
-/* Length of the UTF-8 sequence at s (n bytes left) and its code point, or
- * 0 when it is not well-formed. */
-static size_t utf8_char(const unsigned char *s, size_t n, unsigned long *cp)
-{
-    unsigned char c = s[0];
-    size_t len = c < 0x80 ? 1 : c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3
-               : c < 0xF5 ? 4 : 0;
-    if (len == 0 || len > n)
-        return 0;
-    unsigned long v = len == 1 ? c : c & (0x7F >> len);
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        v = (v << 6) | (s[i] & 0x3F);
-    }
-    static const unsigned long min[5] = { 0, 0, 0x80, 0x800, 0x10000 };
-    if (v < min[len] || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF))
-        return 0;
-    *cp = v;
-    return len;
-}
-
 /* Whether the bytes are UTF-8 made of XML 1.0 characters only. */
 static bool xml_safe(sgf_str s)
 {
     const unsigned char *p = (const unsigned char *)s.ptr;
     size_t i = 0;
     while (i < s.len) {
-        unsigned long cp;
-        size_t l = utf8_char(p + i, s.len - i, &cp);
+        uint32_t cp;
+        size_t l = sgf_utf8_char((const char *)p + i, s.len - i, &cp);
         if (l == 0)
             return false;
         if (cp < 0x20 && cp != 0x9 && cp != 0xA && cp != 0xD)

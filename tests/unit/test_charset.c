@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "charset_int.h"
+#include <sgf/types.h>
 
 #define S(lit) { (lit), sizeof(lit) - 1 }
 #define LEN(a) (sizeof(a) / sizeof((a)[0]))
@@ -203,6 +204,37 @@ static void test_charset_utf8_rejects_above_max(void **state)
     assert_false(VALID("\xF8\x88\x80\x80\x80"));  /* old 5-byte form */
     assert_false(VALID("\xFE"));
     assert_false(VALID("\xFF"));
+}
+
+/* The one public decoder that sgf__utf8_valid, the XML writer's check and
+ * the tools' JSON writer share: length and code point, and 0 for the forms
+ * RFC 3629 forbids (overlong, surrogate, above U+10FFFF, truncated). */
+static void test_charset_utf8_char_code_points(void **state)
+{
+    uint32_t cp = 0;
+    (void)state;
+    assert_int_equal(sgf_utf8_char("A", 1, &cp), 1);
+    assert_int_equal(cp, 0x41);
+    assert_int_equal(sgf_utf8_char("\xC3\xA9", 2, &cp), 2);
+    assert_int_equal(cp, 0xE9);
+    assert_int_equal(sgf_utf8_char("\xED\x9F\xBF", 3, &cp), 3);
+    assert_int_equal(cp, 0xD7FF);
+    assert_int_equal(sgf_utf8_char("\xF4\x8F\xBF\xBF", 4, &cp), 4);
+    assert_int_equal(cp, 0x10FFFF);
+    assert_int_equal(sgf_utf8_char("\xE5\x9B\xB2", 3, NULL), 3);
+    /* surrogates U+D800, U+DFFF */
+    assert_int_equal(sgf_utf8_char("\xED\xA0\x80", 3, &cp), 0);
+    assert_int_equal(sgf_utf8_char("\xED\xBF\xBF", 3, &cp), 0);
+    /* overlong forms of '/', U+07FF and U+FFFF */
+    assert_int_equal(sgf_utf8_char("\xC0\xAF", 2, &cp), 0);
+    assert_int_equal(sgf_utf8_char("\xE0\x9F\xBF", 3, &cp), 0);
+    assert_int_equal(sgf_utf8_char("\xF0\x8F\xBF\xBF", 4, &cp), 0);
+    /* above U+10FFFF, truncated, bad continuation, empty */
+    assert_int_equal(sgf_utf8_char("\xF4\x90\x80\x80", 4, &cp), 0);
+    assert_int_equal(sgf_utf8_char("\xE6\x9D\x8E", 2, &cp), 0);
+    assert_int_equal(sgf_utf8_char("\xE6\x9D(", 3, &cp), 0);
+    assert_int_equal(sgf_utf8_char("", 0, &cp), 0);
+    assert_int_equal(sgf_utf8_char(NULL, 3, &cp), 0);
 }
 
 /* Every position of a high byte in buffers around the 16-byte stride. */
@@ -778,6 +810,7 @@ int main(void)
         cmocka_unit_test(test_charset_multibyte_unsafe),
         cmocka_unit_test(test_charset_ascii_compatible),
         cmocka_unit_test(test_charset_utf8_valid_sequences),
+        cmocka_unit_test(test_charset_utf8_char_code_points),
         cmocka_unit_test(test_charset_utf8_rejects_overlongs),
         cmocka_unit_test(test_charset_utf8_rejects_surrogates),
         cmocka_unit_test(test_charset_utf8_rejects_truncated),

@@ -366,6 +366,60 @@ static void test_props_format_points(void **state)
     assert_null(sgf_point_format_vertex(v, low, 9));
 }
 
+/* The letter codec both ways, and board notation read back. */
+static void test_props_coords_and_vertices(void **state)
+{
+    (void)state;
+    sgf_point pt = { 99, 99 };
+    assert_int_equal(sgf_coord_of_letter('a'), 0);
+    assert_int_equal(sgf_coord_of_letter('z'), 25);
+    assert_int_equal(sgf_coord_of_letter('A'), 26);
+    assert_int_equal(sgf_coord_of_letter('Z'), 51);
+    assert_int_equal(sgf_coord_of_letter('['), -1);
+    assert_int_equal(sgf_coord_of_letter('`'), -1);
+    assert_int_equal(sgf_coord_of_letter(0xE9), -1);
+    assert_int_equal(sgf_coord_of_letter(-1), -1);
+    for (int c = 0; c < SGF_MAX_SIZE; c++)
+        assert_int_equal(sgf_coord_of_letter(sgf_letter_of_coord(c)), c);
+    assert_int_equal(sgf_letter_of_coord(52), '?');
+    assert_int_equal(sgf_letter_of_coord(-1), '?');
+    assert_int_equal(sgf_point_parse_vertex("Q16", 3, 19, 19, &pt), 0);
+    assert_int_equal(pt.x, 15);
+    assert_int_equal(pt.y, 3);
+    assert_int_equal(sgf_point_parse_vertex("j1", 2, 19, 19, &pt), 0);
+    assert_int_equal(pt.x, 8);                  /* no I: J is column 9 */
+    assert_int_equal(pt.y, 18);
+    assert_int_equal(sgf_point_parse_vertex("Z25", 3, 25, 25, &pt), 0);
+    assert_int_equal(pt.x, 24);
+    pt.x = 77;
+    assert_int_equal(sgf_point_parse_vertex("I5", 2, 19, 19, &pt),
+                     SGF_ESYNTAX);
+    assert_int_equal(sgf_point_parse_vertex("T20", 3, 19, 19, &pt),
+                     SGF_ESYNTAX);
+    assert_int_equal(sgf_point_parse_vertex("A0", 2, 19, 19, &pt),
+                     SGF_ESYNTAX);
+    assert_int_equal(sgf_point_parse_vertex("K10", 3, 9, 9, &pt),
+                     SGF_ESYNTAX);
+    assert_int_equal(sgf_point_parse_vertex("D1x", 3, 19, 19, &pt),
+                     SGF_ESYNTAX);
+    assert_int_equal(sgf_point_parse_vertex("A1", 2, 26, 26, &pt),
+                     SGF_ESYNTAX);
+    assert_int_equal(sgf_point_parse_vertex("[1", 2, 19, 19, &pt),
+                     SGF_ESYNTAX);
+    assert_int_equal(pt.x, 77);
+    assert_int_equal(sgf_point_parse_vertex(NULL, 2, 19, 19, &pt),
+                     SGF_EINVAL);
+    char v[4];
+    for (int y = 0; y < 19; y++)
+        for (int x = 0; x < 19; x++) {
+            sgf_point p = { (uint8_t)x, (uint8_t)y }, q;
+            sgf_point_format_vertex(v, p, 19);
+            assert_int_equal(sgf_point_parse_vertex(v, strlen(v), 19, 19,
+                                                    &q), 0);
+            assert_true(q.x == p.x && q.y == p.y);
+        }
+}
+
 /* --- unescape ------------------------------------------------------------ */
 
 static char *unesc(const char *raw, size_t n, sgf_value_type vt, bool mb,
@@ -717,6 +771,7 @@ int main(void)
         cmocka_unit_test(test_props_table_lookup_roundtrip),
         cmocka_unit_test(test_props_unescape_matches_reference),
         cmocka_unit_test(test_props_point_texts),
+        cmocka_unit_test(test_props_coords_and_vertices),
         cmocka_unit_test(test_props_digits_text),
         cmocka_unit_test(test_props_copy_printable),
         cmocka_unit_test(test_props_read_size),

@@ -56,6 +56,14 @@ SGF_API int sgf_diagram_write_board(FILE *fp, const sgf_board *b,
  * or SGF letters on wider boards) into buf (2 bytes). Returns buf. */
 SGF_API char *sgf_diagram_column_label(char buf[2], int x, int width);
 
+/* Row label of row y (0 = top) on a board of the given width and height,
+ * NUL-terminated into buf (4 bytes), no padding: the line number counted
+ * from the bottom ("1".."25") on boards up to 25 lines wide, the SGF point
+ * letter of y (sgf_letter_of_coord) on wider boards, as the column labels
+ * switch; "?" for a row outside the board. Returns buf. */
+SGF_API char *sgf_diagram_row_label(char buf[4], int y, int width,
+                                    int height);
+
 #ifdef __cplusplus
 }
 #endif

@@ -138,6 +138,15 @@ SGF_API char *sgf_point_format_sgf(char buf[3], sgf_point pt);
 SGF_API char *sgf_point_format_vertex(char buf[4], sgf_point pt,
                                       int height);
 
+/* Read a point in board notation, the inverse of sgf_point_format_vertex:
+ * the len bytes at s are a column letter A..Z without I (either case)
+ * and the row counted from the bottom, 1 to height, in decimal ("D16",
+ * "q3"; GTP's vertex). Returns 0 with *out set, or SGF_ESYNTAX: another
+ * form, a point off the width x height board, or a board wider than 25
+ * (no letter for its columns); SGF_EINVAL for s or out NULL. */
+SGF_API int sgf_point_parse_vertex(const char *s, size_t len, int width,
+                                   int height, sgf_point *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -9,8 +9,7 @@
  * (2002) and the AGA Concise Rules (area counting, handicap
  * compensation); J. Tromp, The Rules of Go (count the board as it
  * stands); D. B. Benson, "Life in the game of Go" (1976), for
- * unconditional life. Project decisions: ../shared/DECISIONS.md
- * "Scoring".
+ * unconditional life. KM, HA and RE are read by sgf/gameinfo.h.
  *
  * Maps of dead stones are caller-owned byte arrays of width * height
  * entries, index y * width + x (SGF point order: row y from the top);
@@ -28,6 +27,7 @@
 #include <sgf/types.h>
 #include <sgf/tree.h>
 #include <sgf/board.h>
+#include <sgf/gameinfo.h>
 #include <sgf/rules.h>
 
 #ifdef __cplusplus
@@ -77,49 +77,17 @@ typedef struct sgf_score {
  * seki count; r->remove_dead false (Tromp-Taylor) ignores dead; handicap
  * is the HA[] value, compensated per r->handicap_comp under area
  * scoring (sgf_rules_handicap_bonus). dead: map as above, NULL = none.
- * Empty points (dead stones' points included) form regions; a region
- * touching live stones of one colour only is that colour's territory,
- * except under territory rules the points touching a chain in seki: a
- * live chain that shares a liberty with a live enemy chain where neither
- * side can fill it without leaving its own chain in atari (or with no
- * liberty but the two points of one of its own eyes that another chain
- * of his shares, both of which a throw-in puts in atari), and the
- * points where the owner must connect once the dame are filled (teire:
- * a chain whose liberties are dame points the enemy can fill and one
- * point of its owner's territory that saves it, or two, where an enemy
- * stone thrown in at one, with two liberties, leaves the chain in atari
- * at the other; or, for a chain next to dead enemy stones that the dame
- * filled would leave one liberty, the last liberty of a dead chain next
- * to it, where its owner must take it off; and, the connections so made
- * played, the points they call for in turn; counted as dame). Also
- * under territory rules, a region of 12 points or fewer touching both
- * colours (a boundary left open) is split as dame filling would close
- * it: its points three or more steps (through empty points) nearer one
- * colour's stones than the other's are that colour's territory, the
- * rest dame. Errors:
+ * Empty regions (dead stones' points included) bordered by one colour's
+ * live stones are its territory; under territory rules the points next
+ * to a chain in seki (Japanese Rules of Go 1989, art. 8) and those where
+ * the owner must connect once the dame are filled (teire) are nobody's,
+ * and a small open border is closed as dame filling would close it: the
+ * rules in full are sgf-score(1), section COUNTING. *out then holds
+ * both sides' counts and the map of points (SGF_SP_*). Errors:
  * SGF_EINVAL (out or b NULL), SGF_ENOMEM. */
 SGF_API int sgf_score_count(sgf_score *out, const sgf_board *b,
                             const sgf_rules *r, const uint8_t *dead,
                             double komi, int handicap);
-
-/* Return values of sgf_score_komi (besides SGF_ESYNTAX). */
-enum {
-    SGF_KOMI_GIVEN = 0,      /* KM[] in the standard form */
-    SGF_KOMI_DEFAULTED = 1,  /* no KM[]: the rule set's komi */
-    SGF_KOMI_LOOSE = 2,      /* non-standard but readable: "6,5" */
-    SGF_KOMI_SCALED = 3      /* Fox x50 or x100 ("375", "750" = 7.5) */
-};
-
-/* The komi of game g: KM[] of the root as archives write it, or
- * r->komi when absent (r NULL = SGF_RULES_INIT). Fox server files write
- * 5.5, 6.5, 7 and 7.5 as 275, 325, 350, 375 (x50) or 550, 650, 700, 750
- * (x100); any other value of 100 or more, and an unreadable value, give
- * SGF_ESYNTAX with *out = r->komi. KM[0] is 0. */
-SGF_API int sgf_score_komi(double *out, const sgf_game *g,
-                           const sgf_rules *r);
-
-/* HA[] of the root of g; 0 when absent or unreadable. */
-SGF_API int sgf_score_handicap(const sgf_game *g);
 
 /* ---- dead stones ------------------------------------------------------ */
 
@@ -166,46 +134,16 @@ SGF_API int sgf_score_dead_points(uint8_t *dead, const sgf_board *b,
 SGF_API int sgf_score_pass_alive(uint8_t *alive, const sgf_board *b,
                                  sgf_color c);
 
-/* Estimate which stones are dead (clears dead first). Method: chains
- * found unconditionally alive (Benson) live, and enemy stones inside
- * the regions they enclose are dead. From the position left, random
- * playouts (at most 24, fewer when long; random numbers drawn from the
- * position, so the answer is the same on every run) play the game out
- * as a player who counts would: never filling his own eyes, his own
- * territory (empty points next to his stones with no enemy stone
- * around) or an enclosed region of 8 points or more, never putting his
- * own chain of two stones or more in atari (seki stays) except two
- * stones sacrificed inside the enemy's eye space (they touch one enemy
- * chain, or the enemy is left in atari on the same point: taken, they
- * leave a two-point eye, one eye), capturing what the last move left in
- * atari and saving his own. A chain most playouts
- * end with the enemy owning is dead, one most end with its owner's
- * lives. Where they are split (within 30% either way), the "rooms"
- * decide: every chain belongs to a room, the points connected to it
- * through empty points and its own stones (enemy stones already found
- * dead count as empty). A room with two eyes (empty areas touching no
- * live enemy stone; one of 4 points or more, except the square four,
- * counts as two, but as one when it is a shape killed by its vital
- * point (pyramid four, bulky and crossed five, rabbity six) with a dead
- * enemy stone on that point; a one-point eye with two diagonal points
- * held by the enemy, one on the edge, is false and counts for nothing)
- * or holding a pass-alive chain lives; a chain whose every liberty the
- * enemy cannot fill without self-atari, and one of them next to enemy
- * stones its owner cannot fill without self-atari either, lives (seki);
- * of the other rooms, the one with the fewest stones is dead, and the
- * search starts again, until every room lives. Last, a group found
- * alive whose liberties all lie in one enclosed area of at most 7
- * points holding enemy stones (the enemy stones next to the group
- * outside it not in a race with it) is read to the end, the enemy
- * playing first: when the enemy can take a chain of it off, it is dead
- * and the enemy stones in the area live. Then dead stones no live
- * enemy could take off (in an area of empty points and dead stones
- * whose border holds no live enemy stone) live; where the border holds
- * no live stone of either colour, those of the colour with more dead
- * stones there (Black on a tie). It misjudges other groups
- * whose fate needs reading (capturing races, ko, bent four, killable
- * big eyes) and unfinished games. Returns the number of dead stones,
- * SGF_EINVAL or SGF_ENOMEM. */
+/* Estimate which stones are dead into dead (width * height bytes, as
+ * above; cleared first), by the method sgf-score(1) describes in its
+ * section ESTIMATE: Benson's unconditional life, then random playouts
+ * (at most 24; the random numbers are drawn from the position, so the
+ * answer is the same on every run), where they are split the "rooms" and
+ * their eyes, and last small enclosed eye spaces (at most 7 points) read
+ * to the end. An estimate: groups whose fate needs deeper reading
+ * (capturing races, ko, bent four, killable big eyes) and unfinished
+ * games may be misjudged. Returns the number of dead stones, SGF_EINVAL
+ * (dead or b NULL) or SGF_ENOMEM. */
 SGF_API int sgf_score_dead_estimate(uint8_t *dead, const sgf_board *b);
 
 /* The estimate with what it is sure of. A stone's status is settled when
@@ -277,45 +215,6 @@ SGF_API int sgf_score_find_unfinished(sgf_score_unfinished *out,
 SGF_API const char *sgf_score_unfinished_name(sgf_score_unfinished_kind k);
 
 /* ---- results ----------------------------------------------------------- */
-
-typedef enum sgf_score_re_kind {
-    SGF_RE_NONE = 0,     /* no RE[] */
-    SGF_RE_SCORE,        /* B+3.5, W+2 */
-    SGF_RE_WIN,          /* B+ (winner, no margin) */
-    SGF_RE_RESIGN,       /* B+R, B+Resign */
-    SGF_RE_TIME,         /* W+T, W+Time */
-    SGF_RE_FORFEIT,      /* B+F, B+Forfeit */
-    SGF_RE_DRAW,         /* 0, Draw, Jigo */
-    SGF_RE_VOID,         /* Void: no result */
-    SGF_RE_UNKNOWN,      /* ? */
-    SGF_RE_OTHER         /* unreadable */
-} sgf_score_re_kind;
-
-typedef struct sgf_score_re {
-    sgf_score_re_kind kind;
-    sgf_color winner;        /* SGF_EMPTY for draw, void, unknown */
-    double margin;           /* SCORE only, >= 0 */
-} sgf_score_re;
-
-/* Read an RE[] value as the property checks read it (sgf-validate's
- * result-format warning says "read as" or "kept as text"): B+3.5, W+0.5,
- * B+R, B+Resign, W+T, W+Time, B+F, B+Forfeit, B+ (no margin), 0, Draw,
- * Jigo, Void, ?, also in lower case, with "Black+"/"White+", "Black
- * wins", blanks, a decimal comma, or a remark after the result ("B+R
- * (time)", "W+2.5 points"). Returns 0 for the FF[4] form, 1 for another
- * readable form (*out set in both cases), SGF_ESYNTAX with kind OTHER
- * when unreadable. Empty v gives kind NONE and 0. */
-SGF_API int sgf_score_re_parse(sgf_score_re *out, sgf_str v);
-
-/* The FF[4] result string of a margin (Black's score minus White's):
- * "B+3.5", "W+0.5", "0" for a draw. Returns snprintf's length, or
- * SGF_EINVAL (buf NULL with size > 0). */
-SGF_API int sgf_score_format_margin(char *buf, size_t size, double margin);
-
-/* A parsed result written back in FF[4] form ("B+R", "W+T", "B+F",
- * "B+", "Void", "?", "0", "B+2.5"; "" for NONE and OTHER). */
-SGF_API int sgf_score_re_format(char *buf, size_t size,
-                                       const sgf_score_re *re);
 
 typedef enum sgf_score_verdict {
     SGF_SCORE_NOT_COUNTED = 0,  /* RE[] is not a count (resignation,

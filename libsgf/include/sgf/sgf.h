@@ -17,7 +17,8 @@
  *   sgf/replay.h   playing a game record out under Go rules
  *   sgf/diagram.h  text pictures of a position
  *   sgf/figure.h   game figures: numbered diagrams as ASCII and SVG
- *   sgf/score.h    area and territory counting, dead stones, RE[] results
+ *   sgf/gameinfo.h KM, HA, RE and DT read as values (RE also written)
+ *   sgf/score.h    area and territory counting, dead stones, verdicts
  *   sgf/xml.h      lossless XML export and import (links libxml2)
  * The overview, with the ownership and error rules, is libsgf(3).
  */
@@ -36,6 +37,7 @@
 #include <sgf/replay.h>
 #include <sgf/diagram.h>
 #include <sgf/figure.h>
+#include <sgf/gameinfo.h>
 #include <sgf/score.h>
 #include <sgf/xml.h>
 

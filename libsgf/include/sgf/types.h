@@ -57,6 +57,17 @@ typedef struct sgf_point {
 /* Largest board side the SGF FF[4] spec allows (letters a-z, A-Z). */
 #define SGF_MAX_SIZE 52
 
+/* The coordinate (0 to 51) an SGF point letter stands for: 'a'..'z' are
+ * 0..25, 'A'..'Z' are 26..51 (SGF FF[4] spec, Go page, type Point; x
+ * counts columns from the left, y rows from the top). ch is a byte value
+ * (0 to 255, as from an unsigned char); -1 for any other byte or value.
+ * Thread-safe, no allocation. */
+SGF_API int sgf_coord_of_letter(int ch);
+
+/* The SGF point letter of coordinate coord (0 to 51), the inverse of
+ * sgf_coord_of_letter; '?' for a coordinate outside 0..51. Thread-safe. */
+SGF_API char sgf_letter_of_coord(int coord);
+
 /* Text for a return code ("out of memory", ...). Static storage; never
  * NULL; unknown codes give "unknown error". Thread-safe. */
 SGF_API const char *sgf_strerror(int err);

@@ -89,6 +89,7 @@
 #include <sgf/tree.h>
 #include <sgf/parse.h>
 #include <sgf/write.h>
+#include <sgf/gameinfo.h>   /* sgf_date_first (the Go layer's DT) */
 
 #ifdef __cplusplus
 extern "C" {
@@ -187,15 +188,6 @@ SGF_API int sgf_xml_read_buffer_each(const char *buf, size_t len,
                                      const sgf_parse_options *opts,
                                      sgf_game_fn fn, void *payload,
                                      char *err, size_t errlen);
-
-/* --- game information, typed (used by the Go layer) ------------------- */
-
-
-/* The first date of a DT[] value in ISO form, "YYYY", "YYYY-MM" or
- * "YYYY-MM-DD", written to iso (11 bytes). DT is "YYYY-MM-DD" lists
- * (FF[4] spec "DT"); only the leading date is read. Returns 0 or
- * SGF_ESYNTAX (iso set to ""). */
-SGF_API int sgf_date_first(sgf_str v, char iso[11]);
 
 #ifdef __cplusplus
 }
