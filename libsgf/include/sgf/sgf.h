@@ -37,6 +37,7 @@
 #include <sgf/diagram.h>
 #include <sgf/figure.h>
 #include <sgf/score.h>
+#include <sgf/repair.h>
 #include <sgf/xml.h>
 
 #endif
