@@ -498,6 +498,22 @@ static void split_node(repair *r, sgf_node *n)
          made == 1 ? "" : "s", made == 1 ? "its" : "their");
 }
 
+/* NUL bytes of a value written as spaces (as SGFC does). */
+static void blank_nuls(repair *r, sgf__value *v)
+{
+    if (v->text.len == 0 || memchr(v->text.ptr, 0, v->text.len) == NULL)
+        return;
+    char *m = sgf__arena_alloc_bytes(&r->c->arena, v->text.len + 1);
+    if (m == NULL) {
+        r->status = SGF_ENOMEM;
+        return;
+    }
+    for (size_t k = 0; k < v->text.len; k++)
+        m[k] = v->text.ptr[k] == '\0' ? ' ' : v->text.ptr[k];
+    m[v->text.len] = '\0';
+    v->text.ptr = m;
+}
+
 /* --- one node, the game ---------------------------------------------- */
 
 static bool is_info_form(unsigned id)
@@ -543,6 +559,8 @@ static void fix_node(repair *r, sgf_node *n, ff4_count *f)
             continue;
         }
         bool list = info->flags & SGF_PF_LIST;
+        for (uint32_t i = 0; i < p->nvalues; i++)
+            blank_nuls(r, &p->values[i]);
         bool text = info->value_type == SGF_VT_TEXT
                     || info->value_type == SGF_VT_SIMPLETEXT;
         if (list && (p->flags & SGF__P_DUPLICATE))
@@ -594,7 +612,8 @@ static void syntax_notes(repair *r, size_t count)
             break;
         case SGF_D_MISSING_VALUE: what = "the identifier without value "
                                          "left out"; break;
-        case SGF_D_NUL_BYTE: what = "the NUL bytes left out"; break;
+        case SGF_D_NUL_BYTE: what = "NUL bytes in text written as "
+                                    "spaces"; break;
         case SGF_D_STRAY_BRACKET:
             /* a bounded number of tree scans: cost stays linear */
             if ((last_v != NULL && at == last_at + 1) || scans++ < 64) {
