@@ -78,7 +78,9 @@ while IFS= read -r f; do
     "$bin/sgf-validate" -q "$f" > "$tmp/v0" 2>/dev/null
     grep -q ': error: ' "$tmp/v0" || continue
     records=$((records + 1))
-    "$bin/sgf-convert" --to=sgf --repair "$f" > "$tmp/r1.sgf" 2>/dev/null
+    st=0
+    "$bin/sgf-convert" --to=sgf --repair "$f" > "$tmp/r1.sgf" \
+        2> "$tmp/e1" || st=$?
     "$bin/sgf-convert" --to=sgf --repair "$tmp/r1.sgf" > "$tmp/r2.sgf" \
         2>/dev/null
     "$bin/sgf-validate" -q "$tmp/r1.sgf" > "$tmp/v1" 2>/dev/null
@@ -86,6 +88,10 @@ while IFS= read -r f; do
         grep -xF -f "$tmp/codes" > "$tmp/left"
     grep -xF -f "$tmp/kept" "$tmp/left" >> "$tmp/keptfaults"
     bad=""
+    if [ $st -gt 1 ] || grep -q -e 'Sanitizer' -e 'runtime error:' \
+            "$tmp/e1"; then
+        bad="$bad convert-status-$st"
+    fi
     if grep -qvxF -f "$tmp/kept" "$tmp/left"; then
         bad="$bad error:$(grep -vxF -f "$tmp/kept" "$tmp/left" | sort -u |
                           tr '\n' ',')"

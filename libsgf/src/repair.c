@@ -120,8 +120,10 @@ static bool fix_bracket(repair *r, size_t at, size_t *last_at,
     sgf_prop *p = NULL;
     sgf__value *v;
     if (*last_v != NULL && at == *last_at + 1) {
-        v = *last_v;
+        v = *last_v;                 /* "[3d]]": open brackets left? */
         p = *last_p;
+        if (open_brackets(v->text) == 0)
+            return false;
     } else {
         v = value_closed_before(r->g->root, at, &p);
         const sgf_prop_info *info = v != NULL ? info_of(p) : NULL;
@@ -234,9 +236,13 @@ static bool fix_list(repair *r, sgf_prop *p, const sgf_prop_info *info)
         bool one;
         sgf__value *v = &p->values[i];
         if (!list_value_ok(r->g, info, v, &one)) {
-            note(r, SGF_D_REPAIRED_LIST_VALUE, v->offset, "%s[%.*s%s] "
-                 "dropped: %s", p->ident, QS(v->text), v->text.len == 0
-                 ? "an empty value in a list" : "not readable here");
+            if (v->text.len == 0)
+                note(r, SGF_D_REPAIRED_LIST_VALUE, v->offset, "%s[] "
+                     "dropped: an empty value in a list", p->ident);
+            else
+                note(r, SGF_D_REPAIRED_LIST_VALUE, v->offset, "%s[%.*s%s] "
+                     "dropped: not a point of the %dx%d board", p->ident,
+                     QS(v->text), r->g->width, r->g->height);
             continue;
         }
         if (one) {
