@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -20,6 +21,10 @@ typedef struct repair {
     sgf_game *g;
     int count;               /* repairs made */
     int status;              /* SGF_ENOMEM once memory ran out */
+    /* Points seen in the node's lists: stamp per point, from gen_base of
+     * the node on (sgf_repair_game: no clearing between nodes). */
+    uint32_t stamp[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    uint32_t gen;
 } repair;
 
 #define SHOWN 60             /* bytes of a value quoted in a message */
@@ -377,6 +382,25 @@ static bool info_form(const sgf_prop *p, sgf_str v, char out[48])
     }
 }
 
+/* SZ[19:19] as SZ[19]. */
+static void fix_size(repair *r, sgf_prop *p)
+{
+    sgf__value *v = &p->values[0];
+    const char *colon = memchr(v->text.ptr, ':', v->text.len);
+    if (colon == NULL)
+        return;
+    size_t n = (size_t)(colon - v->text.ptr);
+    if (n == 0 || n > 2 || v->text.len != 2 * n + 1
+        || memcmp(v->text.ptr, colon + 1, n) != 0)
+        return;
+    for (size_t i = 0; i < n; i++)
+        if (!isdigit((unsigned char)v->text.ptr[i]))
+            return;
+    note(r, SGF_D_REPAIRED_GAME_INFO, v->offset, "SZ[%.*s%s] written "
+         "SZ[%.*s]: a square board", QS(v->text), (int)n, v->text.ptr);
+    set_value(r, v, v->text.ptr, n);
+}
+
 static void fix_info(repair *r, sgf_prop *p)
 {
     char out[48];
@@ -520,6 +544,96 @@ static void blank_nuls(repair *r, sgf__value *v)
     v->text.ptr = m;
 }
 
+/* --- points twice: in one list, in AB, AW, AE of one node ------------ */
+
+static bool is_point_list(const sgf_prop_info *info)
+{
+    return info != NULL && info->value_type == SGF_VT_POINT
+        && (info->flags & SGF_PF_LIST);
+}
+
+static bool is_setup_list(unsigned id)
+{
+    return id == SGF_PROP_AB || id == SGF_PROP_AW || id == SGF_PROP_AE;
+}
+
+/* One list, walked after the setup lists that follow it in the node
+ * (their points stamped above base): a point twice in the list keeps its
+ * first; a single point of a setup list that a later setup list sets
+ * again is dropped (the later one wins, as the replay plays it). */
+static void fix_points_of(repair *r, sgf_prop *p, uint32_t base)
+{
+    uint32_t own = ++r->gen, k = 0;
+    bool setup = is_setup_list(p->id);
+    for (uint32_t i = 0; i < p->nvalues; i++) {
+        sgf__value *v = &p->values[i];
+        sgf_point a, b;
+        if (sgf_value_rect(v->text, &a, &b) != 0 || !on_board(r->g, b)) {
+            p->values[k++] = *v;
+            continue;
+        }
+        if (a.x == b.x && a.y == b.y) {
+            uint32_t *s = &r->stamp[a.y * SGF_MAX_SIZE + a.x];
+            if (*s == own) {
+                note(r, SGF_D_REPAIRED_POINT, v->offset, "%s[%.*s%s] "
+                     "dropped: listed before in '%s'", p->ident,
+                     QS(v->text), p->ident);
+                continue;
+            }
+            if (setup && *s > base) {
+                note(r, SGF_D_REPAIRED_POINT, v->offset, "%s[%.*s%s] "
+                     "dropped: a later AB, AW or AE of the node sets the "
+                     "point", p->ident, QS(v->text));
+                continue;
+            }
+            *s = own;
+        } else {
+            for (int y = a.y; y <= b.y; y++)
+                for (int x = a.x; x <= b.x; x++)
+                    r->stamp[y * SGF_MAX_SIZE + x] = own;
+        }
+        p->values[k++] = *v;
+    }
+    p->nvalues = k;
+}
+
+static void fix_points(repair *r, sgf_node *n)
+{
+    if (r->g->gm != 1)
+        return;
+    if (r->gen > UINT32_MAX - 4 * (uint32_t)n->nprops - 8) {
+        memset(r->stamp, 0, sizeof r->stamp);
+        r->gen = 0;
+    }
+    uint32_t base = ++r->gen;
+    /* the setup lists last to first (at most three: repetitions were
+     * merged on reading), then the other point lists */
+    size_t nsetup = 0;
+    for (sgf_prop *p = n->props; p != NULL; p = p->next)
+        if (is_setup_list(p->id))
+            nsetup++;
+    for (size_t want = nsetup; want > 0; want--) {
+        size_t seen = 0;
+        for (sgf_prop *p = n->props; p != NULL; p = p->next)
+            if (is_setup_list(p->id) && ++seen == want) {
+                fix_points_of(r, p, base);
+                break;
+            }
+    }
+    for (sgf_prop *p = n->props; p != NULL; p = p->next)
+        if (!is_setup_list(p->id) && is_point_list(info_of(p)))
+            fix_points_of(r, p, ++r->gen);
+    /* a list left empty goes */
+    for (sgf_prop **link = &n->props; *link != NULL;) {
+        if ((*link)->nvalues == 0) {
+            *link = (*link)->next;
+            n->nprops--;
+        } else {
+            link = &(*link)->next;
+        }
+    }
+}
+
 /* --- one node, the game ---------------------------------------------- */
 
 static bool is_info_form(unsigned id)
@@ -585,8 +699,11 @@ static void fix_node(repair *r, sgf_node *n, ff4_count *f)
         }
         if (is_info_form(p->id))
             fix_info(r, p);
+        else if (p->id == SGF_PROP_SZ)
+            fix_size(r, p);
         link = &p->next;
     }
+    fix_points(r, n);
     split_node(r, n);
 }
 
@@ -636,16 +753,15 @@ static void syntax_notes(repair *r, size_t count)
     }
 }
 
-int sgf_repair_game(sgf_collection *c, sgf_game *g)
+static int repair_game(repair *r)
 {
-    if (c == NULL || g == NULL || g->coll != c || g->root == NULL)
-        return SGF_EINVAL;
-    repair r = { .c = c, .g = g };
+    sgf_collection *c = r->c;
+    sgf_game *g = r->g;
     size_t count = sgf_collection_diag_count(c);
-    syntax_notes(&r, count);
+    syntax_notes(r, count);
     ff4_count f = { 0, 0, SIZE_MAX };
-    for (sgf_node *n = g->root; n != NULL && r.status == 0;) {
-        fix_node(&r, n, &f);
+    for (sgf_node *n = g->root; n != NULL && r->status == 0;) {
+        fix_node(r, n, &f);
         if (n->child != NULL)
             n = n->child;
         else {
@@ -655,10 +771,24 @@ int sgf_repair_game(sgf_collection *c, sgf_game *g)
                 n = n->sibling;
         }
     }
-    if (r.status == 0 && (f.idents > 0 || f.passes > 0))
-        note(&r, SGF_D_REPAIRED_FF4, f.first, "FF[1]-FF[3] forms written "
+    if (r->status == 0 && (f.idents > 0 || f.passes > 0))
+        note(r, SGF_D_REPAIRED_FF4, f.first, "FF[1]-FF[3] forms written "
              "as FF[4]: %zu identifier%s in capitals, %zu pass%s [tt] "
              "as []", f.idents, f.idents == 1 ? "" : "s", f.passes,
              f.passes == 1 ? "" : "es");
-    return r.status != 0 ? r.status : r.count;
+    return r->status != 0 ? r->status : r->count;
+}
+
+int sgf_repair_game(sgf_collection *c, sgf_game *g)
+{
+    if (c == NULL || g == NULL || g->coll != c || g->root == NULL)
+        return SGF_EINVAL;
+    repair *r = calloc(1, sizeof *r);   /* the point stamps: 11 KiB */
+    if (r == NULL)
+        return SGF_ENOMEM;
+    r->c = c;
+    r->g = g;
+    int rc = repair_game(r);
+    free(r);
+    return rc;
 }
