@@ -444,69 +444,107 @@ static sgf_prop *one_move(repair *r, const sgf_prop *p, uint32_t i)
     return m;
 }
 
-static void split_node(repair *r, sgf_node *n)
+typedef struct move_ref {
+    sgf_prop *p;
+    uint32_t i;              /* value index in p */
+    uint32_t offset;         /* of the value's '[' */
+} move_ref;
+
+static int by_offset(const void *a, const void *b)
 {
-    size_t moves = 0;
-    bool setup = false;
+    const move_ref *x = a, *y = b;
+    return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/* The node's moves in file order (a repeated B or W was merged into its
+ * first occurrence on reading: the offsets of the values say where each
+ * one stood). Returns the malloc'd array, or NULL (*n = 0 when there are
+ * none, else out of memory). */
+static move_ref *node_moves(const sgf_node *n, size_t *count, bool *setup)
+{
+    size_t k = 0;
+    *setup = false;
     for (sgf_prop *p = n->props; p != NULL; p = p->next) {
         if (is_move(p->id))
-            moves += p->nvalues;
+            k += p->nvalues;
         else if (p->id != SGF_PROP_UNKNOWN
                  && sgf_prop_info_of(p->id)->kind == SGF_KIND_SETUP)
-            setup = true;
+            *setup = true;
     }
-    if (moves == 0 || (moves == 1 && !setup))
+    *count = k;
+    if (k == 0 || (k == 1 && !*setup))
+        return NULL;
+    move_ref *m = malloc(k * sizeof *m);
+    if (m == NULL)
+        return NULL;
+    k = 0;
+    for (sgf_prop *p = n->props; p != NULL; p = p->next)
+        if (is_move(p->id))
+            for (uint32_t i = 0; i < p->nvalues; i++)
+                m[k++] = (move_ref){ p, i, p->values[i].offset };
+    qsort(m, k, sizeof *m, by_offset);
+    return m;
+}
+
+static void split_node(repair *r, sgf_node *n)
+{
+    size_t moves;
+    bool setup;
+    move_ref *m = node_moves(n, &moves, &setup);
+    if (m == NULL) {
+        if (moves > 1 || (moves == 1 && setup))
+            r->status = SGF_ENOMEM;
         return;
+    }
     /* the node keeps what is neither a move nor goes with one (with
      * setup), or everything but the moves after the first (without) */
     sgf_prop *keep = NULL, **kt = &keep, *with = NULL, **wt = &with;
-    sgf_node *first = NULL, *last = n;
-    size_t made = 0;
-    bool first_kept = !setup;
+    sgf_prop *first_move = NULL;
     for (sgf_prop *p = n->props, *next; p != NULL; p = next) {
         next = p->next;
         p->next = NULL;
-        if (!is_move(p->id)) {
-            if (setup && goes_with_move(p->id)) {
-                *wt = p;
-                wt = &p->next;
-            } else {
-                *kt = p;
-                kt = &p->next;
-            }
+        if (is_move(p->id))
             continue;
-        }
-        for (uint32_t i = 0; i < p->nvalues; i++) {
-            sgf_prop *m = one_move(r, p, i);
-            if (m == NULL)
-                return;
-            if (first_kept) {
-                first_kept = false;
-                *kt = m;
-                kt = &m->next;
-                continue;
-            }
-            sgf_node *k = zalloc(r, sizeof *k);
-            if (k == NULL)
-                return;
-            k->offset = m->offset;
-            k->props = m;
-            k->nprops = 1;
-            k->parent = last;
-            if (first == NULL)
-                first = k;
-            if (last != n)
-                last->child = k;
-            last = k;
-            made++;
+        if (setup && goes_with_move(p->id)) {
+            *wt = p;
+            wt = &p->next;
+        } else {
+            *kt = p;
+            kt = &p->next;
         }
     }
+    sgf_node *first = NULL, *last = n;
+    size_t made = 0;
+    for (size_t j = 0; j < moves; j++) {
+        sgf_prop *mp = one_move(r, m[j].p, m[j].i);
+        if (mp == NULL)
+            break;
+        if (j == 0 && !setup) {
+            first_move = mp;
+            continue;
+        }
+        sgf_node *k = zalloc(r, sizeof *k);
+        if (k == NULL)
+            break;
+        k->offset = mp->offset;
+        k->props = mp;
+        k->nprops = 1;
+        k->parent = last;
+        if (first == NULL)
+            first = k;
+        if (last != n)
+            last->child = k;
+        last = k;
+        made++;
+    }
+    free(m);
+    if (first_move != NULL) {       /* the first move where it stood */
+        first_move->next = keep;
+        keep = first_move;
+    }
     if (with != NULL && first != NULL) {       /* after its move */
-        sgf_prop *t = with;
-        while (t->next != NULL)
-            t = t->next;
         first->props->next = with;
-        for (t = with; t != NULL; t = t->next)
+        for (sgf_prop *t = with; t != NULL; t = t->next)
             first->nprops++;
     }
     uint32_t np = 0;
@@ -523,9 +561,10 @@ static void split_node(repair *r, sgf_node *n)
         ch->parent = last;
     n->child = first;
     note(r, SGF_D_REPAIRED_SPLIT, first->offset, "%s: %zu move%s put in "
-         "node%s of %s own after it", setup ? "setup and a move in one "
-         "node" : "two moves in one node", made, made == 1 ? "" : "s",
-         made == 1 ? "" : "s", made == 1 ? "its" : "their");
+         "node%s of %s own after it, in file order", setup
+         ? "setup and a move in one node" : "two moves in one node", made,
+         made == 1 ? "" : "s", made == 1 ? "" : "s",
+         made == 1 ? "its" : "their");
 }
 
 /* NUL bytes of a value written as spaces (as SGFC does). */
