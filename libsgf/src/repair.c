@@ -317,7 +317,9 @@ static bool result_form(sgf_str v, char out[48])
     /* "Black wins by 3.5": the one number is the margin */
     if (runs == 1 && runs2 == 0 && strlen(norm) == 2 && norm[1] == '+'
         && strlen(num) < 20) {
-        snprintf(out, 48, "%s%s", norm, num);
+        out[0] = norm[0];
+        out[1] = '+';
+        memcpy(out + 2, num, strlen(num) + 1);
         return true;
     }
     return false;
