@@ -310,10 +310,10 @@ build/test/rss: tests/growth/rss.c
 test-limits: $(TOOL_BINS) build/test/gen build/test/rss
 	$(Q)sh tests/limits.sh bin build/test
 
-# sgf-convert --repair over ../shared/corpus (skipped without it), with
-# the ASan+UBSan tools.
-test-repair: $(ASAN_BINS)
-	$(Q)BIN=build/asan/bin sh tests/repair-corpus.sh
+# sgf-convert --repair over ../shared/corpus (skipped without it); .ci/run
+# runs it again with the ASan+UBSan tools.
+test-repair: $(TOOL_BINS)
+	$(Q)BIN=bin sh tests/repair-corpus.sh
 
 test-man: $(TOOL_BINS)
 	$(Q)sh tests/check-man-help.sh
