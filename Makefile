@@ -80,7 +80,7 @@ SHARED := lib/libsgf.so.$(VERSION)
 # as intermediate files (make would print an "rm" after each build).
 .SECONDARY:
 
-.PHONY: all run check test-unit test-cli test-fuzz-replay test-man test-abi \
+.PHONY: all run check test-repair test-unit test-cli test-fuzz-replay test-man test-abi \
         test-parallel test-xml-growth test-html test-tsan test-limits \
         test-jobs test-modules abi-update abi-check \
         bench fuzz fuzz-parse fuzz-xml install uninstall clean deps
@@ -106,7 +106,7 @@ run: deps
 check: deps
 	$(Q)$(MAKE) -s --no-print-directory all test-unit test-cli test-fuzz-replay \
 	    test-man test-abi test-parallel test-xml-growth test-html test-tsan \
-	    test-limits test-jobs test-modules
+	    test-limits test-jobs test-modules test-repair
 	@echo "make check: all test suites passed"
 
 deps:
@@ -312,6 +312,11 @@ build/test/rss: tests/growth/rss.c
 
 test-limits: $(TOOL_BINS) build/test/gen build/test/rss
 	$(Q)sh tests/limits.sh bin build/test
+
+# sgf-convert --repair over ../shared/corpus (skipped without it); .ci/run
+# runs it again with the ASan+UBSan tools.
+test-repair: $(TOOL_BINS)
+	$(Q)BIN=bin sh tests/repair-corpus.sh
 
 test-man: $(TOOL_BINS)
 	$(Q)sh tests/check-man-help.sh

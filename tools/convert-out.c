@@ -14,6 +14,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <sgf/repair.h>
 #include <sgf/xml.h>
 
 static const char *const format_names[] = {
@@ -548,6 +549,10 @@ static int stream_game(void *payload, sgf_collection *c, sgf_game *g)
         s->refused = s->tell = true;
         s->refused_at = sgf_game_index(g);
         return TOOL_INVALID;
+    }
+    if (o->repair && sgf_repair_game(c, g) == SGF_ENOMEM) {
+        tool_error("out of memory");
+        return TOOL_TROUBLE;
     }
     int st = o->split ? put_split(s, c, g) : stream_put(s, c, g);
     s->games++;

@@ -32,6 +32,7 @@ typedef struct convert_opts {
     int from;                   /* -1 by name (*.xml), 0 sgf, 1 xml */
     const char *output;         /* -o; NULL = stdout */
     bool force;
+    bool repair;                /* --repair: sgf_repair_game first */
     bool overwrite;             /* -o DIR may replace existing files */
     bool keep_dirs;             /* -o DIR: outputs mirror the input tree */
     bool split;                 /* -o DIR: one file per game */

@@ -16,6 +16,7 @@ enum {
     OPT_TO = CLI_LONG_ONLY,
     OPT_FROM,
     OPT_FORCE,
+    OPT_REPAIR,
     OPT_OVERWRITE,
     OPT_KEEP_DIRS,
     OPT_SPLIT,
@@ -45,6 +46,8 @@ static const cli_option options[] = {
       "write to FILE, or one file per input into DIR" },
     { "force", OPT_FORCE, NULL, 0,
       "convert records even when reading lost data" },
+    { "repair", OPT_REPAIR, NULL, 0,
+      "sgf: repair what the reading left faulty (implies --force)" },
     { "overwrite", OPT_OVERWRITE, NULL, 0,
       "with -o DIR, replace files that already exist there" },
     { "keep-dirs", OPT_KEEP_DIRS, NULL, 0,
@@ -201,6 +204,7 @@ static int on_option(void *payload, int option, const char *arg)
     switch (option) {
     case 'o': o->output = strcmp(arg, "-") == 0 ? NULL : arg; return 0;
     case OPT_FORCE: o->force = true; return 0;
+    case OPT_REPAIR: o->repair = o->force = true; return 0;
     case OPT_OVERWRITE: o->overwrite = true; return 0;
     case OPT_KEEP_DIRS: o->keep_dirs = true; return 0;
     case OPT_SPLIT: o->split = true; return 0;
@@ -237,6 +241,7 @@ static const struct {
     { OPT_COMPRESS, FMT(CONVERT_SGF), "--to=sgf" },
     { OPT_PASS_TT, FMT(CONVERT_SGF), "--to=sgf" },
     { OPT_WIDTH, FMT(CONVERT_SGF), "--to=sgf" },
+    { OPT_REPAIR, FMT(CONVERT_SGF), "--to=sgf" },
     { OPT_STYLE, FMT(CONVERT_ASCII), "--to=ascii" },
     { OPT_FIGURES, FMT(CONVERT_ASCII), "--to=ascii" },
     { OPT_MOVE, FMT(CONVERT_ASCII) | FMT(CONVERT_SVG), "--to=ascii or svg" },

@@ -306,6 +306,23 @@ static int report_verdict(walk *w, const walk_state *st, const sgf_prop *p,
 
 /* --- setup --------------------------------------------------------------- */
 
+/* A point of AB, AW or AE (value k of p) that already has the colour
+ * set: 0, or SGF_ENOMEM. (Points the same step changed before, an
+ * overlap the checks report, are not counted.) */
+static int setup_no_effect(walk *w, const sgf_prop *p, uint32_t k,
+                           sgf_color color)
+{
+    static const char *const what[] = { "empty", "a black stone",
+                                        "a white stone" };
+    sgf_str v = p->values[k].text;
+    return sgf__diag_add(w->c, (int)w->g->index, SGF_D_SETUP_NO_EFFECT,
+                         sgf__game_ff4(w->g), p->values[k].offset,
+                         "%s[%.2s]: the point already is %s (no effect)",
+                         p->ident, v.ptr, what[color == SGF_BLACK ? 1
+                                              : color == SGF_WHITE ? 2
+                                              : 0]) ? 0 : SGF_ENOMEM;
+}
+
 /* The points of p's values, set to color in the open setup step. */
 static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
 {
@@ -316,6 +333,11 @@ static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
             unsigned x = (unsigned)(unsigned char)v.ptr[0] - 'a';
             unsigned y = (unsigned)(unsigned char)v.ptr[1] - 'a';
             if (x < w->xmax && y < w->ymax) {
+                sgf__cell at = (sgf__cell)(w->row[y] + x);
+                if (w->board->color[at] == (uint8_t)color
+                    && w->board->mark[at] != w->board->setup_gen
+                    && setup_no_effect(w, p, k, color) != 0)
+                    return SGF_ENOMEM;
                 int rc = sgf__board_setup_add(w->board, w->row[y] + x,
                                               (uint8_t)color);
                 if (rc != 0)

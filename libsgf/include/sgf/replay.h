@@ -103,7 +103,8 @@ SGF_API void sgf_replay_free(sgf_replay *r);
 /* Replay game g of collection c (opts NULL = the defaults above). Faults
  * are added to c's diagnostics (codes illegal-occupied, illegal-suicide,
  * illegal-ko, illegal-superko, consecutive-moves, move-after-end,
- * repetition, rules-defaulted, handicap-placement, handicap-turn). A game
+ * repetition, rules-defaulted, handicap-placement, handicap-turn,
+ * setup-no-effect: an AB, AW or AE point that already is so). A game
  * whose GM is not 1 is not replayed (the property layer notes it).
  * Afterwards the board holds the position at the end of the line followed
  * (or after move stop_after); with all_variations, at the end of the last

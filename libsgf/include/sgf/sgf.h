@@ -39,6 +39,7 @@
 #include <sgf/figure.h>
 #include <sgf/gameinfo.h>
 #include <sgf/score.h>
+#include <sgf/repair.h>
 #include <sgf/xml.h>
 
 #endif

@@ -1,0 +1,82 @@
+/*
+ * sgf/repair.h - repairing a game tree as read, so that it is written
+ * (sgf/write.h) as a record with no syntax or property error.
+ *
+ * The parser already recovers from syntax faults (an unclosed value or
+ * tree is closed, a missing ';' inserted, stray text skipped) and the
+ * writer already writes FF[4] forms (identifiers in capitals, passes as
+ * "[]"). sgf_repair_game changes the tree where the reading left a
+ * fault that writing alone keeps, and names every change, and every
+ * fault the writing repairs, as a diagnostic of the collection
+ * (repaired-* codes of sgf/diagcodes.def, at the position of the
+ * original). Sources: SGF FF[4] spec, "sgf4.html" (syntax, value types)
+ * and "properties.html"; the repairs follow the ones SGFC, the reference
+ * checker, makes.
+ *
+ * What it changes:
+ *   - An unescaped ']' the parser met right after a value that holds an
+ *     open '[' ("PB[Black Player [3d]]") is taken into that value
+ *     (repaired-bracket). Other stray brackets stay left out.
+ *   - A property repeated in a node (merged on reading): a list keeps
+ *     every value; Text values are joined into one by a line break,
+ *     SimpleText ones by a space (repaired-merge). A property that takes
+ *     one value and holds several keeps the first; the others are
+ *     dropped and named (repaired-extra-value).
+ *   - Moves are never deleted, moved past another move or reordered. A
+ *     node with two moves (B and W, or B[..][..]), or with setup and a
+ *     move, is split: the first node keeps every other property (and,
+ *     without setup, the first move), each further move gets a node of
+ *     its own after it, in file order; the move properties KO and MN and
+ *     the move annotations BM, TE, DO, IT go with the first move
+ *     (repaired-split). The board after the last of them is the board
+ *     the replay gave for the node.
+ *   - Empty or unreadable values of point lists (AB AW AE CR MA SL SQ
+ *     TR DD VW TB TW), of AR, LN and LB, are dropped, and so is the
+ *     property when none is left (repaired-list-value).
+ *   - DT, KM, RE, HA, BR and WR in a readable non-standard form are
+ *     rewritten in the FF[4] form, where the reading is unambiguous
+ *     (repaired-game-info): a date as YYYY-MM-DD, a komi as the shortest
+ *     real ("6.50" and "6,5" as "6.5"), a result as "B+3.5" / "W+R" (not
+ *     where the reading would lose a margin the value gives), a
+ *     handicap without blanks, a rank "3 dan" as "3d". Komi the Fox
+ *     server writes times 50 or 100 is kept (its reading is a guess).
+ *   - Diagnostics only (the writer does it): unclosed values and trees
+ *     closed, a missing ';' inserted, stray text, values and brackets
+ *     left out (repaired-syntax, one per fault); FF[1]-FF[3]
+ *     identifiers and "[tt]" passes written in the FF[4] form
+ *     (repaired-ff4, one per game, at the first).
+ *
+ * What it keeps, with the diagnostic of the reading: every fault whose
+ * repair would guess (a value that cannot be read as its type and is
+ * not in a list, a root property outside the root, a second game-info
+ * node, illegal moves, which the replay still reports).
+ *
+ * Call it on a collection read with the property layer (not
+ * SGF_PARSE_SYNTAX_ONLY), with the diagnostics of the reading still in
+ * it (from sgf_parse_*_each's callback, before they are printed), once
+ * per game. New nodes, properties and values live in the collection.
+ * Cost is linear in the size of the game. Not thread-safe for one
+ * collection.
+ */
+#ifndef SGF_REPAIR_H
+#define SGF_REPAIR_H
+
+#include <sgf/types.h>
+#include <sgf/tree.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Repair game g of collection c (see above): g as sgf_collection_game
+ * gives it; it is changed through c, which owns it (hence c is not
+ * const). Returns the number of repairs made (0 or more; each named by
+ * a diagnostic added to c);
+ * SGF_EINVAL when c or g is NULL or g is not a game of c; SGF_ENOMEM
+ * when memory ran out (the tree is then consistent, partly repaired). */
+SGF_API int sgf_repair_game(sgf_collection *c, const sgf_game *g);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

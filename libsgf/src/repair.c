@@ -1,0 +1,843 @@
+/*
+ * repair.c - sgf_repair_game (sgf/repair.h): the tree changed where the
+ * reading left a fault that writing alone would keep, each change named
+ * by a repaired-* diagnostic at the position of the original.
+ */
+#include <sgf/repair.h>
+#include <sgf/props.h>
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "props_int.h"
+#include "tree_int.h"
+
+typedef struct repair {
+    sgf_collection *c;
+    sgf_game *g;
+    int count;               /* repairs made */
+    int status;              /* SGF_ENOMEM once memory ran out */
+    /* Points seen in the node's lists: stamp per point, from gen_base of
+     * the node on (sgf_repair_game: no clearing between nodes). */
+    uint32_t stamp[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    uint32_t gen;
+} repair;
+
+#define SHOWN 60             /* bytes of a value quoted in a message */
+#define QS(s) (int)((s).len > SHOWN ? SHOWN : (s).len), (s).ptr, \
+              ((s).len > SHOWN ? "..." : "")
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static void note(repair *r, sgf_diag_code code, size_t offset,
+                 const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (sgf__diag_add(r->c, (int)r->g->index, code, sgf__game_ff4(r->g),
+                      offset, "%s", msg) == NULL)
+        r->status = SGF_ENOMEM;
+    r->count++;
+}
+
+static void *zalloc(repair *r, size_t n)
+{
+    void *m = sgf__arena_alloc(&r->c->arena, n);
+    if (m == NULL)
+        r->status = SGF_ENOMEM;
+    else
+        memset(m, 0, n);
+    return m;
+}
+
+/* Set a value's decoded bytes (copied into the collection); the raw
+ * bytes stay as read (the writer writes from the decoded ones). */
+static bool set_value(repair *r, sgf__value *v, const char *s, size_t n)
+{
+    char *m = sgf__arena_alloc_bytes(&r->c->arena, n + 1);
+    if (m == NULL) {
+        r->status = SGF_ENOMEM;
+        return false;
+    }
+    memcpy(m, s, n);
+    m[n] = '\0';
+    v->text.ptr = m;
+    v->text.len = n;
+    return true;
+}
+
+static const sgf_prop_info *info_of(const sgf_prop *p)
+{
+    return p->id == SGF_PROP_UNKNOWN ? NULL : sgf_prop_info_of(p->id);
+}
+
+/* --- a stray ']' after a value that holds an open '[' ---------------- */
+
+static size_t open_brackets(sgf_str s)
+{
+    size_t open = 0;
+    for (size_t i = 0; i < s.len; i++)
+        if (s.ptr[i] == '[')
+            open++;
+        else if (s.ptr[i] == ']' && open > 0)
+            open--;
+    return open;
+}
+
+/* The value whose closing ']' is at offset at - 1, or NULL. */
+static sgf__value *value_closed_before(sgf_node *root, size_t at,
+                                       sgf_prop **prop)
+{
+    for (sgf_node *n = root; n != NULL;) {
+        for (sgf_prop *p = n->props; p != NULL; p = p->next)
+            for (uint32_t i = 0; i < p->nvalues; i++) {
+                sgf__value *v = &p->values[i];
+                if ((size_t)v->offset + 1 + v->raw.len + 1 == at) {
+                    *prop = p;
+                    return v;
+                }
+            }
+        if (n->child != NULL)
+            n = n->child;
+        else {
+            while (n != NULL && n->sibling == NULL)
+                n = n->parent;
+            if (n != NULL)
+                n = n->sibling;
+        }
+    }
+    return NULL;
+}
+
+/* A stray ']' at offset at: taken into the value closed just before it
+ * (or into the value the stray ']' before it was taken into). */
+static bool fix_bracket(repair *r, size_t at, size_t *last_at,
+                        sgf__value **last_v, sgf_prop **last_p)
+{
+    sgf_prop *p = NULL;
+    sgf__value *v;
+    if (*last_v != NULL && at == *last_at + 1) {
+        v = *last_v;                 /* "[3d]]": open brackets left? */
+        p = *last_p;
+        if (open_brackets(v->text) == 0)
+            return false;
+    } else {
+        v = value_closed_before(r->g->root, at, &p);
+        const sgf_prop_info *info = v != NULL ? info_of(p) : NULL;
+        if (v == NULL || info == NULL || v->flags & SGF__V_UNDECODABLE
+            || (info->value_type != SGF_VT_TEXT
+                && info->value_type != SGF_VT_SIMPLETEXT)
+            || open_brackets(v->text) == 0)
+            return false;
+    }
+    sgf__buf b = { 0 };
+    if (sgf__buf_add(&b, v->text.ptr, v->text.len) != 0
+        || sgf__buf_add(&b, "]", 1) != 0
+        || !set_value(r, v, b.ptr, b.len)) {
+        r->status = SGF_ENOMEM;
+        sgf__buf_release(&b);
+        return false;
+    }
+    sgf__buf_release(&b);
+    *last_at = at;
+    *last_v = v;
+    *last_p = p;
+    note(r, SGF_D_REPAIRED_BRACKET, at, "']' taken into the value of "
+         "'%s' (it holds an open '['): written '\\]'", p->ident);
+    return true;
+}
+
+/* --- repeated properties, extra values ----------------------------------- */
+
+static void join_values(repair *r, sgf_prop *p, bool text)
+{
+    for (uint32_t i = 0; i < p->nvalues; i++)
+        if (p->values[i].flags & SGF__V_UNDECODABLE)
+            return;                      /* bytes kept as they are */
+    sgf__buf b = { 0 };
+    int rc = 0;
+    for (uint32_t i = 0; i < p->nvalues && rc == 0; i++) {
+        if (i > 0)
+            rc = sgf__buf_add(&b, text ? "\n" : " ", 1);
+        if (rc == 0)
+            rc = sgf__buf_add(&b, p->values[i].text.ptr,
+                              p->values[i].text.len);
+    }
+    if (rc == 0 && set_value(r, &p->values[0], b.len ? b.ptr : "", b.len)) {
+        note(r, SGF_D_REPAIRED_MERGE, p->dup_offset, "'%s' repeated in "
+             "the node: its %u values joined into one", p->ident,
+             (unsigned)p->nvalues);
+        p->nvalues = 1;
+    } else if (rc != 0) {
+        r->status = SGF_ENOMEM;
+    }
+    sgf__buf_release(&b);
+}
+
+static void keep_first(repair *r, sgf_prop *p)
+{
+    sgf_str kept = p->values[0].text, dropped = p->values[1].text;
+    note(r, SGF_D_REPAIRED_EXTRA_VALUE, p->values[1].offset,
+         "'%s' takes one value: [%.*s%s] kept, [%.*s%s]%s dropped",
+         p->ident, QS(kept), QS(dropped),
+         p->nvalues > 2 ? " and the ones after it" : "");
+    p->nvalues = 1;
+}
+
+/* --- list values ----------------------------------------------------- */
+
+static bool on_board(const sgf_game *g, sgf_point pt)
+{
+    return pt.x < g->width && pt.y < g->height;
+}
+
+/* Can the value be read as an element of the list? *one set when it is a
+ * one-point rectangle "aa:aa" (to be written "aa"). */
+static bool list_value_ok(const sgf_game *g, const sgf_prop_info *info,
+                          const sgf__value *v, bool *one)
+{
+    sgf_point a, b;
+    sgf_str l, rt;
+    *one = false;
+    switch (info->value_type) {
+    case SGF_VT_POINT:
+        if (g->gm != 1)
+            return true;
+        if (sgf_value_rect(v->text, &a, &b) != 0)
+            return false;
+        *one = v->text.len > 2 && a.x == b.x && a.y == b.y;
+        return on_board(g, a) && on_board(g, b);
+    case SGF_VT_POINT_PAIR:
+    case SGF_VT_LABEL:
+        if (g->gm != 1)
+            return true;
+        if (sgf_value_split(v->raw, &l, &rt) != 0
+            || sgf_value_point(l, &a) != 0 || !on_board(g, a))
+            return false;
+        return info->value_type == SGF_VT_LABEL
+            || (sgf_value_point(rt, &b) == 0 && on_board(g, b));
+    default:
+        return true;
+    }
+}
+
+/* Drop what cannot be read from a list; false when nothing is left and
+ * the property is to be dropped. */
+static bool fix_list(repair *r, sgf_prop *p, const sgf_prop_info *info)
+{
+    if ((info->flags & SGF_PF_ELIST) && p->nvalues == 1
+        && p->values[0].text.len == 0)
+        return true;                         /* VW[], TB[]: allowed */
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < p->nvalues; i++) {
+        bool one;
+        sgf__value *v = &p->values[i];
+        if (!list_value_ok(r->g, info, v, &one)) {
+            if (v->text.len == 0)
+                note(r, SGF_D_REPAIRED_LIST_VALUE, v->offset, "%s[] "
+                     "dropped: an empty value in a list", p->ident);
+            else
+                note(r, SGF_D_REPAIRED_LIST_VALUE, v->offset, "%s[%.*s%s] "
+                     "dropped: not a point of the %dx%d board", p->ident,
+                     QS(v->text), r->g->width, r->g->height);
+            continue;
+        }
+        if (one) {
+            note(r, SGF_D_REPAIRED_LIST_VALUE, v->offset, "%s[%.*s%s] "
+                 "written as the single point [%.2s]", p->ident,
+                 QS(v->text), v->text.ptr);
+            set_value(r, v, v->text.ptr, 2);
+        }
+        p->values[k++] = *v;
+    }
+    if (k == 0 && (info->flags & SGF_PF_ELIST)) {
+        p->values[0].text.len = 0;           /* the empty list [] */
+        p->values[0].raw.len = 0;
+        k = 1;
+    }
+    p->nvalues = k;
+    return k > 0;
+}
+
+/* --- game information ------------------------------------------------ */
+
+static bool is_blank(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r';
+}
+
+/* The numbers of a value, digits and points only ("3.5" of "Black wins
+ * by 3.5"): how many runs, the last one in buf. */
+static int numbers(sgf_str v, char *buf, size_t cap)
+{
+    int runs = 0;
+    size_t i = 0;
+    while (i < v.len) {
+        if (!isdigit((unsigned char)v.ptr[i])) {
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < v.len && (isdigit((unsigned char)v.ptr[j])
+                             || ((v.ptr[j] == '.' || v.ptr[j] == ',')
+                                 && j + 1 < v.len
+                                 && isdigit((unsigned char)v.ptr[j + 1]))))
+            j++;
+        runs++;
+        snprintf(buf, cap, "%.*s", (int)(j - i), v.ptr + i);
+        for (char *q = buf; *q; q++)
+            if (*q == ',')
+                *q = '.';
+        i = j;
+    }
+    return runs;
+}
+
+/* RE in its FF[4] form, or false when the reading is not sure. */
+static bool result_form(sgf_str v, char out[48])
+{
+    char norm[32], num[32] = "", num2[32] = "";
+    if (sgf__check_result(v, norm) != SGF__FORM_READABLE || norm[0] == '\0')
+        return false;
+    int runs = numbers(v, num, sizeof num);
+    sgf_str n = { norm, strlen(norm) };
+    int runs2 = numbers(n, num2, sizeof num2);
+    if (runs == 0 || (runs == 1 && runs2 == 1 && strcmp(num, num2) == 0)) {
+        snprintf(out, 48, "%s", norm);
+        return true;
+    }
+    /* "Black wins by 3.5": the one number is the margin */
+    if (runs == 1 && runs2 == 0 && strlen(norm) == 2 && norm[1] == '+'
+        && strlen(num) < 20) {
+        out[0] = norm[0];
+        out[1] = '+';
+        memcpy(out + 2, num, strlen(num) + 1);
+        return true;
+    }
+    return false;
+}
+
+/* A rank "3 dan", "12 Kyu", "1 pro", " 5d " as "3d", "12k", "1p". */
+static bool rank_form(sgf_str v, char out[48])
+{
+    size_t i = 0, n = v.len;
+    while (i < n && is_blank(v.ptr[i]))
+        i++;
+    while (n > i && is_blank(v.ptr[n - 1]))
+        n--;
+    size_t d = i;
+    while (d < n && d - i < 3 && isdigit((unsigned char)v.ptr[d]))
+        d++;
+    if (d == i || (d < n && isdigit((unsigned char)v.ptr[d])))
+        return false;
+    size_t w = d;
+    while (w < n && v.ptr[w] == ' ')
+        w++;
+    static const char *const words[][2] = {
+        { "d", "d" }, { "dan", "d" }, { "k", "k" }, { "kyu", "k" },
+        { "p", "p" }, { "pro", "p" }
+    };
+    for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+        if (n - w == strlen(words[k][0])
+            && strncasecmp(v.ptr + w, words[k][0], n - w) == 0) {
+            snprintf(out, 48, "%.*s%s", (int)(d - i), v.ptr + i,
+                     words[k][1]);
+            return true;
+        }
+    return false;
+}
+
+/* The FF[4] form of a game-info value, in out, or false. */
+static bool info_form(const sgf_prop *p, sgf_str v, char out[48])
+{
+    char norm[16];
+    double km;
+    long ha;
+    switch (p->id) {
+    case SGF_PROP_DT:
+        if (sgf__check_date(v, norm) != SGF__FORM_READABLE || !norm[0])
+            return false;
+        snprintf(out, 48, "%s", norm);
+        return true;
+    case SGF_PROP_KM:
+        if (sgf_value_real_loose(v, &km) < 0 || km >= 100 || km <= -100)
+            return false;
+        sgf__format_real(out, 48, km);
+        return true;
+    case SGF_PROP_HA:
+        if (sgf__loose_number(v, &ha) != 1)
+            return false;
+        snprintf(out, 48, "%ld", ha);
+        return true;
+    case SGF_PROP_RE: return result_form(v, out);
+    case SGF_PROP_BR:
+    case SGF_PROP_WR: return rank_form(v, out);
+    default: return false;
+    }
+}
+
+/* SZ[19:19] as SZ[19]. */
+static void fix_size(repair *r, sgf_prop *p)
+{
+    sgf__value *v = &p->values[0];
+    const char *colon = memchr(v->text.ptr, ':', v->text.len);
+    if (colon == NULL)
+        return;
+    size_t n = (size_t)(colon - v->text.ptr);
+    if (n == 0 || n > 2 || v->text.len != 2 * n + 1
+        || memcmp(v->text.ptr, colon + 1, n) != 0)
+        return;
+    for (size_t i = 0; i < n; i++)
+        if (!isdigit((unsigned char)v->text.ptr[i]))
+            return;
+    note(r, SGF_D_REPAIRED_GAME_INFO, v->offset, "SZ[%.*s%s] written "
+         "SZ[%.*s]: a square board", QS(v->text), (int)n, v->text.ptr);
+    set_value(r, v, v->text.ptr, n);
+}
+
+static void fix_info(repair *r, sgf_prop *p)
+{
+    char out[48];
+    sgf__value *v = &p->values[0];
+    if (v->flags & SGF__V_UNDECODABLE || !info_form(p, v->text, out)
+        || (strlen(out) == v->text.len
+            && memcmp(out, v->text.ptr, v->text.len) == 0))
+        return;
+    note(r, SGF_D_REPAIRED_GAME_INFO, v->offset, "%s[%.*s%s] written "
+         "%s[%s]", p->ident, QS(v->text), p->ident, out);
+    set_value(r, v, out, strlen(out));
+}
+
+/* --- nodes with two moves, or setup and a move ----------------------- */
+
+static bool goes_with_move(unsigned id)
+{
+    return id == SGF_PROP_KO || id == SGF_PROP_MN || id == SGF_PROP_BM
+        || id == SGF_PROP_TE || id == SGF_PROP_DO || id == SGF_PROP_IT;
+}
+
+static bool is_move(unsigned id)
+{
+    return id == SGF_PROP_B || id == SGF_PROP_W;
+}
+
+/* A property holding value i of p alone. */
+static sgf_prop *one_move(repair *r, const sgf_prop *p, uint32_t i)
+{
+    sgf_prop *m = zalloc(r, sizeof *m);
+    if (m == NULL)
+        return NULL;
+    *m = *p;
+    m->next = NULL;
+    m->flags &= (uint16_t)~SGF__P_DUPLICATE;
+    m->values = &p->values[i];
+    m->nvalues = 1;
+    m->offset = p->values[i].offset > 0 ? p->values[i].offset : p->offset;
+    if (i == 0)
+        m->offset = p->offset;
+    return m;
+}
+
+typedef struct move_ref {
+    sgf_prop *p;
+    uint32_t i;              /* value index in p */
+    uint32_t offset;         /* of the value's '[' */
+} move_ref;
+
+static int by_offset(const void *a, const void *b)
+{
+    const move_ref *x = a, *y = b;
+    return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+/* The node's moves in file order (a repeated B or W was merged into its
+ * first occurrence on reading: the offsets of the values say where each
+ * one stood). Returns the malloc'd array, or NULL (*n = 0 when there are
+ * none, else out of memory). */
+static move_ref *node_moves(const sgf_node *n, size_t *count, bool *setup)
+{
+    size_t k = 0;
+    *setup = false;
+    for (sgf_prop *p = n->props; p != NULL; p = p->next) {
+        if (is_move(p->id))
+            k += p->nvalues;
+        else if (p->id != SGF_PROP_UNKNOWN
+                 && sgf_prop_info_of(p->id)->kind == SGF_KIND_SETUP)
+            *setup = true;
+    }
+    *count = k;
+    if (k == 0 || (k == 1 && !*setup))
+        return NULL;
+    move_ref *m = malloc(k * sizeof *m);
+    if (m == NULL)
+        return NULL;
+    k = 0;
+    for (sgf_prop *p = n->props; p != NULL; p = p->next)
+        if (is_move(p->id))
+            for (uint32_t i = 0; i < p->nvalues; i++)
+                m[k++] = (move_ref){ p, i, p->values[i].offset };
+    qsort(m, k, sizeof *m, by_offset);
+    return m;
+}
+
+static void split_node(repair *r, sgf_node *n)
+{
+    size_t moves;
+    bool setup;
+    move_ref *m = node_moves(n, &moves, &setup);
+    if (m == NULL) {
+        if (moves > 1 || (moves == 1 && setup))
+            r->status = SGF_ENOMEM;
+        return;
+    }
+    /* the node keeps what is neither a move nor goes with one (with
+     * setup), or everything but the moves after the first (without) */
+    sgf_prop *keep = NULL, **kt = &keep, *with = NULL, **wt = &with;
+    sgf_prop *first_move = NULL;
+    for (sgf_prop *p = n->props, *next; p != NULL; p = next) {
+        next = p->next;
+        p->next = NULL;
+        if (is_move(p->id))
+            continue;
+        if (setup && goes_with_move(p->id)) {
+            *wt = p;
+            wt = &p->next;
+        } else {
+            *kt = p;
+            kt = &p->next;
+        }
+    }
+    sgf_node *first = NULL, *last = n;
+    size_t made = 0;
+    for (size_t j = 0; j < moves; j++) {
+        sgf_prop *mp = one_move(r, m[j].p, m[j].i);
+        if (mp == NULL)
+            break;
+        if (j == 0 && !setup) {
+            first_move = mp;
+            continue;
+        }
+        sgf_node *k = zalloc(r, sizeof *k);
+        if (k == NULL)
+            break;
+        k->offset = mp->offset;
+        k->props = mp;
+        k->nprops = 1;
+        k->parent = last;
+        if (first == NULL)
+            first = k;
+        if (last != n)
+            last->child = k;
+        last = k;
+        made++;
+    }
+    free(m);
+    if (first_move != NULL) {       /* the first move where it stood */
+        first_move->next = keep;
+        keep = first_move;
+    }
+    if (with != NULL && first != NULL) {       /* after its move */
+        first->props->next = with;
+        for (sgf_prop *t = with; t != NULL; t = t->next)
+            first->nprops++;
+    }
+    uint32_t np = 0;
+    for (sgf_prop *p = keep; p != NULL; p = p->next)
+        np++;
+    n->props = keep;
+    n->nprops = np;
+    n->move_color = 0;
+    if (first == NULL)
+        return;
+    /* the new nodes between n and its children */
+    last->child = n->child;
+    for (sgf_node *ch = n->child; ch != NULL; ch = ch->sibling)
+        ch->parent = last;
+    n->child = first;
+    note(r, SGF_D_REPAIRED_SPLIT, first->offset, "%s: %zu move%s put in "
+         "node%s of %s own after it, in file order", setup
+         ? "setup and a move in one node" : "two moves in one node", made,
+         made == 1 ? "" : "s", made == 1 ? "" : "s",
+         made == 1 ? "its" : "their");
+}
+
+/* NUL bytes of a value written as spaces (as SGFC does). */
+static void blank_nuls(repair *r, sgf__value *v)
+{
+    if (v->text.len == 0 || memchr(v->text.ptr, 0, v->text.len) == NULL)
+        return;
+    char *m = sgf__arena_alloc_bytes(&r->c->arena, v->text.len + 1);
+    if (m == NULL) {
+        r->status = SGF_ENOMEM;
+        return;
+    }
+    for (size_t k = 0; k < v->text.len; k++)
+        m[k] = v->text.ptr[k] == '\0' ? ' ' : v->text.ptr[k];
+    m[v->text.len] = '\0';
+    v->text.ptr = m;
+}
+
+/* --- points twice: in one list, in AB, AW, AE of one node ------------ */
+
+static bool is_point_list(const sgf_prop_info *info)
+{
+    return info != NULL && info->value_type == SGF_VT_POINT
+        && (info->flags & SGF_PF_LIST);
+}
+
+static bool is_setup_list(unsigned id)
+{
+    return id == SGF_PROP_AB || id == SGF_PROP_AW || id == SGF_PROP_AE;
+}
+
+/* One list, walked after the setup lists that follow it in the node
+ * (their points stamped above base): a point twice in the list keeps its
+ * first; a single point of a setup list that a later setup list sets
+ * again is dropped (the later one wins, as the replay plays it). */
+static void fix_points_of(repair *r, sgf_prop *p, uint32_t base)
+{
+    uint32_t own = ++r->gen, k = 0;
+    bool setup = is_setup_list(p->id);
+    for (uint32_t i = 0; i < p->nvalues; i++) {
+        sgf__value *v = &p->values[i];
+        sgf_point a, b;
+        if (sgf_value_rect(v->text, &a, &b) != 0 || !on_board(r->g, b)) {
+            p->values[k++] = *v;
+            continue;
+        }
+        if (a.x == b.x && a.y == b.y) {
+            uint32_t *s = &r->stamp[a.y * SGF_MAX_SIZE + a.x];
+            if (*s == own) {
+                note(r, SGF_D_REPAIRED_POINT, v->offset, "%s[%.*s%s] "
+                     "dropped: listed before in '%s'", p->ident,
+                     QS(v->text), p->ident);
+                continue;
+            }
+            if (setup && *s > base) {
+                note(r, SGF_D_REPAIRED_POINT, v->offset, "%s[%.*s%s] "
+                     "dropped: a later AB, AW or AE of the node sets the "
+                     "point", p->ident, QS(v->text));
+                continue;
+            }
+            *s = own;
+        } else {
+            for (int y = a.y; y <= b.y; y++)
+                for (int x = a.x; x <= b.x; x++)
+                    r->stamp[y * SGF_MAX_SIZE + x] = own;
+        }
+        p->values[k++] = *v;
+    }
+    p->nvalues = k;
+}
+
+static void fix_points(repair *r, sgf_node *n)
+{
+    if (r->g->gm != 1)
+        return;
+    if (r->gen > UINT32_MAX - 4 * (uint32_t)n->nprops - 8) {
+        memset(r->stamp, 0, sizeof r->stamp);
+        r->gen = 0;
+    }
+    uint32_t base = ++r->gen;
+    /* the setup lists last to first (at most three: repetitions were
+     * merged on reading), then the other point lists */
+    size_t nsetup = 0;
+    for (sgf_prop *p = n->props; p != NULL; p = p->next)
+        if (is_setup_list(p->id))
+            nsetup++;
+    for (size_t want = nsetup; want > 0; want--) {
+        size_t seen = 0;
+        for (sgf_prop *p = n->props; p != NULL; p = p->next)
+            if (is_setup_list(p->id) && ++seen == want) {
+                fix_points_of(r, p, base);
+                break;
+            }
+    }
+    for (sgf_prop *p = n->props; p != NULL; p = p->next)
+        if (!is_setup_list(p->id) && is_point_list(info_of(p)))
+            fix_points_of(r, p, ++r->gen);
+    /* a list left empty goes */
+    for (sgf_prop **link = &n->props; *link != NULL;) {
+        if ((*link)->nvalues == 0) {
+            *link = (*link)->next;
+            n->nprops--;
+        } else {
+            link = &(*link)->next;
+        }
+    }
+}
+
+/* --- one node, the game ---------------------------------------------- */
+
+static bool is_info_form(unsigned id)
+{
+    return id == SGF_PROP_DT || id == SGF_PROP_KM || id == SGF_PROP_RE
+        || id == SGF_PROP_HA || id == SGF_PROP_BR || id == SGF_PROP_WR;
+}
+
+typedef struct ff4_count {
+    size_t idents, passes;
+    size_t first;            /* offset of the first, or SIZE_MAX */
+} ff4_count;
+
+static void count_ff4(const sgf_game *g, const sgf_prop *p, ff4_count *f)
+{
+    size_t at = SIZE_MAX;
+    if (p->flags & SGF__P_LOWERCASE) {
+        f->idents++;
+        at = p->offset;
+    }
+    if (is_move(p->id) && g->gm == 1 && g->width <= 19 && g->height <= 19)
+        for (uint32_t i = 0; i < p->nvalues; i++)
+            if (p->values[i].text.len == 2
+                && memcmp(p->values[i].text.ptr, "tt", 2) == 0) {
+                f->passes++;
+                if (at == SIZE_MAX)
+                    at = p->values[i].offset;
+            }
+    if (at < f->first)
+        f->first = at;
+}
+
+static void fix_node(repair *r, sgf_node *n, ff4_count *f)
+{
+    sgf_prop **link = &n->props;
+    while (*link != NULL) {
+        sgf_prop *p = *link;
+        const sgf_prop_info *info = info_of(p);
+        count_ff4(r->g, p, f);
+        if (info == NULL || is_move(p->id)
+            || ((info->flags & SGF_PF_GO) && r->g->gm != 1)) {
+            link = &p->next;
+            continue;
+        }
+        bool list = info->flags & SGF_PF_LIST;
+        for (uint32_t i = 0; i < p->nvalues; i++)
+            blank_nuls(r, &p->values[i]);
+        bool text = info->value_type == SGF_VT_TEXT
+                    || info->value_type == SGF_VT_SIMPLETEXT;
+        if (list && (p->flags & SGF__P_DUPLICATE))
+            note(r, SGF_D_REPAIRED_MERGE, p->dup_offset, "'%s' repeated "
+                 "in the node: written once with its %u values",
+                 p->ident, (unsigned)p->nvalues);
+        else if (!list && p->nvalues > 1 && text
+                 && (p->flags & SGF__P_DUPLICATE))
+            join_values(r, p, info->value_type == SGF_VT_TEXT);
+        else if (!list && p->nvalues > 1)
+            keep_first(r, p);
+        if (list && !fix_list(r, p, info)) {
+            *link = p->next;                 /* nothing left of it */
+            n->nprops--;
+            continue;
+        }
+        if (is_info_form(p->id))
+            fix_info(r, p);
+        else if (p->id == SGF_PROP_SZ)
+            fix_size(r, p);
+        link = &p->next;
+    }
+    fix_points(r, n);
+    split_node(r, n);
+}
+
+/* Faults of the reading the writer repairs: named once each. */
+static void syntax_notes(repair *r, size_t count)
+{
+    size_t last_at = 0;
+    sgf__value *last_v = NULL;
+    sgf_prop *last_p = NULL;
+    unsigned scans = 0;
+    for (size_t i = 0; i < count && r->status == 0; i++) {
+        const sgf_diag *d = sgf_collection_diag(r->c, i);
+        if (d == NULL || d->game != (int32_t)r->g->index)
+            continue;
+        sgf_diag_code code = d->code;
+        size_t at = d->pos.offset;
+        const char *what = NULL;
+        switch (code) {
+        case SGF_D_UNCLOSED_VALUE: what = "the value closed at the end "
+                                          "of the file"; break;
+        case SGF_D_UNCLOSED_TREE: what = "the game tree closed"; break;
+        case SGF_D_MISSING_SEMICOLON: what = "';' inserted"; break;
+        case SGF_D_MISSING_OPEN: what = "'(' inserted"; break;
+        case SGF_D_EMPTY_TREE: what = "the empty game tree left out";
+            break;
+        case SGF_D_STRAY_VALUE: what = "the value without identifier "
+                                       "left out"; break;
+        case SGF_D_UNEXPECTED_CHAR: what = "the characters left out";
+            break;
+        case SGF_D_MISSING_VALUE: what = "the identifier without value "
+                                         "left out"; break;
+        case SGF_D_NUL_BYTE: what = "NUL bytes in text written as "
+                                    "spaces"; break;
+        case SGF_D_STRAY_BRACKET:
+            /* a bounded number of tree scans: cost stays linear */
+            if ((last_v != NULL && at == last_at + 1) || scans++ < 64) {
+                if (fix_bracket(r, at, &last_at, &last_v, &last_p))
+                    continue;
+            }
+            what = "the stray ']' left out";
+            break;
+        default: break;
+        }
+        if (what != NULL)
+            note(r, SGF_D_REPAIRED_SYNTAX, at, "%s fault: %s",
+                 sgf_diag_code_name(code), what);
+    }
+}
+
+static int repair_game(repair *r)
+{
+    sgf_collection *c = r->c;
+    sgf_game *g = r->g;
+    size_t count = sgf_collection_diag_count(c);
+    syntax_notes(r, count);
+    ff4_count f = { 0, 0, SIZE_MAX };
+    for (sgf_node *n = g->root; n != NULL && r->status == 0;) {
+        fix_node(r, n, &f);
+        if (n->child != NULL)
+            n = n->child;
+        else {
+            while (n != NULL && n->sibling == NULL)
+                n = n->parent;
+            if (n != NULL)
+                n = n->sibling;
+        }
+    }
+    if (r->status == 0 && (f.idents > 0 || f.passes > 0))
+        note(r, SGF_D_REPAIRED_FF4, f.first, "FF[1]-FF[3] forms written "
+             "as FF[4]: %zu identifier%s in capitals, %zu pass%s [tt] "
+             "as []", f.idents, f.idents == 1 ? "" : "s", f.passes,
+             f.passes == 1 ? "" : "es");
+    return r->status != 0 ? r->status : r->count;
+}
+
+int sgf_repair_game(sgf_collection *c, const sgf_game *game)
+{
+    if (c == NULL || game == NULL || game->coll != c || game->root == NULL)
+        return SGF_EINVAL;
+    sgf_game *g = NULL;                 /* c's own pointer, to change */
+    if (game->index < c->ngames && c->games[game->index] == game)
+        g = c->games[game->index];
+    for (size_t i = 0; g == NULL && i < c->ngames; i++)
+        if (c->games[i] == game)
+            g = c->games[i];
+    if (g == NULL)
+        return SGF_EINVAL;
+    repair *r = calloc(1, sizeof *r);   /* the point stamps: 11 KiB */
+    if (r == NULL)
+        return SGF_ENOMEM;
+    r->c = c;
+    r->g = g;
+    int rc = repair_game(r);
+    free(r);
+    return rc;
+}
