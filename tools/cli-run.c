@@ -371,8 +371,10 @@ int cli_run(const cli_tool *t, int argc, char **argv,
         return TOOL_TROUBLE;
     }
     bool progress = progress_wanted(h);
-    /* listed first for -o, and for a progress line that knows the end */
-    if (((h->list_first != NULL && *h->list_first) || progress)
+    /* listed first for -o, for a progress line that knows the end, and
+     * for -j (one input is read here, not in a worker) */
+    if (((h->list_first != NULL && *h->list_first) || progress
+         || cli_jobs_option() > 1)
         && (list = cli_input_list_new(in)) == NULL)
         status = TOOL_TROUBLE;
     if (list != NULL)
@@ -391,7 +393,10 @@ int cli_run(const cli_tool *t, int argc, char **argv,
     }
     walk w = { list, in, 0 };
     unsigned nj = cli_jobs_option();
-    if (nj > 1 && !(h->serial != NULL && h->serial(h->payload)))
+    /* one input is read here: a worker would only add a copy of its
+     * output (one big collection is not split between workers) */
+    if (nj > 1 && list != NULL && cli_input_list_count(list) > 1
+        && !(h->serial != NULL && h->serial(h->payload)))
         status = tool_worst(status, cli_jobs_run(h, nj, next_input, &w,
                                                  one_input, &n));
     else
