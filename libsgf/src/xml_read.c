@@ -355,48 +355,16 @@ static int on_end(xr *r)
 
 /* --- parsing what was written ------------------------------------------ */
 
-/* Whether a game was decoded from another charset than cs (compared by
- * their canonical names: "Shift_JIS" is CP932, as the parser reads it). */
-static bool charset_differs(const sgf_collection *c, const char *cs)
-{
-    const char *want = sgf__charset_canonical(cs, strlen(cs));
-    for (size_t i = 0; i < sgf_collection_game_count(c); i++) {
-        const char *got = sgf_game_charset(sgf_collection_game(c, i));
-        if (strcasecmp(got, want ? want : cs) != 0)
-            return true;
-    }
-    return false;
-}
-
-/* Parse r->t.out. The raw bytes are those the original parse decoded (an
- * input in UTF-16 was already transcoded to UTF-8, a charset may have
- * been forced): when reading them again picks another charset than the
- * document records, the recorded one is forced. */
-static int parse_out(xr *r, sgf_collection **out, const char *cs)
-{
-    const sgf_parse_options *opts = r->opts;
-    const char *s = r->t.out.ptr ? r->t.out.ptr : "";
-    if (r->t.out.len > SGF_PARSE_MAX_INPUT) {
-        errno = EFBIG;
-        return SGF_EIO;
-    }
-    int e = sgf_parse_buffer(out, s, r->t.out.len, opts);
-    if (e || cs == NULL || (opts != NULL && opts->charset != NULL)
-        || !charset_differs(*out, cs))
-        return e;
-    sgf_parse_options o = SGF_PARSE_OPTIONS_INIT;
-    if (opts != NULL)
-        o = *opts;
-    o.charset = cs;
-    sgf_collection_free(*out);
-    *out = NULL;
-    return sgf_parse_buffer(out, s, r->t.out.len, &o);
-}
-
-/* Parse r->t.out, games of several charsets (those of r->t.gcs, from
- * game from on): a game that reading again puts in another charset than
- * the document records is read in the recorded one, as game by game. */
-static int parse_out_games(xr *r, sgf_collection **out, size_t from)
+/* Parse r->t.out, games [from, end) of the document. The raw bytes are
+ * those the original parse decoded (an input in UTF-16 was already
+ * transcoded to UTF-8, a charset may have been forced): when reading
+ * them again puts a game in another charset than the document records,
+ * they are read again with the recorded one forced. cs is the charset of
+ * all the games (then all are forced), or NULL: each game's own
+ * (r->t.gcs), forced only for the games that differ, as the game-by-game
+ * reader does. */
+static int parse_out(xr *r, sgf_collection **out, const char *cs,
+                     size_t from)
 {
     const sgf_parse_options *opts = r->opts;
     const char *s = r->t.out.ptr ? r->t.out.ptr : "";
@@ -411,15 +379,18 @@ static int parse_out_games(xr *r, sgf_collection **out, size_t from)
     const char **force = calloc(n ? n : 1, sizeof *force);
     if (force == NULL)
         return SGF_ENOMEM;
-    for (size_t i = 0; i < n && from + i < COUNT(r->t.gcs, char *); i++) {
-        const char *want = AT(r->t.gcs, char *, from + i);
+    for (size_t i = 0; i < n; i++) {
+        const char *want = cs;
+        if (want == NULL && from + i < COUNT(r->t.gcs, char *))
+            want = AT(r->t.gcs, char *, from + i);
         const char *got = sgf_game_charset(sgf_collection_game(*out, i));
         const char *canon = want ? sgf__charset_canonical(want, strlen(want))
                                  : NULL;
-        if (want != NULL && strcasecmp(got, canon ? canon : want) != 0) {
-            force[i] = want;
+        force[i] = want;
+        if (want != NULL && strcasecmp(got, canon ? canon : want) != 0)
             k++;
-        }
+        else if (cs == NULL)
+            force[i] = NULL;         /* read as it is: not forced */
     }
     if (k > 0) {
         sgf_collection_free(*out);
@@ -437,16 +408,14 @@ static int rebuild(xr *r, sgf_collection **out, size_t from, const char *cs)
 {
     int e = sgf__xtree_put(&r->t, from, false);
     if (!e)
-        e = (cs == NULL && COUNT(r->t.gcs, char *) > 1
-             ? parse_out_games(r, out, from) : parse_out(r, out, cs));
+        e = parse_out(r, out, cs, from);
     if (e || sgf__xtree_same(&r->t, *out, from))
         return e;
     sgf_collection_free(*out);
     *out = NULL;
     e = sgf__xtree_put(&r->t, from, true);
     if (!e)
-        e = (cs == NULL && COUNT(r->t.gcs, char *) > 1
-             ? parse_out_games(r, out, from) : parse_out(r, out, cs));
+        e = parse_out(r, out, cs, from);
     if (!e && !sgf__xtree_same(&r->t, *out, from)) {
         sgf_collection_free(*out);
         *out = NULL;
@@ -752,7 +721,7 @@ static int read_each(xr *r, sgf_game_fn fn, void *payload)
     int e = run(r);
     if (!e && !r->stopped && r->first == NULL) {
         r->t.out.len = 0;                    /* no game: the parser's word */
-        e = parse_out(r, &r->first, NULL);
+        e = parse_out(r, &r->first, NULL, 0);
     }
     if (!e && !r->stopped)
         r->fn(r->payload, r->first, NULL);
