@@ -105,14 +105,7 @@ static sgf__value *value_closed_before(sgf_node *root, size_t at,
                     return v;
                 }
             }
-        if (n->child != NULL)
-            n = n->child;
-        else {
-            while (n != NULL && n->sibling == NULL)
-                n = n->parent;
-            if (n != NULL)
-                n = n->sibling;
-        }
+        n = sgf__preorder_next(n);
     }
     return NULL;
 }
@@ -803,14 +796,7 @@ static int repair_game(repair *r)
     ff4_count f = { 0, 0, SIZE_MAX };
     for (sgf_node *n = g->root; n != NULL && r->status == 0;) {
         fix_node(r, n, &f);
-        if (n->child != NULL)
-            n = n->child;
-        else {
-            while (n != NULL && n->sibling == NULL)
-                n = n->parent;
-            if (n != NULL)
-                n = n->sibling;
-        }
+        n = sgf__preorder_next(n);
     }
     if (r->status == 0 && (f.idents > 0 || f.passes > 0))
         note(r, SGF_D_REPAIRED_FF4, f.first, "FF[1]-FF[3] forms written "

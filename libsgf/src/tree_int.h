@@ -181,6 +181,17 @@ int sgf__parse_buffer_forced(sgf_collection **out, const char *buf,
                              size_t len, const sgf_parse_options *opts,
                              const char *const *cs, size_t ncs);
 
+/* The node after n in pre-order (document order), or NULL after the
+ * last one: the walk of a whole tree without recursion. */
+static inline sgf_node *sgf__preorder_next(const sgf_node *n)
+{
+    if (n->child != NULL)
+        return n->child;
+    while (n != NULL && n->sibling == NULL)
+        n = n->parent;
+    return n != NULL ? n->sibling : NULL;
+}
+
 /* The charset game i is to be read in whatever it declares: the
  * caller's for this game (force_cs), else the caller's for all
  * (opts.charset), else NULL (CA[] and detection decide). */

@@ -513,16 +513,6 @@ static bool is_game_info(const sgf_prop *p)
     return info != NULL && info->kind == SGF_KIND_GAME_INFO;
 }
 
-/* The node after n in pre-order, or NULL after the last one. */
-static const sgf_node *preorder_next(const sgf_node *n)
-{
-    if (n->child != NULL)
-        return n->child;
-    while (n != NULL && n->sibling == NULL)
-        n = n->parent;
-    return n != NULL ? n->sibling : NULL;
-}
-
 /* Undecoded text of a game without CA: the charset the parser's reading
  * implies. Its guess of a two-byte charset (from the bytes) if it made
  * one, else UTF-8 when every value is valid UTF-8, else ISO-8859-1, the
@@ -532,7 +522,7 @@ static const char *implied_charset(const sgf_game *g)
     if (g->mb_lex != SGF__MB_NONE)
         return g->mb_lex == SGF__MB_SJIS ? "CA[Shift_JIS]" : "CA[GBK]";
     bool ascii = true;
-    for (const sgf_node *n = g->root; n != NULL; n = preorder_next(n))
+    for (const sgf_node *n = g->root; n != NULL; n = sgf__preorder_next(n))
         for (const sgf_prop *p = n->props; p != NULL; p = p->next)
             for (uint32_t i = 0; i < p->nvalues; i++) {
                 sgf_str t = p->values[i].text;
@@ -712,7 +702,7 @@ static bool has_obsolete(const sgf_game *g)
 {
     if (g->gm != 1 || (g->coll->opts.flags & SGF_PARSE_SYNTAX_ONLY))
         return false;
-    for (const sgf_node *n = g->root; n != NULL; n = preorder_next(n))
+    for (const sgf_node *n = g->root; n != NULL; n = sgf__preorder_next(n))
         for (const sgf_prop *p = n->props; p != NULL; p = p->next) {
             const sgf_prop_info *info = sgf_prop_info_of((sgf_prop_id)p->id);
             if (info != NULL && (info->flags & SGF_PF_OBSOLETE))
