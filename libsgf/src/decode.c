@@ -351,15 +351,54 @@ static int texts_by_kind(dec *d, const sgf_str *tk[3])
     return 0;
 }
 
+/* cs decodes every text as the lexer read it (all of them when the
+ * game was lexed for cs's pairing), 1; or not, 0; or SGF_ENOMEM. */
+static int decodes_all(dec *d, const char *cs)
+{
+    size_t n = d->texts.len / sizeof(sgf_str);
+    const sgf_str *t = (const sgf_str *)(void *)d->texts.ptr;
+    sgf__buf scratch = SGF__BUF_INIT;
+    int r = 1;
+    for (size_t i = 0; i < n && r == 1; i++) {
+        scratch.len = 0;
+        int k = sgf__conv_to_utf8(&d->cv, cs, t[i].ptr, t[i].len, &scratch);
+        r = k == SGF_ENOMEM ? SGF_ENOMEM : k == 0;
+    }
+    sgf__buf_release(&scratch);
+    return r;
+}
+
+/* On a second reading (parse.c, relex), lexed for the charset the first
+ * reading chose: that charset and its verdict, when it decodes every
+ * text of this reading. The first reading judged the charsets on its
+ * own value boundaries; where a '\\' or ']' is a trail byte for one
+ * charset and not for the other, the chosen one reads other values, and
+ * may not decode them (one value of "\xB1\\]" bytes is three values for
+ * GBK, one unclosed value for CP932). The choice then falls back to
+ * ISO-8859-1, the last charset of the detection order, which decodes any
+ * bytes; parse.c reads the game once more for it. */
+static int choose_relexed(dec *d, const char **cs)
+{
+    int verdict = d->g->relex_verdict;
+    *cs = d->g->relex_cs;
+    if (verdict == SGF__CS_NONE_FITS || verdict == SGF__CS_DECLARED
+        || strcmp(*cs, "ISO-8859-1") == 0)
+        return verdict;
+    int r = decodes_all(d, *cs);
+    if (r != 0)
+        return r == 1 ? verdict : r;
+    *cs = sgf__charset_static("ISO-8859-1");
+    return verdict == SGF__CS_GUESSED ? SGF__CS_DEFAULT : verdict;
+}
+
 /* Pick the charset: the caller's override, else CA[] and detection; on
- * a second reading (parse.c, relex) what the first one chose. */
+ * a second reading (parse.c, relex) what the first one chose
+ * (choose_relexed). */
 static int choose(dec *d, const sgf_prop *ca, const char **cs)
 {
     const char *force = sgf__forced_charset(d->c, d->g->index);
-    if (d->g->relex_cs != NULL) {
-        *cs = d->g->relex_cs;
-        return d->g->relex_verdict;
-    }
+    if (d->g->relex_cs != NULL)
+        return choose_relexed(d, cs);
     if (force != NULL) {
         *cs = sgf__charset_canonical(force, strlen(force));
         if (*cs != NULL)

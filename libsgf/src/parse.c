@@ -363,7 +363,11 @@ static void finish_game(parser *p, size_t end)
         c->status = SGF_ENOMEM;
     if (!ok(p))
         return;
-    if (!p->plain && p->relex_cs == NULL && g->charset != NULL
+    /* a second reading whose charset fell back (decode.c,
+     * choose_relexed) is read a third time, for ISO-8859-1, which
+     * decodes any bytes: no fourth */
+    if (!p->plain && g->charset != NULL
+        && (p->relex_cs == NULL || strcmp(g->charset, p->relex_cs) != 0)
         && sgf__forced_charset(c, g->index) == NULL
         && sgf__kinds_may_differ(&(sgf__text){ p->s, p->n }, g->offset,
                                  g->end, g->mb_lex,

@@ -655,6 +655,30 @@ static void test_parse_multibyte_boundaries_follow_charset(void **state)
     sgf_collection_free(c);
 }
 
+/* The charset detection chose reads the values otherwise than the
+ * reading it was chosen on. No CA: the lexer pairs bytes as GBK does,
+ * where "\xB1\\" is one character and the ']' after it ends the value;
+ * GBK does not decode the value (0xB1 0x15), CP932 does, and was chosen.
+ * But for CP932 0xB1 is a character alone, "\\]" an escaped ']', and
+ * the value runs on to the end of the file, over bytes CP932 does not
+ * decode (0xFB 0x01). The chosen charset must decode what it reads: the
+ * game is read as ISO-8859-1, which decodes any bytes, and no value is
+ * left undecodable (a record written back under CA[UTF-8] reads back the
+ * same). */
+static void test_parse_multibyte_choice_decodes_own_values(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse_full("(;C[\xB1\x15\xB1\xB1\xB1\\]\xFB\x01)");
+    assert_string_equal(sgf_game_charset(sgf_collection_game(c, 0)),
+                        "ISO-8859-1");
+    assert_prop_text(root_of(c), SGF_PROP_C,
+                     "\xC2\xB1\x15\xC2\xB1\xC2\xB1\xC2\xB1]\xC3\xBB\x01)");
+    assert_int_equal(count_code(c, SGF_D_UNDECODABLE_TEXT), 0);
+    assert_int_equal(count_code(c, SGF_D_CHARSET_GUESSED), 0);
+    assert_int_equal(count_code(c, SGF_D_UNCLOSED_VALUE), 1);
+    sgf_collection_free(c);
+}
+
 static int held_diags;
 
 static void count_held(void *payload, const sgf_diag *d)
@@ -1166,6 +1190,7 @@ int main(void)
         cmocka_unit_test(test_parse_multibyte_escaped_or_end),
         cmocka_unit_test(test_parse_multibyte_no_property_vanishes),
         cmocka_unit_test(test_parse_multibyte_boundaries_follow_charset),
+        cmocka_unit_test(test_parse_multibyte_choice_decodes_own_values),
         cmocka_unit_test(test_parse_multibyte_read_again_once),
         cmocka_unit_test(test_parse_multibyte_many_candidates),
         cmocka_unit_test(test_parse_million_nodes),

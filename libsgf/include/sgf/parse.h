@@ -35,7 +35,11 @@
  * the bytes do not fit, a detected charset), the game tree is read again
  * with its values ended as that charset says, and checked once more;
  * its diagnostics (and on_diag calls) are those of the second reading
- * only. Cost: at most twice the reading of such a game.
+ * only. If that charset does not decode the values as it ends them (it
+ * was judged on the first reading's values), the game is read a third
+ * time as ISO-8859-1, which decodes any bytes, and its diagnostics are
+ * those of the third reading. Cost: at most three times the reading of
+ * such a game.
  */
 #ifndef SGF_PARSE_H
 #define SGF_PARSE_H
