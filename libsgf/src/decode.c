@@ -373,8 +373,9 @@ static int decodes_all(dec *d, const char *cs)
  * text of this reading. The first reading judged the charsets on its
  * own value boundaries; where a '\\' or ']' is a trail byte for one
  * charset and not for the other, the chosen one reads other values, and
- * may not decode them (one value of "\xB1\\]" bytes is three values for
- * GBK, one unclosed value for CP932). The choice then falls back to
+ * may not decode them (in "\xB1\\]" GBK reads one character and the
+ * value's end, CP932 a character and an escaped ']', so the value runs
+ * on over other bytes). The choice then falls back to
  * ISO-8859-1, the last charset of the detection order, which decodes any
  * bytes; parse.c reads the game once more for it. */
 static int choose_relexed(dec *d, const char **cs)
