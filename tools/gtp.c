@@ -256,9 +256,11 @@ static bool add_stones(gtp_build *g)
             sgf_color c = (sgf_color)g->want[i];
             sgf_point pt = point_of(g, i);
             sgf_move_result r;
+            sgf_verdict ok;
             if (c == SGF_EMPTY || sgf_board_at(g->eng, pt) != SGF_EMPTY
-                || sgf_board_check(g->eng, NULL, &no_suicide, c, pt)
-                   != SGF_VERDICT_LEGAL)
+                || sgf_board_check(&ok, g->eng, NULL, &no_suicide, c, pt)
+                   != 0
+                || ok != SGF_VERDICT_LEGAL)
                 continue;
             if (sgf_board_play(&r, g->eng, NULL, &no_suicide, c, pt) != 0)
                 return false;

@@ -30,8 +30,8 @@ static void begin(score_out_opts *o)
         return;
     }
     if (!o->komi_given)
-        sgf_score_komi(&komi, o->gtp_game, o->rules_given
-                       ? &o->rules : sgf_replay_rules(o->replay));
+        sgf_score_komi(&komi, NULL, o->gtp_game, o->rules_given
+                             ? &o->rules : sgf_replay_rules(o->replay));
     o->gtp_rc = gtp_build_start(o->gtp, o->gtp_game, w, komi);
 }
 

@@ -626,16 +626,17 @@ static int choose_dead(score_out_opts *o, game_count *x, const sgf_board *b)
         x->dead_source = "none";      /* Tromp-Taylor: every stone counts */
         return 0;
     }
+    bool found = false;
     if (m == SCORE_DEAD_DEFAULT)
-        m = sgf_score_dead_markup(x->dead, b, x->last) == 1
+        m = sgf_score_dead_markup(x->dead, &found, b, x->last) == 0 && found
             ? SCORE_DEAD_MARKUP : SCORE_DEAD_AUTO;
     x->dead_source = m == SCORE_DEAD_MARKUP ? "markup"
                      : m == SCORE_DEAD_AUTO ? "auto"
                      : m == SCORE_DEAD_GTP ? "gtp"
                      : m == SCORE_DEAD_NONE ? "none" : "points";
     if (m == SCORE_DEAD_MARKUP) {
-        int rc = sgf_score_dead_markup(x->dead, b, x->last);
-        if (rc == 0) {
+        int rc = sgf_score_dead_markup(x->dead, &found, b, x->last);
+        if (rc == 0 && !found) {
             x->dead_source = "none";    /* asked for, but there is none */
             x->no_markup = true;
         }
@@ -665,8 +666,10 @@ static void read_game_info(const score_out_opts *o, game_count *x)
     x->rules = o->rules_given ? &o->rules : sgf_replay_rules(o->replay);
     x->komi = o->komi;
     x->komi_rc = KOMI_OPTION;
+    sgf_komi_kind kind;
     if (!o->komi_given)
-        x->komi_rc = sgf_score_komi(&x->komi, x->g, x->rules);
+        x->komi_rc = sgf_score_komi(&x->komi, &kind, x->g, x->rules) == 0
+            ? (int)kind : SGF_ESYNTAX;
     x->handicap = sgf_score_handicap(x->g);
     const sgf_prop *km = sgf_node_find_prop(sgf_game_root(x->g),
                                             SGF_PROP_KM);
@@ -862,7 +865,9 @@ static int judge(game_count *x, const sgf_board *b, bool markup)
         return 0;
     const uint8_t *dead = markup ? NULL : x->dead;
     uint8_t mdead[SGF_MAX_SIZE * SGF_MAX_SIZE];
-    if (markup && sgf_score_dead_markup(mdead, b, x->last) == 1)
+    bool found = false;
+    if (markup && sgf_score_dead_markup(mdead, &found, b, x->last) == 0
+        && found)
         dead = mdead;
     if (sgf_score_find_unfinished(&x->unf, b, x->rules, dead) < 0)
         return -1;

@@ -337,7 +337,7 @@ static bool check_move_annotation(sgf__check *ck, const sgf_prop *p,
         return false;
     const sgf__value *v = &p->values[0];
     if (p->id == SGF_PROP_KO && v->text.len > 0
-        && sgf_value_real_loose(v->text, &km) >= 0)
+        && sgf_value_real_loose(v->text, &km, NULL) == 0)
         SGF__DIAG(ck, SGF_D_MOVE_ANNOTATION, p->offset,
                   "'KO' (a move property without value) in a node without "
                   "a move, with '%.*s': komi not set (did you mean KM?)",

@@ -384,7 +384,9 @@ static bool result_words(const char *s, size_t n, char norm[32])
     }
     sgf_str rest = { s + i, n - i };
     double d;
-    if (sgf_value_real_loose(rest, &d) != 1 || d < 0 || d > 1e6)
+    bool loose = false;
+    if (sgf_value_real_loose(rest, &d, &loose) != 0 || !loose || d < 0
+        || d > 1e6)
         return false;
     norm[0] = who;
     norm[1] = '+';

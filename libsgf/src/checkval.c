@@ -558,7 +558,8 @@ static void check_komi(sgf__check *ck, const sgf__value *v)
                   "KM[] is empty: komi unknown");
         return;
     }
-    int r = sgf_value_real_loose(v->text, &km);
+    bool loose = false;
+    int r = sgf_value_real_loose(v->text, &km, &loose);
     double fox;
     if (r >= 0 && (km >= 100 || km <= -100)) {
         if (sgf__komi_scaled(km, &fox)) {
@@ -571,7 +572,7 @@ static void check_komi(sgf__check *ck, const sgf__value *v)
                       "KM[%.*s] is not a komi (100 or more): komi unknown",
                       QV(v->text));
         }
-    } else if (r == 1) {
+    } else if (r == 0 && loose) {
         sgf__format_real(buf, sizeof buf, km);
         SGF__DIAG(ck, SGF_D_KOMI_FORMAT, v->offset,
                   "KM[%.*s] is not an FF[4] real number: read as %s",
@@ -615,12 +616,13 @@ static void check_real(sgf__check *ck, const sgf_prop *p)
     }
     if (strict_real(v->text))
         return;
-    int r = sgf_value_real_loose(v->text, &d);
+    bool loose = false;
+    int r = sgf_value_real_loose(v->text, &d, &loose);
     if (r < 0) {
         SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
                   "'%s' value '%.*s' is not a number (ignored)", p->ident,
                   QV(v->text));
-    } else if (r == 1) {
+    } else if (loose) {
         sgf__format_real(buf, sizeof buf, d);
         SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
                   "'%s' value '%.*s' read as %s", p->ident, QV(v->text),

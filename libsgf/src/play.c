@@ -167,17 +167,12 @@ static uint64_t hash_after(const sgf_board *b, cell p, uint8_t c,
     return k;
 }
 
-sgf_verdict sgf_board_check(const sgf_board *b, const sgf_history *hist,
-                            const sgf_rules *r, sgf_color color,
-                            sgf_point pt)
+static sgf_verdict check_move(const sgf_board *b, const sgf_history *hist,
+                              const sgf_rules *r, uint8_t c, sgf_point pt)
 {
-    if (!b || !sgf__valid_color(color) || !sgf__contains(b, pt)
-        || sgf__rules_unknown(r))
+    if (!sgf__contains(b, pt))
         return SGF_VERDICT_OFF_BOARD;
-    if (!r)
-        r = &default_rules;
     cell p = sgf__idx(b, pt);
-    uint8_t c = (uint8_t)color;
     if (b->color[p] != SGF_EMPTY)
         return SGF_VERDICT_OCCUPIED;
     struct scan s;
@@ -190,6 +185,16 @@ sgf_verdict sgf_board_check(const sgf_board *b, const sgf_history *hist,
     uint64_t key = hash_after(b, p, c, &s, &stones);
     sgf__history_counts(hist, key, stones, n);
     return sgf__superko(r, n, SGF__OPP(c)) ? SGF_VERDICT_SUPERKO : v;
+}
+
+int sgf_board_check(sgf_verdict *out, const sgf_board *b,
+                    const sgf_history *hist, const sgf_rules *r,
+                    sgf_color color, sgf_point pt)
+{
+    if (!out || !b || !sgf__valid_color(color) || sgf__rules_unknown(r))
+        return SGF_EINVAL;
+    *out = check_move(b, hist, r ? r : &default_rules, (uint8_t)color, pt);
+    return 0;
 }
 
 /* ---- moves and passes ------------------------------------------------ */

@@ -263,12 +263,17 @@ static double loose_rest(sgf_str r)
     return -1;
 }
 
-int sgf_value_real_loose(sgf_str v, double *out)
+int sgf_value_real_loose(sgf_str v, double *out, bool *loose)
 {
+    if (out == NULL)
+        return SGF_EINVAL;
     if (v.ptr == NULL)
         return SGF_ESYNTAX;
-    if (sgf_value_real(v, out) == 0)
+    if (sgf_value_real(v, out) == 0) {
+        if (loose != NULL)
+            *loose = false;
         return 0;
+    }
     size_t a = 0, b = v.len, k;
     while (a < b && is_blank(v.ptr[a]))
         a++;
@@ -286,7 +291,9 @@ int sgf_value_real_loose(sgf_str v, double *out)
     if (half < 0 || sgf_value_real(num, &d) != 0)
         return SGF_ESYNTAX;
     *out = d < 0 || buf[0] == '-' ? d - half : d + half;
-    return 1;
+    if (loose != NULL)
+        *loose = true;
+    return 0;
 }
 
 int sgf_value_double(sgf_str v, int *out)

@@ -361,7 +361,7 @@ static bool info_form(const sgf_prop *p, sgf_str v, char out[48])
         snprintf(out, 48, "%s", norm);
         return true;
     case SGF_PROP_KM:
-        if (sgf_value_real_loose(v, &km) < 0 || km >= 100 || km <= -100)
+        if (sgf_value_real_loose(v, &km, NULL) < 0 || km >= 100 || km <= -100)
             return false;
         sgf__format_real(out, 48, km);
         return true;

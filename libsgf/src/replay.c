@@ -37,7 +37,7 @@ struct sgf_replay {
     size_t ru_len;
     char ru_text[48];
     sgf_rules ru_rules;
-    int ru_status;
+    bool ru_status;              /* the remembered value named rules */
 };
 
 /* The root's properties the replay reads, each the first of its kind. */
@@ -713,8 +713,10 @@ static int check_handicap(walk *w)
         || fixed_any_symmetry(pts, k, w->g->width, w->g->height))
         return 0;
     sgf_point fixed[9];
-    if (sgf_handicap_fixed_points(fixed, (int)k, w->g->width, w->g->height,
-                                  SGF_HANDICAP_USUAL) == 0)
+    int nfixed = 0;
+    if (sgf_handicap_fixed_points(fixed, &nfixed, (int)k, w->g->width,
+                                  w->g->height, SGF_HANDICAP_USUAL) != 0
+        || nfixed == 0)
         return 0;                      /* no fixed table for this board */
     return sgf__diag_add(w->c, (int)w->g->index, SGF_D_HANDICAP_PLACEMENT,
                          sgf__game_ff4(w->g), ab->offset,
@@ -841,15 +843,17 @@ static root_props find_root_props(const sgf_node *root)
     return rp;
 }
 
-/* sgf_rules_from_ru into r->rules, remembering the last answer. */
-static int rules_of_ru(sgf_replay *r, sgf_str v)
+/* sgf_rules_from_ru into r->rules, remembering the last answer: whether
+ * the value named a rule set. */
+static bool rules_of_ru(sgf_replay *r, sgf_str v)
 {
     if (r->ru_known && v.len == r->ru_len
         && (v.len == 0 || memcmp(v.ptr, r->ru_text, v.len) == 0)) {
         r->rules = r->ru_rules;
         return r->ru_status;
     }
-    int status = sgf_rules_from_ru(&r->rules, v.ptr, v.len);
+    bool status = false;
+    (void)sgf_rules_from_ru(&r->rules, v.ptr, v.len, &status);
     r->ru_known = v.len <= sizeof r->ru_text;
     if (r->ru_known) {
         if (v.len > 0)
@@ -871,7 +875,7 @@ static int pick_rules(walk *w, const sgf_node *root)
     }
     const sgf_prop *ru = w->root.ru;
     sgf_str v = ru ? ru->values[0].text : (sgf_str){ NULL, 0 };
-    if (rules_of_ru(r, v) != SGF_RULES_DEFAULTED)
+    if (rules_of_ru(r, v))
         return 0;
     r->defaulted = true;
     if (w->o->quiet)

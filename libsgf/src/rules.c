@@ -367,23 +367,28 @@ static bool match_katago(sgf_rules *out, const char *ru, size_t len)
     return true;
 }
 
-int sgf_rules_from_ru(sgf_rules *out, const char *ru, size_t len)
+int sgf_rules_from_ru(sgf_rules *out, const char *ru, size_t len,
+                      bool *matched)
 {
     if (!out)
         return SGF_EINVAL;
     if (!ru)
         len = 0;
+    bool found = true;
     if (len > 0 && match_katago(out, ru, len))
-        return SGF_RULES_MATCHED;
+        goto done;
     int p = len > 0 ? match_words(ru, len) : -1;
     if (p < 0 && len > 0)
         p = match_cjk(ru, len);
     if (p < 0) {
-        *out = presets[P_JAPANESE];
-        return SGF_RULES_DEFAULTED;
+        p = P_JAPANESE;
+        found = false;
     }
     *out = presets[p];
-    return SGF_RULES_MATCHED;
+done:
+    if (matched)
+        *matched = found;
+    return 0;
 }
 
 /* ---- game end, compensation, description ----------------------------- */
@@ -472,12 +477,14 @@ static sgf_point decode(const uint8_t code[2], int size)
     return pt;
 }
 
-int sgf_handicap_fixed_points(sgf_point *out, int count, int width,
-                              int height, sgf_handicap_layout layout)
+int sgf_handicap_fixed_points(sgf_point *out, int *n_out, int count,
+                              int width, int height,
+                              sgf_handicap_layout layout)
 {
-    if (!out || (layout != SGF_HANDICAP_USUAL
-                 && layout != SGF_HANDICAP_RUSSIAN))
+    if (!out || !n_out || (layout != SGF_HANDICAP_USUAL
+                           && layout != SGF_HANDICAP_RUSSIAN))
         return SGF_EINVAL;
+    *n_out = 0;
     if (width != height || count < 2 || count > max_fixed(width))
         return 0;
     int n = 0, first = 0;
@@ -489,7 +496,8 @@ int sgf_handicap_fixed_points(sgf_point *out, int count, int width,
     }
     while (n < count)
         out[n++] = decode(order[first++], width);
-    return count;
+    *n_out = count;
+    return 0;
 }
 
 static bool same_set(const sgf_point *pts, const sgf_point *want, size_t n)
@@ -514,9 +522,10 @@ bool sgf_handicap_is_fixed(const sgf_point *pts, size_t n, int width,
         return false;
     for (int l = SGF_HANDICAP_USUAL; l <= SGF_HANDICAP_RUSSIAN; l++) {
         sgf_handicap_layout layout = (sgf_handicap_layout)l;
-        if (sgf_handicap_fixed_points(want, (int)n, width, height, layout)
-                == (int)n
-            && same_set(pts, want, n)) {
+        int got = 0;
+        if (sgf_handicap_fixed_points(want, &got, (int)n, width, height,
+                                      layout) == 0
+            && got == (int)n && same_set(pts, want, n)) {
             if (layout_out)
                 *layout_out = layout;
             return true;

@@ -623,7 +623,15 @@ static bool fox_komi(double v, double *out)
     return sgf__komi_scaled(v, out);
 }
 
-int sgf_score_komi(double *out, const sgf_game *g, const sgf_rules *r)
+static int komi_is(sgf_komi_kind *kind, sgf_komi_kind k)
+{
+    if (kind != NULL)
+        *kind = k;
+    return 0;
+}
+
+int sgf_score_komi(double *out, sgf_komi_kind *kind, const sgf_game *g,
+                   const sgf_rules *r)
 {
     static const sgf_rules init = SGF_RULES_INIT;
     if (out == NULL || g == NULL || sgf__rules_unknown(r))
@@ -633,18 +641,18 @@ int sgf_score_komi(double *out, const sgf_game *g, const sgf_rules *r)
     *out = r->komi;
     const sgf_prop *km = sgf_node_find_prop(sgf_game_root(g), SGF_PROP_KM);
     if (km == NULL)
-        return SGF_KOMI_DEFAULTED;
+        return komi_is(kind, SGF_KOMI_DEFAULTED);
     double v;
-    int rc = sgf_value_real_loose(sgf_prop_text(km, 0), &v);
-    if (rc < 0)
+    bool loose;
+    if (sgf_value_real_loose(sgf_prop_text(km, 0), &v, &loose) != 0)
         return SGF_ESYNTAX;
     if (fabs(v) >= 100) {
         if (!fox_komi(v, out))
             return SGF_ESYNTAX;
-        return SGF_KOMI_SCALED;
+        return komi_is(kind, SGF_KOMI_SCALED);
     }
     *out = v;
-    return rc == 0 ? SGF_KOMI_GIVEN : SGF_KOMI_LOOSE;
+    return komi_is(kind, loose ? SGF_KOMI_LOOSE : SGF_KOMI_GIVEN);
 }
 
 int sgf_score_handicap(const sgf_game *g)

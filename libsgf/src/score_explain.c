@@ -371,7 +371,7 @@ static int explain_run(sgf_score_reason *out, const sgf_board *b,
     if (markup != NULL) {
         sgf__score_read_markup(marks, markup, sgf_board_width(b),
                                sgf_board_height(b));
-        sgf_score_dead_markup(mdead, b, markup);
+        sgf_score_dead_markup(mdead, NULL, b, markup);
         x.marks = marks;
         x.dead = mdead;
         dead = mdead;

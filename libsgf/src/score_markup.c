@@ -65,24 +65,26 @@ bool sgf__score_read_markup(uint8_t *marks, const sgf_node *n, int w, int h)
     return tb != NULL || tw != NULL;
 }
 
-int sgf_score_dead_markup(uint8_t *dead, const sgf_board *b,
+int sgf_score_dead_markup(uint8_t *dead, bool *found, const sgf_board *b,
                           const sgf_node *n)
 {
     uint8_t col[SGF__SN];
     if (dead == NULL || b == NULL)
         return SGF_EINVAL;
     int w = sgf_board_width(b), h = sgf_board_height(b);
-    if (n == NULL) {
+    bool any = false;
+    if (n == NULL)
         memset(dead, 0, (size_t)w * (size_t)h);
-        return 0;
-    }
-    bool any = sgf__score_read_markup(dead, n, w, h);
+    else
+        any = sgf__score_read_markup(dead, n, w, h);
+    if (found != NULL)
+        *found = any;
     if (!any)
         return 0;
     sgf__score_colors(col, b);
     for (int i = 0; i < w * h; i++)     /* a stone on the enemy's mark: */
         dead[i] = (uint8_t)((col[i] ^ dead[i]) == 3);  /* B on TW, W on TB */
-    return 1;
+    return 0;
 }
 
 int sgf_score_markup_diff(const sgf_score *s, const sgf_node *n,
@@ -91,7 +93,7 @@ int sgf_score_markup_diff(const sgf_score *s, const sgf_node *n,
     uint8_t marks[SGF__SN];
     int diffs = 0;
     if (s == NULL || n == NULL)
-        return 0;
+        return SGF_EINVAL;
     sgf__score_read_markup(marks, n, s->width, s->height);
     for (int i = 0; i < s->width * s->height; i++) {
         uint8_t m = s->map[i];

@@ -154,7 +154,7 @@ static int parse_loose(sgf_score_re *out, sgf_str v)
  * ("Black wins" -> "B+", "w+resign " -> "W+Resign"), or unreadable (kept
  * as text, not counted), so that every tool agrees on what a record's
  * result says. */
-int sgf_score_re_parse(sgf_score_re *out, sgf_str v)
+static int re_parse(sgf_score_re *out, sgf_str v)
 {
     if (out == NULL || (v.ptr == NULL && v.len > 0))
         return SGF_EINVAL;
@@ -175,6 +175,15 @@ int sgf_score_re_parse(sgf_score_re *out, sgf_str v)
     sgf_str nv = { norm, strlen(norm) };
     int rc = parse_loose(out, nv);
     return rc < 0 ? rc : 1;
+}
+
+int sgf_score_re_parse(sgf_score_re *out, sgf_str v)
+{
+    int rc = re_parse(out, v);           /* 1: a readable other form */
+    if (rc == SGF_EINVAL)
+        return rc;
+    out->loose = rc == 1;
+    return rc < 0 ? rc : 0;
 }
 
 /* A margin without trailing zeros: "3.5", "7", "1.75". */

@@ -189,7 +189,7 @@ static int write_info_item(sgf__xout *w, const sgf_prop *p)
     double km;
     switch (sgf_prop_id_of(p)) {
     case SGF_PROP_KM:
-        if (sgf_value_real_loose(v, &km) < 0
+        if (sgf_value_real_loose(v, &km, NULL) < 0
             || ((km >= 100 || km <= -100) && !sgf__komi_scaled(km, &km)))
             return 0;
         snprintf(buf, sizeof buf, "%g", km);

@@ -79,8 +79,9 @@ static void random_game(struct game *g, sgf_board *b, sgf_history *h,
         m->pass = 1;
         for (int tries = 0; tries < 50; tries++) {
             sgf_point pt = { (uint8_t)rnd(19), (uint8_t)rnd(19) };
-            if (sgf_board_check(b, h, r, c, pt) == SGF_VERDICT_LEGAL
-                && !own_eye(b, pt, c)) {
+            sgf_verdict v;
+            if (sgf_board_check(&v, b, h, r, c, pt) == 0
+                && v == SGF_VERDICT_LEGAL && !own_eye(b, pt, c)) {
                 m->pass = 0;
                 m->pt = pt;
                 break;

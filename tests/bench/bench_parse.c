@@ -165,9 +165,10 @@ static sgf_point legal_point(const sgf_board *b, sgf_color color,
     for (int tries = 0; tries < 64; tries++) {
         uint32_t r = next_random(rnd);
         sgf_point pt = { (uint8_t)(r % 19), (uint8_t)(r / 19 % 19) };
+        sgf_verdict v;
         if ((pt.x != avoid.x || pt.y != avoid.y)
-            && sgf_board_check(b, NULL, NULL, color, pt)
-               == SGF_VERDICT_LEGAL) {
+            && sgf_board_check(&v, b, NULL, NULL, color, pt) == 0
+            && v == SGF_VERDICT_LEGAL) {
             *pass = false;
             return pt;
         }

@@ -64,7 +64,7 @@ static void score_one(sgf_replay *rp, const record *rec, int mode,
     const sgf_rules *r = sgf_replay_rules(rp);
     double komi;
     int ha = sgf_score_handicap(g);
-    sgf_score_komi(&komi, g, r);
+    sgf_score_komi(&komi, NULL, g, r);
     if (mode == MODE_MARKUP)
         sgf_score_count_markup(&s, b, r, sgf_replay_line_end(rp), komi, ha);
     else if (mode == MODE_NONE)
@@ -183,8 +183,9 @@ int main(int argc, char **argv)
         uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
         const sgf_game *g = sgf_collection_game(all[i].c, 0);
         sgf_replay_run(rp, all[i].c, g, NULL);
-        if (sgf_score_dead_markup(dead, sgf_replay_board(rp),
-                                  sgf_replay_line_end(rp)) == 1)
+        bool found = false;
+        if (sgf_score_dead_markup(dead, &found, sgf_replay_board(rp),
+                                  sgf_replay_line_end(rp)) == 0 && found)
             mk[markup++] = all[i];
         if (is_count(g))
             games[ngames++] = all[i];

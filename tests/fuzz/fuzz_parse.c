@@ -247,9 +247,11 @@ static void score_end(sgf_replay *r, const sgf_game *g, sgf_score *s)
     double komi;
     sgf_score_re re;
     sgf_score_reason why;
-    (void)sgf_score_komi(&komi, g, rules);   /* else the rule set's */
+    (void)sgf_score_komi(&komi, NULL, g, rules);   /* else the rule set's */
     int ha = sgf_score_handicap(g);
-    if (end != NULL && sgf_score_dead_markup(dead, b, end) > 0
+    bool marked = false;
+    if (end != NULL && sgf_score_dead_markup(dead, &marked, b, end) == 0
+        && marked
         && sgf_score_count_markup(s, b, rules, end, komi, ha) != 0)
         abort();
     if (sgf_score_dead_estimate(dead, b) < 0

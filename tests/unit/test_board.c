@@ -25,6 +25,16 @@ struct game {
     sgf_rules r;
 };
 
+
+/* sgf_board_check's verdict, asserting the call itself succeeds. */
+static sgf_verdict verdict_of(const sgf_board *b, const sgf_history *h,
+                              const sgf_rules *r, sgf_color c, sgf_point pt)
+{
+    sgf_verdict v = (sgf_verdict)-1;
+    assert_int_equal(sgf_board_check(&v, b, h, r, c, pt), SGF_OK);
+    return v;
+}
+
 static sgf_point gtp(const struct game *g, const char *v)
 {
     int col = v[0] - 'A' - (v[0] > 'I');
@@ -76,7 +86,7 @@ static sgf_move_result play(struct game *g, const char *move)
         return res;
     }
     sgf_point pt = gtp(g, move + 2);
-    sgf_verdict checked = sgf_board_check(g->b, g->h, &g->r, c, pt);
+    sgf_verdict checked = verdict_of(g->b, g->h, &g->r, c, pt);
     assert_int_equal(sgf_board_play(&res, g->b, g->h, &g->r, c, pt),
                      SGF_OK);
     assert_int_equal(checked, res.verdict);
@@ -286,7 +296,7 @@ static void test_board_occupied_point_replaces_the_stone(void **state)
     assert_int_equal(res.verdict, SGF_VERDICT_OCCUPIED);
     assert_int_equal(at(&g, "D4"), SGF_BLACK);   /* SGF: executed */
     assert_int_equal(sgf_board_stone_count(g.b, SGF_WHITE), 0);
-    assert_int_equal(sgf_board_check(g.b, g.h, &g.r, SGF_WHITE,
+    assert_int_equal(verdict_of(g.b, g.h, &g.r, SGF_WHITE,
                                      gtp(&g, "C3")),
                      SGF_VERDICT_OCCUPIED);
     check_against_flood_fill(g.b);
@@ -308,7 +318,7 @@ static void test_board_off_board_changes_nothing(void **state)
                      SGF_OK);
     assert_int_equal(res.verdict, SGF_VERDICT_OFF_BOARD);
     assert_int_equal(sgf_board_undo_depth(g.b), depth);
-    assert_int_equal(sgf_board_check(g.b, g.h, &g.r, SGF_BLACK, off),
+    assert_int_equal(verdict_of(g.b, g.h, &g.r, SGF_BLACK, off),
                      SGF_VERDICT_OFF_BOARD);
     assert_int_equal(sgf_board_play(&res, g.b, g.h, &g.r, SGF_EMPTY,
                                     gtp(&g, "C3")), SGF_EINVAL);
@@ -366,7 +376,7 @@ static void test_board_ko_after_threat(void **state)
     assert_int_equal(res.verdict, SGF_VERDICT_LEGAL);
     assert_int_equal(res.captured, 1);
     /* and now Black may not retake at once */
-    assert_int_equal(sgf_board_check(g.b, g.h, &g.r, SGF_BLACK,
+    assert_int_equal(verdict_of(g.b, g.h, &g.r, SGF_BLACK,
                                      gtp(&g, "D3")), SGF_VERDICT_KO);
     /* a pass lifts the ban */
     play(&g, "B pass");
@@ -716,7 +726,7 @@ static void test_board_rectangular(void **state)
                                     corner), SGF_OK);
     assert_int_equal(res.verdict, SGF_VERDICT_LEGAL);
     assert_int_equal(sgf_board_chain_liberties(g.b, corner), 2);
-    assert_int_equal(sgf_board_check(g.b, g.h, &g.r, SGF_WHITE, off),
+    assert_int_equal(verdict_of(g.b, g.h, &g.r, SGF_WHITE, off),
                      SGF_VERDICT_OFF_BOARD);
     /* a one-row board */
     assert_int_equal(sgf_board_reset(g.b, 5, 1), SGF_OK);
@@ -730,7 +740,7 @@ static void test_board_rectangular(void **state)
     assert_int_equal(sgf_board_chain_liberties(g.b, last), 0);
     assert_int_equal(sgf_board_chain_liberties(g.b, (sgf_point){ 0, 0 }),
                      1);
-    assert_int_equal(sgf_board_check(g.b, g.h, &g.r, SGF_BLACK, last),
+    assert_int_equal(verdict_of(g.b, g.h, &g.r, SGF_BLACK, last),
                      SGF_VERDICT_SUICIDE);
     assert_int_equal(sgf_board_play(&res, g.b, g.h, &g.r, SGF_WHITE,
                                     last), SGF_OK);
@@ -865,8 +875,21 @@ static void test_board_history_starts_itself(void **state)
     assert_int_equal(sgf_board_play(&res, b, NULL, &tt, SGF_WHITE, pt),
                      SGF_OK);
     assert_int_equal(res.verdict, SGF_VERDICT_LEGAL);
-    assert_int_equal(sgf_board_check(b, NULL, NULL, SGF_WHITE, pt),
+    assert_int_equal(verdict_of(b, NULL, NULL, SGF_WHITE, pt),
                      SGF_VERDICT_SUICIDE);
+    /* bad arguments are errors, not verdicts; *out is left alone */
+    sgf_verdict v = SGF_VERDICT_LEGAL;
+    sgf_rules later = SGF_RULES_INIT;
+    later.version = 99;
+    assert_int_equal(sgf_board_check(NULL, b, NULL, NULL, SGF_WHITE, pt),
+                     SGF_EINVAL);
+    assert_int_equal(sgf_board_check(&v, NULL, NULL, NULL, SGF_WHITE, pt),
+                     SGF_EINVAL);
+    assert_int_equal(sgf_board_check(&v, b, NULL, NULL, SGF_EMPTY, pt),
+                     SGF_EINVAL);
+    assert_int_equal(sgf_board_check(&v, b, NULL, &later, SGF_WHITE, pt),
+                     SGF_EINVAL);
+    assert_int_equal(v, SGF_VERDICT_LEGAL);
     sgf_history_free(h);
     sgf_board_free(b);
 }
@@ -923,11 +946,11 @@ static void random_move(struct game *g)
     sgf_move_result res;
     if (rnd(20) == 0)
         c = c == SGF_BLACK ? SGF_WHITE : SGF_BLACK;
-    sgf_verdict v = sgf_board_check(g->b, g->h, &g->r, c, pt);
+    sgf_verdict v = verdict_of(g->b, g->h, &g->r, c, pt);
     for (int tries = 0; v != SGF_VERDICT_LEGAL && tries < 20; tries++) {
         pt.x = (uint8_t)rnd((unsigned)w);
         pt.y = (uint8_t)rnd((unsigned)h);
-        v = sgf_board_check(g->b, g->h, &g->r, c, pt);
+        v = verdict_of(g->b, g->h, &g->r, c, pt);
     }
     assert_int_equal(sgf_board_play(&res, g->b, g->h, &g->r, c, pt),
                      SGF_OK);

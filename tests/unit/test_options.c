@@ -195,7 +195,8 @@ static void test_rules_version_read(void **state)
     assert_int_equal(sgf_replay_run(rp, c, sgf_collection_game(c, 0), &ro),
                      0);
     double komi = 0;
-    assert_int_equal(sgf_score_komi(&komi, sgf_collection_game(c, 0), &bad),
+    assert_int_equal(sgf_score_komi(&komi, NULL, sgf_collection_game(c, 0),
+                                    &bad),
                      SGF_EINVAL);
     sgf_replay_free(rp);
     sgf_collection_free(c);

@@ -183,31 +183,53 @@ static void test_props_real_loose(void **state)
 {
     (void)state;
     double d = 0;
-    assert_int_equal(sgf_value_real_loose(S("7.50"), &d), 0);
+    bool loose = true;
+    assert_int_equal(sgf_value_real_loose(S("7.50"), &d, &loose), 0);
+    assert_false(loose);
     assert_true(d == 7.5);
-    assert_int_equal(sgf_value_real_loose(S("6,5"), &d), 1);
+    loose = false;
+    assert_int_equal(sgf_value_real_loose(S("6,5"), &d, &loose), 0);
+    assert_true(loose);
     assert_true(d == 6.5);
-    assert_int_equal(sgf_value_real_loose(S(" 6.5 "), &d), 1);
+    loose = false;
+    assert_int_equal(sgf_value_real_loose(S(" 6.5 "), &d, &loose), 0);
+    assert_true(loose);
     assert_true(d == 6.5);
-    assert_int_equal(sgf_value_real_loose(S("6.5pts"), &d), 1);
+    loose = false;
+    assert_int_equal(sgf_value_real_loose(S("6.5pts"), &d, &loose), 0);
+    assert_true(loose);
     assert_true(d == 6.5);
-    assert_int_equal(sgf_value_real_loose(S("6.5 points"), &d), 1);
+    loose = false;
+    assert_int_equal(sgf_value_real_loose(S("6.5 points"), &d, &loose), 0);
+    assert_true(loose);
     assert_true(d == 6.5);
-    assert_int_equal(sgf_value_real_loose(S("5 1/2"), &d), 1);
+    loose = false;
+    assert_int_equal(sgf_value_real_loose(S("5 1/2"), &d, &loose), 0);
+    assert_true(loose);
     assert_true(d == 5.5);
-    assert_int_equal(sgf_value_real_loose(S("-3 1/2"), &d), 1);
+    loose = false;
+    assert_int_equal(sgf_value_real_loose(S("-3 1/2"), &d, &loose), 0);
+    assert_true(loose);
     assert_true(d == -3.5);
-    assert_int_equal(sgf_value_real_loose(S("7\xC2\xBD"), &d), 1);
+    loose = false;
+    assert_int_equal(sgf_value_real_loose(S("7\xC2\xBD"), &d, &loose), 0);
+    assert_true(loose);
     assert_true(d == 7.5);
-    assert_int_equal(sgf_value_real_loose(S("3.5\xE7\x9B\xAE"), &d), 1);
+    loose = false;
+    assert_int_equal(sgf_value_real_loose(S("3.5\xE7\x9B\xAE"), &d, &loose), 0);
+    assert_true(loose);
     assert_true(d == 3.5);
     d = 42;
     static const char *const bad[] = {
         "", "   ", "abc", "6.5.5", "6-5", "6.5%", ",5", "half"
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        assert_int_equal(sgf_value_real_loose(S(bad[i]), &d), SGF_ESYNTAX);
+        assert_int_equal(sgf_value_real_loose(S(bad[i]), &d, NULL),
+                         SGF_ESYNTAX);
     assert_true(d == 42);
+    assert_int_equal(sgf_value_real_loose(S("6.5"), NULL, &loose), SGF_EINVAL);
+    assert_int_equal(sgf_value_real_loose(S("6.5"), &d, NULL), 0);
+    assert_true(d == 6.5);
 }
 
 static void test_props_double_color(void **state)

@@ -65,6 +65,15 @@ static void check_preset(const sgf_rules *r, size_t i)
     assert_int_equal(r->fixed_handicap, want[i].fixed_handicap);
 }
 
+/* sgf_rules_from_ru's answer as one value: 1 named a rule set, 0
+ * defaulted to japanese, or the error. */
+static int ru_read(sgf_rules *r, const char *ru, size_t len)
+{
+    bool matched = true;
+    int rc = sgf_rules_from_ru(r, ru, len, &matched);
+    return rc != 0 ? rc : matched;
+}
+
 static void test_rules_every_preset(void **state)
 {
     (void)state;
@@ -171,8 +180,8 @@ static void test_rules_ru_strings(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         sgf_rules r;
         const char *ru = cases[i].ru;
-        int got = sgf_rules_from_ru(&r, ru, strlen(ru));
-        if (got != SGF_RULES_MATCHED || strcmp(r.name, cases[i].preset))
+        int got = ru_read(&r, ru, strlen(ru));
+        if (got != 1 || strcmp(r.name, cases[i].preset))
             fail_msg("RU[%s] gave %d %s, want %s", ru, got, r.name,
                      cases[i].preset);
         assert_int_equal(r.end_passes,
@@ -186,7 +195,7 @@ static void test_rules_ru_katago_fields(void **state)
     const char *s = "koSIMPLEscoreAREAtaxNONEsui0whbNfpok1";
     (void)state;
     /* KataGo's own "chinese" (simple ko) is not our chinese: custom */
-    assert_int_equal(sgf_rules_from_ru(&r, s, strlen(s)), SGF_RULES_MATCHED);
+    assert_int_equal(ru_read(&r, s, strlen(s)), 1);
     assert_string_equal(r.name, "custom");
     assert_int_equal(r.ko, SGF_KO_SIMPLE);
     assert_int_equal(r.scoring, SGF_SCORING_AREA);
@@ -196,14 +205,14 @@ static void test_rules_ru_katago_fields(void **state)
     assert_true(r.remove_dead);
     assert_true(r.komi == 7.5);
     s = "koSIMPLEscoreTERRITORYtaxSEKIsui0komi6.5";
-    assert_int_equal(sgf_rules_from_ru(&r, s, strlen(s)), SGF_RULES_MATCHED);
+    assert_int_equal(ru_read(&r, s, strlen(s)), 1);
     assert_string_equal(r.name, "japanese");
     s = "koPOSITIONALscoreAREAsui1komi-3.5";
-    assert_int_equal(sgf_rules_from_ru(&r, s, strlen(s)), SGF_RULES_MATCHED);
+    assert_int_equal(ru_read(&r, s, strlen(s)), 1);
     assert_string_equal(r.name, "tromp-taylor");
     assert_true(r.komi == -3.5);
     s = "koSPIGHTscoreTERRITORYtaxALLsui1hasButton1";
-    assert_int_equal(sgf_rules_from_ru(&r, s, strlen(s)), SGF_RULES_MATCHED);
+    assert_int_equal(ru_read(&r, s, strlen(s)), 1);
     assert_string_equal(r.name, "custom");
     assert_int_equal(r.ko, SGF_KO_SIMPLE);
     assert_false(r.seki_points_count);
@@ -221,18 +230,18 @@ static void test_rules_ru_unknown_defaults_to_japanese(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++) {
         memset(&r, 0, sizeof r);
-        assert_int_equal(sgf_rules_from_ru(&r, unknown[i],
+        assert_int_equal(ru_read(&r, unknown[i],
                                            strlen(unknown[i])),
-                         SGF_RULES_DEFAULTED);
+                         0);
         check_preset(&r, 0);
     }
-    assert_int_equal(sgf_rules_from_ru(&r, NULL, 0), SGF_RULES_DEFAULTED);
-    assert_int_equal(sgf_rules_from_ru(&r, NULL, 5), SGF_RULES_DEFAULTED);
-    assert_int_equal(sgf_rules_from_ru(NULL, "AGA", 3), SGF_EINVAL);
+    assert_int_equal(ru_read(&r, NULL, 0), 0);
+    assert_int_equal(ru_read(&r, NULL, 5), 0);
+    assert_int_equal(ru_read(NULL, "AGA", 3), SGF_EINVAL);
     /* the length counts, not a NUL */
-    assert_int_equal(sgf_rules_from_ru(&r, "AGAxyz", 3), SGF_RULES_MATCHED);
+    assert_int_equal(ru_read(&r, "AGAxyz", 3), 1);
     assert_string_equal(r.name, "aga");
-    assert_int_equal(sgf_rules_from_ru(&r, "NZ", 1), SGF_RULES_DEFAULTED);
+    assert_int_equal(ru_read(&r, "NZ", 1), 0);
 }
 
 /* ---- game end, compensation, description ----------------------------- */
@@ -345,8 +354,10 @@ static void expect_table(int size, sgf_handicap_layout layout,
         int n = set ? vertices(want_pts, set, size) : 0;
         if (set)
             assert_int_equal(n, count);
-        assert_int_equal(sgf_handicap_fixed_points(got, count, size, size,
-                                                   layout), n);
+        int placed = -1;
+        assert_int_equal(sgf_handicap_fixed_points(got, &placed, count, size,
+                                                   size, layout), 0);
+        assert_int_equal(placed, n);
         if (!set)
             continue;
         if (!same_set(got, want_pts, count))
@@ -427,8 +438,10 @@ static void test_rules_handicap_small_boards(void **state)
     expect_table(6, SGF_HANDICAP_USUAL, none);
     expect_table(5, SGF_HANDICAP_RUSSIAN, none);
     /* rectangular boards have no fixed placement */
-    assert_int_equal(sgf_handicap_fixed_points(pts, 2, 19, 13,
+    int placed = -1;
+    assert_int_equal(sgf_handicap_fixed_points(pts, &placed, 2, 19, 13,
                                                SGF_HANDICAP_USUAL), 0);
+    assert_int_equal(placed, 0);
 }
 
 static void test_rules_handicap_rejects(void **state)
@@ -449,14 +462,26 @@ static void test_rules_handicap_rejects(void **state)
     assert_false(sgf_handicap_is_fixed(pts, (size_t)n, 19, 19, NULL));
     n = vertices(pts, "D4 Q16 D16 Q4 K10", 19);      /* 5 on 19x19 ... */
     assert_false(sgf_handicap_is_fixed(pts, (size_t)n, 19, 18, NULL));
-    assert_int_equal(sgf_handicap_fixed_points(NULL, 2, 19, 19,
+    int placed = -1;
+    assert_int_equal(sgf_handicap_fixed_points(NULL, &placed, 2, 19, 19,
                                                SGF_HANDICAP_USUAL),
                      SGF_EINVAL);
-    assert_int_equal(sgf_handicap_fixed_points(pts, 2, 19, 19,
+    assert_int_equal(sgf_handicap_fixed_points(pts, NULL, 2, 19, 19,
+                                               SGF_HANDICAP_USUAL),
+                     SGF_EINVAL);
+    assert_int_equal(sgf_handicap_fixed_points(pts, &placed, 2, 19, 19,
                                                (sgf_handicap_layout)5),
                      SGF_EINVAL);
-    assert_int_equal(sgf_handicap_fixed_points(pts, 10, 19, 19,
+    assert_int_equal(placed, -1);                    /* unchanged on error */
+    assert_int_equal(sgf_handicap_fixed_points(pts, &placed, 10, 19, 19,
                                                SGF_HANDICAP_USUAL), 0);
+    assert_int_equal(placed, 0);
+    /* matched may be NULL; an error leaves it as it was */
+    sgf_rules r;
+    bool matched = true;
+    assert_int_equal(sgf_rules_from_ru(&r, "AGA", 3, NULL), 0);
+    assert_int_equal(sgf_rules_from_ru(NULL, "AGA", 3, &matched), SGF_EINVAL);
+    assert_true(matched);
 }
 
 int main(void)

@@ -68,9 +68,12 @@ static const char *result_of(const char *sgf, const char *rules)
         assert_int_equal(sgf_rules_preset(&r, rules), 0);
     else
         r = *sgf_replay_rules(x.r);
-    assert_true(sgf_score_komi(&komi, x.g, &r) >= 0);
+    assert_int_equal(sgf_score_komi(&komi, NULL, x.g, &r), 0);
     int ha = sgf_score_handicap(x.g);
-    if (sgf_score_dead_markup(dead, x.b, last_node(&x)) == 1)
+    bool found = false;
+    assert_int_equal(sgf_score_dead_markup(dead, &found, x.b, last_node(&x)),
+                     0);
+    if (found)
         assert_int_equal(sgf_score_count_markup(&s, x.b, &r, last_node(&x),
                                                 komi, ha), 0);
     else {
@@ -367,14 +370,23 @@ static void test_score_handicap_compensation(void **state)
     assert_string_equal(result_of(sgf, "japanese"), "W+5.5");
 }
 
-static double komi_of(const char *km, int expect_rc)
+/* The komi of a 9x9 Chinese game with root properties km; expect is a
+ * kind (>= 0) or SGF_ESYNTAX, the kind unchanged then. */
+static double komi_of(const char *km, int expect)
 {
     char sgf[128];
     double komi = -1;
+    sgf_komi_kind kind = (sgf_komi_kind)99;
     snprintf(sgf, sizeof sgf, "(;GM[1]SZ[9]RU[Chinese]%s)", km);
     game x = load(sgf);
-    assert_int_equal(sgf_score_komi(&komi, x.g, sgf_replay_rules(x.r)),
-                     expect_rc);
+    int rc = sgf_score_komi(&komi, &kind, x.g, sgf_replay_rules(x.r));
+    if (expect < 0) {
+        assert_int_equal(rc, expect);
+        assert_int_equal(kind, 99);
+    } else {
+        assert_int_equal(rc, 0);
+        assert_int_equal(kind, expect);
+    }
     unload(&x);
     return komi;
 }
@@ -409,11 +421,15 @@ static void test_score_komi_in_count(void **state)
                                   MARKS ")", "chinese"), "W+2.5");
 }
 
+/* RE[] value s read; expect_rc 0 (FF[4] form), 1 (read, loose set) or
+ * SGF_ESYNTAX. */
 static sgf_score_re re_of(const char *s, int expect_rc)
 {
     sgf_score_re re;
     sgf_str v = { s, strlen(s) };
-    assert_int_equal(sgf_score_re_parse(&re, v), expect_rc);
+    int rc = sgf_score_re_parse(&re, v);
+    assert_int_equal(rc, expect_rc == 1 ? 0 : expect_rc);
+    assert_int_equal(re.loose, expect_rc == 1);
     return re;
 }
 
@@ -524,7 +540,7 @@ static sgf_score_reason why(const char *sgf, const char *re_text,
     sgf_score_reason y;
     sgf_score_re re = re_of(re_text, 0);
     double komi;
-    sgf_score_komi(&komi, x.g, sgf_replay_rules(x.r));
+    sgf_score_komi(&komi, NULL, x.g, sgf_replay_rules(x.r));
     assert_int_equal(sgf_score_explain(&y, x.b, sgf_replay_rules(x.r),
                                        NULL, komi, sgf_score_handicap(x.g),
                                        &re, markup ? last_node(&x) : NULL),
@@ -541,7 +557,7 @@ static sgf_score_reason why_record(const char *sgf, const char *re_text)
     sgf_score_reason y;
     sgf_score_re re = re_of(re_text, 0);
     double komi;
-    sgf_score_komi(&komi, x.g, sgf_replay_rules(x.r));
+    sgf_score_komi(&komi, NULL, x.g, sgf_replay_rules(x.r));
     assert_int_equal(sgf_score_explain_record(&y, x.b,
                                               sgf_replay_rules(x.r), NULL,
                                               komi, sgf_score_handicap(x.g),
@@ -607,11 +623,15 @@ static void test_score_dead_sources(void **state)
     game x = load("(;GM[1]SZ[5]" SPLIT ";B[];W[]" MARKS ")");
     uint8_t dead[25];
     size_t bad = 99;
-    assert_int_equal(sgf_score_dead_markup(dead, x.b, last_node(&x)), 1);
+    bool found = false;
+    assert_int_equal(sgf_score_dead_markup(dead, &found, x.b, last_node(&x)),
+                     0);
+    assert_true(found);
     assert_int_equal(dead[10], 1);
     assert_int_equal(dead[2], 0);              /* ca: black, on no TW */
-    assert_int_equal(sgf_score_dead_markup(dead, x.b, sgf_game_root(x.g)),
-                     0);
+    assert_int_equal(sgf_score_dead_markup(dead, &found, x.b,
+                                           sgf_game_root(x.g)), 0);
+    assert_false(found);
     assert_int_equal(dead[10], 0);
     assert_int_equal(sgf_score_dead_points(dead, x.b, "ac", NULL), 1);
     assert_int_equal(dead[10], 1);
@@ -879,7 +899,10 @@ static void test_score_markup_forms(void **state)
     game y = load("(;GM[1]FF[4]SZ[5]KM[0.5]" SPLIT ";B[];W[]" MARKS ")");
     sgf_score s, t;
     uint8_t dead[25];
-    assert_int_equal(sgf_score_dead_markup(dead, x.b, last_node(&x)), 1);
+    bool found = false;
+    assert_int_equal(sgf_score_dead_markup(dead, &found, x.b, last_node(&x)),
+                     0);
+    assert_true(found);
     assert_int_equal(dead[10], 1);                 /* ac: white, on TB */
     assert_int_equal(sgf_score_count_markup(&s, x.b, NULL, last_node(&x),
                                             0.5, 0), 0);
@@ -1002,7 +1025,12 @@ static void test_score_bad_arguments(void **state)
                      SGF_EINVAL);
     assert_int_equal(sgf_score_count(&s, NULL, NULL, NULL, 0, 0),
                      SGF_EINVAL);
-    assert_int_equal(sgf_score_komi(&k, NULL, NULL), SGF_EINVAL);
+    assert_int_equal(sgf_score_komi(&k, NULL, NULL, NULL), SGF_EINVAL);
+    assert_int_equal(sgf_score_re_parse(NULL, (sgf_str){ "B+R", 3 }),
+                     SGF_EINVAL);
+    assert_int_equal(sgf_score_dead_markup(NULL, NULL, NULL, NULL),
+                     SGF_EINVAL);
+    assert_int_equal(sgf_score_markup_diff(NULL, NULL, NULL), SGF_EINVAL);
     assert_int_equal(sgf_score_dead_estimate(d, NULL), SGF_EINVAL);
     assert_int_equal(sgf_score_handicap(NULL), 0);
 }

@@ -37,7 +37,9 @@ static void random_position(sgf_board *b, int size, int moves)
         for (int tries = 0; tries < 50; tries++) {
             sgf_point pt = { (uint8_t)next_rand((unsigned)size),
                              (uint8_t)next_rand((unsigned)size) };
-            if (sgf_board_check(b, NULL, &r, c, pt) != SGF_VERDICT_LEGAL)
+            sgf_verdict v;
+            if (sgf_board_check(&v, b, NULL, &r, c, pt) != 0
+                || v != SGF_VERDICT_LEGAL)
                 continue;
             int own = 0, n = 0;
             for (int d = 0; d < 4; d++) {

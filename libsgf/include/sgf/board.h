@@ -143,16 +143,17 @@ SGF_API bool sgf_board_ko(const sgf_board *b, sgf_point *pt_out,
 
 /* ---- moves ----------------------------------------------------------- */
 
-/* The verdict for color (SGF_BLACK or SGF_WHITE) playing at pt under r
- * (NULL = SGF_RULES_INIT), changing nothing; the same verdict
- * sgf_board_play would give. hist may be NULL: superko is then not
- * checked. Invalid arguments give SGF_VERDICT_OFF_BOARD. It walks the
- * neighbouring chains, so a replayer should just play and read the
- * verdict (cheaper); this is for "is this move legal" questions. */
-SGF_API sgf_verdict sgf_board_check(const sgf_board *b,
-                                    const sgf_history *hist,
-                                    const sgf_rules *r, sgf_color color,
-                                    sgf_point pt);
+/* Writes to *out the verdict for color (SGF_BLACK or SGF_WHITE) playing
+ * at pt under r (NULL = SGF_RULES_INIT), changing nothing: the same
+ * verdict sgf_board_play would give (SGF_VERDICT_OFF_BOARD for a point
+ * outside the board). hist may be NULL: superko is then not checked.
+ * Returns 0, or SGF_EINVAL (out or b NULL, color not a player, r of an
+ * unknown version; *out unchanged). It walks the neighbouring chains, so
+ * a replayer should just play and read the verdict (cheaper); this is
+ * for "is this move legal" questions. */
+SGF_API int sgf_board_check(sgf_verdict *out, const sgf_board *b,
+                            const sgf_history *hist, const sgf_rules *r,
+                            sgf_color color, sgf_point pt);
 
 /* Play color at pt under r (NULL = SGF_RULES_INIT) and write what
  * happened to *out (may be NULL). The move is executed whatever the

@@ -22,21 +22,23 @@ extern "C" {
 
 /* ---- komi and handicap ------------------------------------------------ */
 
-/* Return values of sgf_score_komi (besides SGF_ESYNTAX). */
-enum {
+/* Where the komi sgf_score_komi gives came from. */
+typedef enum sgf_komi_kind {
     SGF_KOMI_GIVEN = 0,      /* KM[] in the standard form */
     SGF_KOMI_DEFAULTED = 1,  /* no KM[]: the rule set's komi */
     SGF_KOMI_LOOSE = 2,      /* non-standard but readable: "6,5" */
     SGF_KOMI_SCALED = 3      /* Fox x50 or x100 ("375", "750" = 7.5) */
-};
+} sgf_komi_kind;
 
 /* The komi of game g: KM[] of the root as archives write it, or
  * r->komi when absent (r NULL = SGF_RULES_INIT). Fox server files write
  * 5.5, 6.5, 7 and 7.5 as 275, 325, 350, 375 (x50) or 550, 650, 700, 750
- * (x100); any other value of 100 or more, and an unreadable value, give
- * SGF_ESYNTAX with *out = r->komi. KM[0] is 0. */
-SGF_API int sgf_score_komi(double *out, const sgf_game *g,
-                           const sgf_rules *r);
+ * (x100). KM[0] is 0. Returns 0 with *out set and *kind (may be NULL)
+ * saying where it came from; SGF_ESYNTAX, with *out = r->komi and *kind
+ * unchanged, when KM[] is unreadable or another value of 100 or more;
+ * SGF_EINVAL when out or g is NULL or r is of an unknown version. */
+SGF_API int sgf_score_komi(double *out, sgf_komi_kind *kind,
+                           const sgf_game *g, const sgf_rules *r);
 
 /* HA[] of the root of g; 0 when absent or unreadable. */
 SGF_API int sgf_score_handicap(const sgf_game *g);
@@ -60,6 +62,7 @@ typedef struct sgf_score_re {
     sgf_score_re_kind kind;
     sgf_color winner;        /* SGF_EMPTY for draw, void, unknown */
     double margin;           /* SCORE only, >= 0 */
+    bool loose;              /* read from a form other than FF[4]'s */
 } sgf_score_re;
 
 /* Read an RE[] value as the property checks read it (sgf-validate's
@@ -67,9 +70,10 @@ typedef struct sgf_score_re {
  * B+R, B+Resign, W+T, W+Time, B+F, B+Forfeit, B+ (no margin), 0, Draw,
  * Jigo, Void, ?, also in lower case, with "Black+"/"White+", "Black
  * wins", blanks, a decimal comma, or a remark after the result ("B+R
- * (time)", "W+2.5 points"). Returns 0 for the FF[4] form, 1 for another
- * readable form (*out set in both cases), SGF_ESYNTAX with kind OTHER
- * when unreadable. Empty v gives kind NONE and 0. */
+ * (time)", "W+2.5 points"). Returns 0 with *out set (out->loose true
+ * for a readable form other than FF[4]'s); SGF_ESYNTAX with kind OTHER
+ * when unreadable; SGF_EINVAL when out is NULL or v has a NULL pointer
+ * and a length. Empty v gives kind NONE and 0. */
 SGF_API int sgf_score_re_parse(sgf_score_re *out, sgf_str v);
 
 /* The FF[4] result string of a margin (Black's score minus White's):

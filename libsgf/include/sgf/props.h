@@ -99,9 +99,11 @@ SGF_API int sgf_value_real(sgf_str v, double *out);
 /* Real as real files write it (komi above all): the strict form, or with
  * blanks around it (" 6.5 "), a decimal comma ("6,5"), a word after the
  * number ("6.5pts", "6.5 points"), or a half written "5 1/2" or "5½"
- * (UTF-8). Returns 0 for the strict form, 1 for a readable non-standard
- * form (*out set in both cases), SGF_ESYNTAX otherwise (also for ""). */
-SGF_API int sgf_value_real_loose(sgf_str v, double *out);
+ * (UTF-8). Returns 0 with *out set, and *loose (may be NULL) true when
+ * the value was read from a form other than the strict one; SGF_ESYNTAX
+ * when it is no readable number (also for ""); SGF_EINVAL when out is
+ * NULL. On an error *out and *loose are unchanged. */
+SGF_API int sgf_value_real_loose(sgf_str v, double *out, bool *loose);
 
 /* Double: "1" (normal) or "2" (emphasized). */
 SGF_API int sgf_value_double(sgf_str v, int *out);

@@ -136,12 +136,6 @@ typedef struct sgf_rules {
  * false and sgf_rules_handicap_bonus 0 for it. */
 SGF_API int sgf_rules_init(sgf_rules *r, unsigned version);
 
-/* Return values of sgf_rules_from_ru (besides SGF_EINVAL). */
-enum {
-    SGF_RULES_MATCHED = 0,     /* the string named a rule set */
-    SGF_RULES_DEFAULTED = 1    /* missing or unknown: japanese was used */
-};
-
 /* Number of presets; their names, in the order of the table above, for
  * --rules=NAME help and the man page. sgf_rules_preset_name returns NULL
  * when i >= sgf_rules_preset_count(). Static storage. */
@@ -169,11 +163,13 @@ SGF_API int sgf_rules_preset(sgf_rules *out, const char *name);
  * legal", fits tromp-taylor, nz and ing alike, and fpok1 means dead
  * stones are removed. Otherwise the name is "custom", ko SPIGHT reads
  * as simple, tax SEKI or ALL as seki points not counted, sui1 as
- * SGF_SUICIDE_SINGLE_STONE_ILLEGAL. Case does not matter. Returns
- * SGF_RULES_MATCHED, or SGF_RULES_DEFAULTED with *out = japanese when the
- * value is missing or unknown (callers note it), or SGF_EINVAL when out
- * is NULL. */
-SGF_API int sgf_rules_from_ru(sgf_rules *out, const char *ru, size_t len);
+ * SGF_SUICIDE_SINGLE_STONE_ILLEGAL. Case does not matter. A value that
+ * is missing or names no rule set gives *out = japanese. *matched (may
+ * be NULL) is set true when the value named a rule set, false when
+ * japanese was assumed (callers note it). Returns 0, or SGF_EINVAL when
+ * out is NULL (*matched is then unchanged). */
+SGF_API int sgf_rules_from_ru(sgf_rules *out, const char *ru, size_t len,
+                              bool *matched);
 
 /* Whether the passes at the end of a record end the game: passes is the
  * number of consecutive passes, last_passer the colour of the last one.
@@ -208,12 +204,13 @@ typedef enum sgf_handicap_layout {
     SGF_HANDICAP_RUSSIAN = 1
 } sgf_handicap_layout;
 
-/* Write the count points of the fixed placement to out (room for count
- * points). Returns count, or 0 when the board has no fixed placement for
- * count stones (count < 2 included). Errors: SGF_EINVAL (out NULL, bad
- * layout). */
-SGF_API int sgf_handicap_fixed_points(sgf_point *out, int count, int width,
-                                      int height,
+/* Write the count points of the fixed placement of count stones on a
+ * width x height board to out (room for count points) and set *n to
+ * count; when the board has no fixed placement for count stones (count <
+ * 2 included), *n is 0 and out is not written. Returns 0, or SGF_EINVAL
+ * (out or n NULL, a layout not listed above; *n is then unchanged). */
+SGF_API int sgf_handicap_fixed_points(sgf_point *out, int *n, int count,
+                                      int width, int height,
                                       sgf_handicap_layout layout);
 
 /* Whether the n points (in any order, no repeats) are exactly the fixed

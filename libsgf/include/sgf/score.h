@@ -94,10 +94,10 @@ SGF_API int sgf_score_count(sgf_score *out, const sgf_board *b,
 /* Dead stones from territory markup in node n (TB/TW, as KGS and CGoban
  * write in the last node): a white stone on a TB point or a black stone
  * on a TW point is dead. Clears dead (width * height bytes) first.
- * Returns 1 when n has TB or TW, 0 when it has neither; SGF_EINVAL on
- * NULL b or dead. */
-SGF_API int sgf_score_dead_markup(uint8_t *dead, const sgf_board *b,
-                                  const sgf_node *n);
+ * *found (may be NULL) says whether n has TB or TW (a NULL n has
+ * neither). Returns 0, or SGF_EINVAL on NULL b or dead. */
+SGF_API int sgf_score_dead_markup(uint8_t *dead, bool *found,
+                                  const sgf_board *b, const sgf_node *n);
 
 /* Count the position of b as the server counted it: the territory of
  * each colour is the points the markup of n marks for it (TB Black's, TW
@@ -113,7 +113,8 @@ SGF_API int sgf_score_count_markup(sgf_score *out, const sgf_board *b,
 /* Points where count s and the markup of n disagree: a point marked TB
  * (TW) that s does not give to Black (White) as territory, or a point s
  * gives as territory that carries no markup of that colour. Writes the
- * first such point to *first (may be NULL). Returns the number. */
+ * first such point to *first (may be NULL). Returns the number, or
+ * SGF_EINVAL when s or n is NULL. */
 SGF_API int sgf_score_markup_diff(const sgf_score *s, const sgf_node *n,
                                   sgf_point *first);
 
