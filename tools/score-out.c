@@ -1019,6 +1019,7 @@ int score_out_file(score_out_opts *o, const char *path, cli_counts *n)
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }
+    sgf_score_init(&r.x->s, SGF_SCORE_VERSION);   /* kept per game */
     unsigned long unreadable = n->unreadable, files = n->files, said;
     cli_last_error(&said);
     /* the record's own faults: its errors, in the same stream as the

@@ -518,11 +518,12 @@ void sgf__score_total(sgf_score *s, const sgf_board *b)
     s->margin = s->black.score - s->white.score;
 }
 
-/* The header of a count: scoring, komi, handicap compensation, size. */
-static void count_start(sgf_score *out, const sgf_board *b,
-                        const sgf_rules *r, double komi, int handicap)
+void sgf__score_start(sgf_score *out, const sgf_board *b,
+                      const sgf_rules *r, double komi, int handicap)
 {
+    int version = out->version;
     memset(out, 0, offsetof(sgf_score, map));
+    out->version = version;
     out->scoring = r->scoring;
     out->komi = komi;
     out->handicap_bonus = sgf_rules_handicap_bonus(r, handicap);
@@ -578,7 +579,7 @@ int sgf__score_count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
                           double komi, int handicap)
 {
     unsigned needs;
-    count_start(out, b, r, komi, handicap);
+    sgf__score_start(out, b, r, komi, handicap);
     if (sgf__score_fast(out, b, r, r->remove_dead ? dead : NULL, &needs)) {
         sgf__score_total(out, b);
         return 0;
@@ -593,25 +594,33 @@ int sgf__score_count_labelled(sgf_score *out, const sgf_board *b,
     sgf__spos *p = sgf__scratch_take(sizeof *p);
     if (p == NULL)
         return SGF_ENOMEM;
-    count_start(out, b, r, komi, handicap);
+    sgf__score_start(out, b, r, komi, handicap);
     int rc = count_labelled(out, p, b, r, dead, SGF__NEED_SEKI
                             | SGF__NEED_TEIRE | SGF__NEED_SPLIT);
     sgf__scratch_give(p, sizeof *p);
     return rc;
 }
 
+int sgf_score_init(sgf_score *s, unsigned version)
+{
+    if (s == NULL || version != SGF_SCORE_VERSION)
+        return SGF_EINVAL;
+    memset(s, 0, sizeof *s);
+    s->version = SGF_SCORE_VERSION;
+    return 0;
+}
+
 int sgf_score_count(sgf_score *out, const sgf_board *b, const sgf_rules *r,
                     const uint8_t *dead, double komi, int handicap)
 {
     static const sgf_rules init = SGF_RULES_INIT;
-    if (out == NULL || b == NULL || sgf__rules_unknown(r))
+    if (sgf__score_unknown(out) || b == NULL || sgf__rules_unknown(r))
         return SGF_EINVAL;
     sgf__spos *p = sgf__scratch_take(sizeof *p);
     if (p == NULL)
         return SGF_ENOMEM;
     int rc = sgf__score_count_with(out, p, b, r != NULL ? r : &init, dead,
-                                   komi,
-                        handicap);
+                                   komi, handicap);
     sgf__scratch_give(p, sizeof *p);
     return rc;
 }

@@ -368,6 +368,7 @@ static int explain_run(sgf_score_reason *out, const sgf_board *b,
         free(x.s);
         return SGF_ENOMEM;
     }
+    sgf_score_init(x.s, SGF_SCORE_VERSION);
     if (markup != NULL) {
         sgf__score_read_markup(marks, markup, sgf_board_width(b),
                                sgf_board_height(b));

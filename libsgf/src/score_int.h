@@ -35,6 +35,17 @@ typedef struct sgf__spos {
 /* The colours of b's points, w * h bytes in SGF point order. */
 void sgf__score_colors(uint8_t *col, const sgf_board *b);
 
+/* s is NULL or not of the struct version this library writes. */
+static inline bool sgf__score_unknown(const sgf_score *s)
+{
+    return s == NULL || s->version != SGF_SCORE_VERSION;
+}
+
+/* Clear the header and counts of *out (its version kept) and set the
+ * scoring, komi, handicap compensation and size; the map is left. */
+void sgf__score_start(sgf_score *out, const sgf_board *b,
+                      const sgf_rules *r, double komi, int handicap);
+
 /* Prisoners from b, then each side's score and the margin of s from its
  * counts, komi and handicap compensation. */
 void sgf__score_total(sgf_score *s, const sgf_board *b);

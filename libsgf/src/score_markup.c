@@ -92,7 +92,7 @@ int sgf_score_markup_diff(const sgf_score *s, const sgf_node *n,
 {
     uint8_t marks[SGF__SN];
     int diffs = 0;
-    if (s == NULL || n == NULL)
+    if (sgf__score_unknown(s) || n == NULL)
         return SGF_EINVAL;
     sgf__score_read_markup(marks, n, s->width, s->height);
     for (int i = 0; i < s->width * s->height; i++) {
@@ -226,18 +226,12 @@ int sgf_score_count_markup(sgf_score *out, const sgf_board *b,
                            const sgf_rules *r, const sgf_node *n,
                            double komi, int handicap)
 {
-    if (out == NULL || b == NULL || n == NULL || sgf__rules_unknown(r))
+    static const sgf_rules init = SGF_RULES_INIT;
+    if (sgf__score_unknown(out) || b == NULL || n == NULL
+        || sgf__rules_unknown(r))
         return SGF_EINVAL;
-    sgf_rules rr = SGF_RULES_INIT;
-    if (r != NULL)
-        rr = *r;
     int w = sgf_board_width(b), h = sgf_board_height(b);
-    memset(out, 0, offsetof(sgf_score, map));
-    out->scoring = rr.scoring;
-    out->komi = komi;
-    out->handicap_bonus = sgf_rules_handicap_bonus(&rr, handicap);
-    out->width = w;
-    out->height = h;
+    sgf__score_start(out, b, r != NULL ? r : &init, komi, handicap);
     out->black.stones = sgf_board_stone_count(b, SGF_BLACK);
     out->white.stones = sgf_board_stone_count(b, SGF_WHITE);
     out->dame = w * h - out->black.stones - out->white.stones;

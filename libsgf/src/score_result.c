@@ -233,7 +233,7 @@ int sgf_score_re_format(char *buf, size_t size, const sgf_score_re *re)
 
 sgf_score_verdict sgf_score_compare(const sgf_score *s, const sgf_score_re *re)
 {
-    if (s == NULL || re == NULL)
+    if (sgf__score_unknown(s) || re == NULL)
         return SGF_SCORE_NOT_COUNTED;
     double m = s->margin;
     sgf_color won = m > 1e-9 ? SGF_BLACK : m < -1e-9 ? SGF_WHITE : SGF_EMPTY;

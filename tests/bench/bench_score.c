@@ -54,6 +54,7 @@ static void score_one(sgf_replay *rp, const record *rec, int mode,
 {
     static uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
     static sgf_score s;
+    sgf_score_init(&s, SGF_SCORE_VERSION);
     const sgf_game *g = sgf_collection_game(rec->c, 0);
     sgf_replay_options o = SGF_REPLAY_OPTIONS_INIT;
     o.quiet = true;

@@ -396,6 +396,7 @@ static void replay_all(const uint8_t *data, size_t size)
         if (fp != NULL)
             sgf_diagram_write_board(fp, sgf_replay_board(r), NULL);
         static sgf_score s;
+        sgf_score_init(&s, SGF_SCORE_VERSION);
         score_end(r, sgf_collection_game(c, i), &s);
         figures(c, sgf_collection_game(c, i), &s);
         tool_output(sgf_collection_game(c, i));

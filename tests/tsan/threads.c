@@ -80,6 +80,7 @@ static int replay_and_score(const sgf_collection *c)
         if (rc != 0 || sgf_game_gm(g) != 1)
             continue;
         sgf_score s;
+        sgf_score_init(&s, SGF_SCORE_VERSION);
         const sgf_board *b = sgf_replay_board(r);
         size_t n = (size_t)sgf_board_width(b) * (size_t)sgf_board_height(b);
         uint8_t *dead = calloc(n, 1);

@@ -175,6 +175,7 @@ static void test_rules_version_read(void **state)
                      SGF_EINVAL);
     assert_int_equal(sgf_board_play(&res, b, NULL, &r, SGF_BLACK, pt), 0);
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     assert_int_equal(sgf_score_count(&s, b, &bad, NULL, 6.5, 0),
                      SGF_EINVAL);
     assert_int_equal(sgf_score_count(&s, b, &r, NULL, 6.5, 0), 0);

@@ -61,6 +61,7 @@ static const char *result_of(const char *sgf, const char *rules)
     static char buf[32];
     uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     sgf_rules r;
     double komi;
     game x = load(sgf);
@@ -107,6 +108,7 @@ static void test_score_tromp_taylor_keeps_dead(void **state)
     uint8_t dead[25] = { 0 };
     sgf_rules r;
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     dead[2 * 5 + 0] = 1;      /* ac */
     assert_int_equal(sgf_rules_preset(&r, "tromp-taylor"), 0);
     assert_int_equal(sgf_score_count(&s, x.b, &r, dead, 0.5, 0), 0);
@@ -140,6 +142,7 @@ static void test_score_seki_both_scorings(void **state)
     game x = load(sgf);
     sgf_rules r;
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     uint8_t dead[30];
     assert_int_equal(sgf_score_dead_estimate(dead, x.b), 0);
     assert_int_equal(sgf_rules_preset(&r, "japanese"), 0);
@@ -175,6 +178,7 @@ static void test_score_seki_fill_into_eye(void **state)
                   "AW[ec][dd][ed][fd][gd][ce][ee][bf][cf][ef];B[];W[])");
     sgf_rules r;
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
     assert_int_equal(s.seki, 3);
     assert_int_equal(s.black.territory, 7);
@@ -201,6 +205,7 @@ static void test_score_no_seki_when_one_side_can_fill(void **state)
                   "[ae][be][af][bf][cf][df][ef]AW[da][db][eb][dc][ec][cd]"
                   "[dd][ed][ce][de][ee];B[];W[])");
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
     assert_int_equal(s.seki, 0);
     assert_int_equal(s.black.territory, 2);
@@ -219,6 +224,7 @@ static void test_score_teire_japanese_only(void **state)
                   "AW[da][db][dd][de][eb][ed][fc];B[];W[])");
     sgf_rules r;
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
     assert_int_equal(s.black.territory, 10);
     assert_int_equal(s.white.territory, 6);
@@ -242,6 +248,7 @@ static void test_score_teire_two_point_dame(void **state)
     game x = load("(;GM[1]KM[0]SZ[5]AB[ca][bb][cb][db][eb]"
                   "AW[ab][bc][cc][dc][ec][ad][bd];B[];W[])");
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
     assert_int_equal(s.black.territory, 2);
     assert_int_equal(s.white.territory, 8);
@@ -268,6 +275,7 @@ static void test_score_teire_several_dame(void **state)
                   "AW[da][ea][fa][db][fb][fc][dd][fd][de][ee][fe];B[];W[])");
     sgf_rules r;
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
     assert_int_equal(s.black.territory, 10);
     assert_int_equal(s.white.territory, 5);
@@ -295,6 +303,7 @@ static void test_score_teire_throw_in(void **state)
                   ";B[];W[])");
     sgf_rules r;
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
     assert_int_equal(s.black.territory, 9);
     assert_int_equal(s.white.territory, 8);
@@ -317,6 +326,7 @@ static void test_score_no_teire_without_rescue(void **state)
     game x = load("(;GM[1]KM[0]SZ[5]AB[de][ed]AW[ce][cd][dc][ec][cc]"
                   ";B[];W[])");
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
     assert_int_equal(s.map[4 * 5 + 4], SGF_SP_BLACK_TERRITORY);
     assert_int_equal(s.black.territory, 1);
@@ -337,6 +347,7 @@ static void test_score_territory_behind_dame(void **state)
                   "AB[be][bf][bg][bh][ce][cf][cg][ch];B[];W[])");
     sgf_rules r;
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
     assert_int_equal(s.white.territory, 2);
     assert_int_equal(s.black.territory, 3);
@@ -507,7 +518,7 @@ static void test_score_verdicts(void **state)
 {
     (void)state;
     sgf_score s;
-    memset(&s, 0, sizeof s);
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     s.margin = 3.5;
     sgf_score_re re = re_of("B+3.5", 0);
     assert_int_equal(sgf_score_compare(&s, &re), SGF_SCORE_AGREE);
@@ -647,6 +658,7 @@ static void test_score_dead_sources(void **state)
     assert_int_equal(sgf_score_dead_estimate(dead, x.b), 1);
     assert_int_equal(dead[10], 1);
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     assert_int_equal(sgf_score_count(&s, x.b, NULL, dead, 0, 0), 0);
     assert_int_equal(sgf_score_markup_diff(&s, last_node(&x), NULL), 0);
     assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
@@ -696,6 +708,7 @@ static void test_score_estimate_playouts(void **state)
                   ";B[];W[])");
     uint8_t dead[81], again[81];
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     sgf_rules r;
     assert_int_equal(sgf_score_dead_estimate(dead, x.b), 3);
     assert_int_equal(dead[2 * 9 + 1], 1);          /* bc */
@@ -736,6 +749,7 @@ static void test_score_estimate_nakade_sacrifice(void **state)
                   ";B[];W[])");
     uint8_t dead[81];
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     sgf_rules r;
     assert_int_equal(sgf_score_dead_estimate(dead, x.b), 8);
     assert_int_equal(dead[5 * 9 + 0], 1);          /* af */
@@ -831,6 +845,7 @@ static void test_score_estimate_reads_enclosed_space(void **state)
                   "[cf][cg][bg][ag][dg];B[];W[])");
     uint8_t dead[81];
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     sgf_rules r;
     assert_int_equal(sgf_score_dead_estimate(dead, x.b), 10);
     assert_int_equal(dead[0], 1);                  /* aa */
@@ -858,6 +873,7 @@ static void test_score_teire_in_turn(void **state)
                   "AW[fa][ha][ia][eb][hb][bc][cc][dc][ec][ad][fd][gd][he]"
                   "[ie][je];B[];W[])");
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 0, 0), 0);
     assert_int_equal(s.map[4 * 11 + 6], SGF_SP_DAME);          /* G1 */
     assert_int_equal(s.map[3 * 11 + 4], SGF_SP_DAME);          /* E2 */
@@ -881,6 +897,7 @@ static void test_score_teire_capture(void **state)
                   ";B[];W[])");
     uint8_t dead[70] = { 0 };
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     dead[3 * 10 + 8] = 1;                          /* J4 */
     assert_int_equal(sgf_score_count(&s, x.b, NULL, dead, 0, 0), 0);
     assert_int_equal(s.map[3 * 10 + 9], SGF_SP_DAME);          /* K4 */
@@ -898,6 +915,8 @@ static void test_score_markup_forms(void **state)
                   "TB[aa:be][ac][zz]TW[ea:ee])");
     game y = load("(;GM[1]FF[4]SZ[5]KM[0.5]" SPLIT ";B[];W[]" MARKS ")");
     sgf_score s, t;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
+    assert_int_equal(sgf_score_init(&t, SGF_SCORE_VERSION), 0);
     uint8_t dead[25];
     bool found = false;
     assert_int_equal(sgf_score_dead_markup(dead, &found, x.b, last_node(&x)),
@@ -1015,10 +1034,46 @@ static void test_score_diag_codes(void **state)
     }
 }
 
+/* An sgf_score of a struct version the library does not know is refused
+ * and left as it is; init and the counts keep the version. */
+static void test_score_struct_version(void **state)
+{
+    (void)state;
+    game x = load("(;GM[1]SZ[5]" SPLIT ";B[];W[]" MARKS ")");
+    sgf_score s;
+    memset(&s, 0xA5, sizeof s);
+    const int junk = s.width;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION + 1), SGF_EINVAL);
+    assert_int_equal(sgf_score_init(NULL, SGF_SCORE_VERSION), SGF_EINVAL);
+    assert_int_equal(s.version, junk);
+    assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 6.5, 0),
+                     SGF_EINVAL);
+    assert_int_equal(sgf_score_count_markup(&s, x.b, NULL, last_node(&x),
+                                            6.5, 0), SGF_EINVAL);
+    assert_int_equal(s.width, junk);
+    assert_int_equal(s.map[0], 0xA5);
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
+    assert_int_equal(s.width, 0);
+    assert_int_equal(s.map[0], 0);
+    assert_int_equal(sgf_score_count(&s, x.b, NULL, NULL, 6.5, 0), 0);
+    assert_int_equal(s.version, SGF_SCORE_VERSION);
+    assert_int_equal(s.width, 5);
+    assert_int_equal(sgf_score_count_markup(&s, x.b, NULL, last_node(&x),
+                                            6.5, 0), 0);
+    assert_int_equal(s.version, SGF_SCORE_VERSION);
+    sgf_score_re re = re_of("B+3.5", 0);
+    s.version = SGF_SCORE_VERSION + 1;
+    assert_int_equal(sgf_score_compare(&s, &re), SGF_SCORE_NOT_COUNTED);
+    assert_int_equal(sgf_score_markup_diff(&s, last_node(&x), NULL),
+                     SGF_EINVAL);
+    unload(&x);
+}
+
 static void test_score_bad_arguments(void **state)
 {
     (void)state;
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     double k;
     uint8_t d[4];
     assert_int_equal(sgf_score_count(NULL, NULL, NULL, NULL, 0, 0),
@@ -1039,6 +1094,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_score_rule_sets),
+        cmocka_unit_test(test_score_struct_version),
         cmocka_unit_test(test_score_tromp_taylor_keeps_dead),
         cmocka_unit_test(test_score_prisoners_territory_only),
         cmocka_unit_test(test_score_seki_both_scorings),

@@ -98,6 +98,9 @@ static void test_fast_count_is_the_labelled_count(void **state)
     static const char *const rules[] = { "japanese", "chinese",
                                          "tromp-taylor" };
     static sgf_score fast, slow, quick;
+    assert_int_equal(sgf_score_init(&fast, SGF_SCORE_VERSION), 0);
+    assert_int_equal(sgf_score_init(&slow, SGF_SCORE_VERSION), 0);
+    assert_int_equal(sgf_score_init(&quick, SGF_SCORE_VERSION), 0);
     uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
     sgf_board *b;
     int compared = 0, quicks = 0;
@@ -138,6 +141,8 @@ static void test_fast_count_splits_the_dame(void **state)
 {
     static const int sizes[] = { 7, 9, 13, 19 };
     static sgf_score fast, slow;
+    assert_int_equal(sgf_score_init(&fast, SGF_SCORE_VERSION), 0);
+    assert_int_equal(sgf_score_init(&slow, SGF_SCORE_VERSION), 0);
     static sgf__spos p;
     uint8_t split[SGF_MAX_SIZE * SGF_MAX_SIZE];
     sgf_board *b;
@@ -159,7 +164,7 @@ static void test_fast_count_splits_the_dame(void **state)
         assert_int_equal(sgf__score_count_labelled(&slow, b, &r, NULL,
                                                    6.5, 0), 0);
         same_count(&fast, &slow);
-        memset(&fast, 0, offsetof(sgf_score, map));
+        assert_int_equal(sgf_score_init(&fast, SGF_SCORE_VERSION), 0);
         if (!sgf__score_fast(&fast, b, &r, NULL, &needs))
             continue;
         quicks++;                       /* the quick count's own sets */
@@ -182,6 +187,8 @@ static void test_fast_count_with_dead_stones(void **state)
 {
     static const int sizes[] = { 7, 9, 13, 19 };
     static sgf_score fast, slow;
+    assert_int_equal(sgf_score_init(&fast, SGF_SCORE_VERSION), 0);
+    assert_int_equal(sgf_score_init(&slow, SGF_SCORE_VERSION), 0);
     uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
     uint8_t unsettled[SGF_MAX_SIZE * SGF_MAX_SIZE];
     sgf_score_estimate est;
@@ -213,7 +220,7 @@ static void test_fast_count_with_dead_stones(void **state)
                                                        6.5, 0), 0);
             same_count(&fast, &slow);
             unsigned needs;
-            memset(&fast, 0, offsetof(sgf_score, map));
+            assert_int_equal(sgf_score_init(&fast, SGF_SCORE_VERSION), 0);
             if (!sgf__score_fast(&fast, b, &r, dead, &needs))
                 continue;
             quicks++;

@@ -131,6 +131,7 @@ static void test_estimate_seki_one_eye_each(void **state)
     uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
     sgf_score_estimate e;
     sgf_score s;
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
     assert_int_equal(sgf_score_estimate_dead(&e, dead, NULL, x.b, NULL), 0);
     assert_true(e.settled);
     assert_int_equal(sgf_score_count(&s, x.b, NULL, dead, 0, 0), 0);

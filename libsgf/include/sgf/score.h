@@ -60,7 +60,14 @@ typedef struct sgf_score_side {
                         handicap compensation */
 } sgf_score_side;
 
+/* A count. Its struct version comes first: set it with sgf_score_init
+ * before a count is written into it. Fields of later versions are added
+ * after map, and the library writes only the fields of the version the
+ * caller gives, so a program built against this header keeps working
+ * with a later library. The map is inline because no FF[4] board is
+ * larger than 52x52 (SZ[] caps the size). */
 typedef struct sgf_score {
+    int version;             /* SGF_SCORE_VERSION */
     sgf_scoring scoring;
     double komi;
     double handicap_bonus;   /* points given to White for the handicap */
@@ -71,6 +78,16 @@ typedef struct sgf_score {
     uint8_t map[SGF_MAX_SIZE * SGF_MAX_SIZE];  /* sgf_score_point per
                                                   point, y * width + x */
 } sgf_score;
+
+#define SGF_SCORE_VERSION 1
+
+/* Clear *s and set its struct version to `version`, the
+ * SGF_SCORE_VERSION the caller was built with. Returns 0; SGF_EINVAL
+ * when s is NULL or the library does not know that version (*s
+ * unchanged). Every function that writes or reads an sgf_score checks
+ * the version first: one the library does not know is SGF_EINVAL, and
+ * sgf_score_compare answers SGF_SCORE_NOT_COUNTED for it. */
+SGF_API int sgf_score_init(sgf_score *s, unsigned version);
 
 /* Count the position of b under r (NULL = SGF_RULES_INIT): r->scoring
  * says area or territory; r->seki_points_count whether empty points in
@@ -84,7 +101,8 @@ typedef struct sgf_score {
  * and a small open border is closed as dame filling would close it: the
  * rules in full are sgf-score(1), section COUNTING. *out then holds
  * both sides' counts and the map of points (SGF_SP_*). Errors:
- * SGF_EINVAL (out or b NULL), SGF_ENOMEM. */
+ * SGF_EINVAL (out or b NULL, out or r of an unknown version; see
+ * sgf_score_init), SGF_ENOMEM. */
 SGF_API int sgf_score_count(sgf_score *out, const sgf_board *b,
                             const sgf_rules *r, const uint8_t *dead,
                             double komi, int handicap);
