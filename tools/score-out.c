@@ -778,7 +778,7 @@ static int add_diags(const game_count *x, sgf_collection *c)
     for (int k = 0; k < x->ndiags; k++) {
         const game_diag *gd = &x->diags[k];
         sgf_diag d;
-        memset(&d, 0, sizeof d);
+        sgf_diag_init(&d, SGF_DIAG_VERSION);
         d.code = gd->code;
         d.severity = sgf_diag_code_severity(gd->code, true);
         d.game = (int32_t)sgf_game_index(x->g);

@@ -206,6 +206,7 @@ static sgf_diag *push(sgf_collection *c, const sgf_diag *d, const char *fmt,
         /* callers take NULL for out of memory: a slot that is no
          * diagnostic of the list */
         c->left_slot = *d;
+        c->left_slot.version = SGF_DIAG_VERSION;
         c->left_slot.message = "";
         return &c->left_slot;
     }
@@ -231,6 +232,7 @@ static sgf_diag *push(sgf_collection *c, const sgf_diag *d, const char *fmt,
     }
     sgf_diag *slot = &c->diags[c->ndiags++];
     *slot = *d;
+    slot->version = SGF_DIAG_VERSION;
     slot->message = msg;
     if (c->opts.on_diag != NULL && !c->diag_hold)
         c->opts.on_diag(c->opts.payload, slot);
@@ -276,6 +278,17 @@ sgf_diag *sgf__diag_emit(sgf_collection *c, const sgf_diag *proto,
     return r;
 }
 
+int sgf_diag_init(sgf_diag *d, unsigned version)
+{
+    if (d == NULL || version != SGF_DIAG_VERSION)
+        return SGF_EINVAL;
+    memset(d, 0, sizeof *d);
+    d->version = SGF_DIAG_VERSION;
+    d->game = -1;
+    d->message = "";
+    return 0;
+}
+
 static sgf_diag proto_of(int game, sgf_diag_code code, size_t offset)
 {
     sgf_diag d;
@@ -317,7 +330,8 @@ sgf_diag *sgf__diag_add_nopos(sgf_collection *c, int game,
 int sgf_collection_add_diag(sgf_collection *c, const sgf_diag *d,
                             bool has_offset, const char *fmt, ...)
 {
-    if (c == NULL || d == NULL || fmt == NULL)
+    if (c == NULL || d == NULL || fmt == NULL
+        || d->version != SGF_DIAG_VERSION)
         return SGF_EINVAL;
     sgf_diag copy = *d;
     if (has_offset && copy.pos.line == 0)
@@ -367,6 +381,8 @@ int sgf_print_name(FILE *fp, const char *name)
 int sgf_diag_print_text(FILE *fp, const char *file, const sgf_diag *d)
 {
     int n;
+    if (fp == NULL || d == NULL || d->version != SGF_DIAG_VERSION)
+        return SGF_EINVAL;
     const char *name = sgf_diag_code_name(d->code);
     if (sgf_print_name(fp, file) != 0)
         return SGF_EIO;

@@ -67,7 +67,7 @@ static void test_control_characters_escaped(void **state)
 static sgf_diag sample(void)
 {
     sgf_diag d;
-    memset(&d, 0, sizeof d);
+    assert_int_equal(sgf_diag_init(&d, SGF_DIAG_VERSION), 0);
     d.severity = SGF_SEV_ERROR;
     d.code = sgf_diag_code_from_name("duplicate-property");
     d.pos.offset = 9;
@@ -172,7 +172,36 @@ static void test_collection_add_diag(void **state)
                      SGF_EINVAL);
     assert_int_equal(sgf_collection_add_diag(c, NULL, true, "x"),
                      SGF_EINVAL);
+    assert_int_equal(got->version, SGF_DIAG_VERSION);
+    /* a diagnostic of a struct version the library does not know is
+     * neither added nor printed */
+    d.version = SGF_DIAG_VERSION + 1;
+    assert_int_equal(sgf_collection_add_diag(c, &d, true, "x"), SGF_EINVAL);
+    assert_int_equal(sgf_collection_diag_count(c), before + 1);
+    size_t len;
+    FILE *fp = start_capture(&len);
+    assert_int_equal(sgf_diag_print_text(fp, "a.sgf", &d), SGF_EINVAL);
+    assert_int_equal(sgf_diag_print_text(fp, "a.sgf", NULL), SGF_EINVAL);
+    assert_string_equal(end_capture(fp), "");
+    free(captured);
     sgf_collection_free(c);
+}
+
+static void test_diag_init(void **state)
+{
+    (void)state;
+    sgf_diag d;
+    memset(&d, 0x5A, sizeof d);
+    assert_int_equal(sgf_diag_init(&d, SGF_DIAG_VERSION + 1), SGF_EINVAL);
+    assert_int_equal(sgf_diag_init(NULL, SGF_DIAG_VERSION), SGF_EINVAL);
+    assert_int_equal(d.code, 0x5A5A5A5A);          /* left as it was */
+    assert_int_equal(sgf_diag_init(&d, SGF_DIAG_VERSION), 0);
+    assert_int_equal(d.version, SGF_DIAG_VERSION);
+    assert_int_equal(d.code, SGF_D_NONE);
+    assert_int_equal(d.game, -1);
+    assert_int_equal(d.pos.line, 0);
+    assert_false(d.has_point);
+    assert_string_equal(d.message, "");
 }
 
 int main(void)
@@ -184,6 +213,7 @@ int main(void)
         cmocka_unit_test(test_text_line_has_one_line),
         cmocka_unit_test(test_names_and_meanings),
         cmocka_unit_test(test_collection_add_diag),
+        cmocka_unit_test(test_diag_init),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1085,8 +1085,8 @@ static void test_parse_diag_cap(void **state)
     assert_int_equal(sgf_collection_count_severity(c, SGF_SEV_ERROR),
                      100 + 1);
     /* a diagnostic added after the parse is capped the same */
-    sgf_diag d = { .code = SGF_D_STRAY_BRACKET, .severity = SGF_SEV_ERROR,
-                   .game = 0 };
+    sgf_diag d = { .version = SGF_DIAG_VERSION, .code = SGF_D_STRAY_BRACKET,
+                   .severity = SGF_SEV_ERROR, .game = 0 };
     assert_int_equal(sgf_collection_add_diag(c, &d, false, "more"), 0);
     sgf_collection_diags_left_out(c, &listed, NULL);
     assert_int_equal(listed.errors, 2401);

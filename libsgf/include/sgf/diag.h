@@ -45,9 +45,14 @@ typedef struct sgf_pos {
     uint32_t column;  /* 1-based, in bytes */
 } sgf_pos;
 
-/* One diagnostic. Move-related fields are filled by the replayer (issue
- * "rules"); elsewhere move_number is 0. */
+/* One diagnostic. Move-related fields are filled by the replayer;
+ * elsewhere move_number is 0. Its struct version comes first: the
+ * library's own diagnostics carry SGF_DIAG_VERSION, and one a program
+ * makes (for sgf_collection_add_diag, sgf_diag_print_text) starts from
+ * sgf_diag_init. Fields of later versions are added at the end, and the
+ * library reads only the fields of the version a diagnostic carries. */
 typedef struct sgf_diag {
+    int version;             /* SGF_DIAG_VERSION */
     sgf_severity severity;
     sgf_diag_code code;
     sgf_pos pos;
@@ -62,6 +67,14 @@ typedef struct sgf_diag {
     const char *message;     /* UTF-8, no trailing period; owned by the
                                 collection (or by whoever made the diag) */
 } sgf_diag;
+
+#define SGF_DIAG_VERSION 1
+
+/* Clear *d for struct version `version` (the SGF_DIAG_VERSION the caller
+ * was built with): every field 0 or false, game -1 (the whole input),
+ * message "". Returns 0; SGF_EINVAL when d is NULL or the library does
+ * not know that version (*d unchanged). */
+SGF_API int sgf_diag_init(sgf_diag *d, unsigned version);
 
 /* Diagnostics counted by severity, and how many of them were critical
  * (sgf_collection_diags_left_out). */
@@ -107,7 +120,8 @@ SGF_API int sgf_print_name(FILE *fp, const char *name);
  *   FILE:LINE:COL: SEVERITY: MESSAGE [CODE]
  * or "FILE: SEVERITY: MESSAGE [CODE]" when it has no position. file may be
  * NULL ("<input>"); it is written as sgf_print_name writes it. Returns 0,
- * or SGF_EIO when the write failed. */
+ * SGF_EINVAL (fp or d NULL, d of a struct version the library does not
+ * know), or SGF_EIO when the write failed. */
 SGF_API int sgf_diag_print_text(FILE *fp, const char *file,
                                 const sgf_diag *d);
 
