@@ -1,6 +1,6 @@
 /*
  * treecmp.h - comparing two parsed collections the way the writer's round
- * trip contract reads "same tree" (DECISIONS.md "Round trips"): same game
+ * trip contract (sgf/write.h) reads "same tree": same game
  * count, same node structure, and in each node the same properties
  * (identifier, number of values, decoded value text, undecodable flag),
  * whatever their order. Shared by tests/unit/test_write.c,

@@ -23,7 +23,7 @@
 #define TOOL_PRINTF(f, a)
 #endif
 
-/* --- exit status (DESIGN.md "Contracts") ------------------------------ */
+/* --- exit status (the same in every tool) ----------------------------- */
 
 enum {
     TOOL_OK = 0,       /* every input fine; warnings allowed */

@@ -2,9 +2,9 @@
  * tools/convert-table.c - sgf-convert --to=tsv and --to=json: one row
  * (one JSON object per line) per game: the game information, the result
  * parsed, the number of moves of the main line and the game signature
- * (DECISIONS.md "Conversion": the points of moves 20, 40, 60 and 31, 51,
- * 71 of the main line, "aabbcc-ddeeff", "--" for a move that does not
- * exist, "tt" for a pass).
+ * (the points of moves 20, 40, 60 and 31, 51, 71 of the main line,
+ * "aabbcc-ddeeff", "--" for a move that does not exist, "tt" for a
+ * pass).
  */
 #include "convert-out.h"
 

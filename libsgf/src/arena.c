@@ -1,7 +1,7 @@
 /*
  * arena.c - the allocation arena behind every collection, and a growable
  * scratch buffer. One collection, one arena, one free: no per-node
- * bookkeeping, no leaks on error paths (STYLE.md section 5).
+ * bookkeeping, no leaks on error paths.
  */
 #if defined(__linux__)
 #define _DEFAULT_SOURCE 1       /* madvise, MADV_HUGEPAGE */

@@ -1,6 +1,6 @@
 /*
- * charset_guess.c - the charset of a game's text values: the detection
- * order of DECISIONS.md refined by a plausibility score (the rule is
+ * charset_guess.c - the charset of a game's text values: a fixed
+ * detection order refined by a plausibility score (the rule is
  * documented in charset_int.h).
  */
 #include "charset_int.h"
@@ -367,7 +367,7 @@ static int latin_choice(sgf__conv *cv, texts_by_kind tk, size_t ntexts,
     return r;
 }
 
-/* The detection order of DECISIONS.md, refined by plausibility: UTF-8
+/* The detection order, refined by plausibility: UTF-8
  * when every text is valid UTF-8; else, of GB18030, CP932, CP950, CP949
  * and Latin-1 (last), the reading that decodes every text with the best
  * score (earlier wins ties). */

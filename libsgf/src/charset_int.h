@@ -1,7 +1,7 @@
 /*
  * charset_int.h - charsets of SGF text values (CA[], FF[4] spec "CA"):
  * name lookup with the usual aliases, UTF-8 validation, conversion to
- * UTF-8 with iconv, and the detection policy of DECISIONS.md:
+ * UTF-8 with iconv, and the detection policy:
  *
  *   with CA: use it if every text value of the game decodes in it;
  *   without CA: UTF-8 if every text value is valid UTF-8 (warning, since the
@@ -31,7 +31,7 @@
  *     not two letters; for, a run of letters with ASCII letters on both
  *     sides ("Müller").
  * Detection takes the best (for - against) per character, ties going to
- * the DECISIONS.md order (GB18030, CP932, CP950, CP949, Latin-1). A
+ * the detection order (GB18030, CP932, CP950, CP949, Latin-1). A
  * reading is plausible when at most a quarter of its characters weigh
  * against it. Latin-1 means Windows-1252 when some text holds 0x80..0x9F
  * and Windows-1252 decodes them (C1 controls are never meant; WHATWG

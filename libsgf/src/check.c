@@ -13,9 +13,8 @@
  * FF[4] or FF[1]-FF[3] form, never from code here.
  *
  * What SGFC 2.0 and sgfutils' sgfcheck check about file content, and the
- * code that covers it here (../shared/research/validators.md sections 2.3
- * and 3.2; "parser" = parse.c, "replay" = the Go rules replayer of issue
- * 3, which owns board-state checks; a code in brackets is emitted here,
+ * code that covers it here ("parser" = parse.c, "replay" = the Go rules
+ * replayer, which owns board-state checks; a code in brackets is emitted here,
  * in checkroot.c or in checkval.c):
  *
  *   SGFC  6 data before '(;'          parser junk-outside-tree
@@ -106,15 +105,16 @@
  * FF[3] property in an FF[4] file is reported once and its values are
  * not checked (Fox's TC[] is not a territory count). A [tt] pass is
  * silent in FF[1]-FF[4] files and a pass-form warning in files without
- * FF (DECISIONS.md: FF[3] forms are accepted there with a warning). An
- * off-board move is reported here, with its move number, and not again
- * by the replayer (DECISIONS.md "Diagnostics").
+ * FF (FF[3] forms are accepted there with a warning). An off-board move
+ * is reported here, with its move number, and not again by the replayer
+ * (each fault is reported once).
  */
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "props_int.h"
 #include "charset_int.h"
+#include "coord_int.h"
 
 /* Table entry, NULL for unknown properties. */
 static const sgf_prop_info *info_of(const sgf_prop *p)
@@ -422,8 +422,8 @@ _Static_assert(SGF_PROP_W == SGF_PROP_B + 1, "B and W are neighbours");
 static inline bool plain_move_raw(const sgf__check *ck, sgf_str r)
 {
     return r.len == 2
-        && (unsigned)((unsigned char)r.ptr[0] - 'a') < ck->lim_x
-        && (unsigned)((unsigned char)r.ptr[1] - 'a') < ck->lim_y;
+        && sgf__coord_lower(r.ptr[0]) < ck->lim_x
+        && sgf__coord_lower(r.ptr[1]) < ck->lim_y;
 }
 
 /* Is the value of BL, WL (real) or OB, OW (not real) in the form no
@@ -515,8 +515,8 @@ static bool plain_move_node(sgf__check *ck, sgf__dec *d, sgf_node *n,
         if (p->id == SGF_PROP_B || p->id == SGF_PROP_W) {
             if (k++ != 0 || !plain_move_raw(ck, r))
                 return false;
-            v->text.ptr = sgf__point_text((unsigned)(r.ptr[0] - 'a'),
-                                          (unsigned)(r.ptr[1] - 'a'));
+            v->text.ptr = sgf__point_text(sgf__coord_lower(r.ptr[0]),
+                                          sgf__coord_lower(r.ptr[1]));
             v->text.len = 2;
             continue;
         }

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "props_int.h"
+#include "coord_int.h"
 
 #define QV(t) sgf__quote_len((t), SGF__QUOTE_MAX), (t).ptr
 
@@ -205,12 +206,6 @@ static void report_marks(sgf__check *ck, const sgf_prop *p,
                   p->ident);
 }
 
-/* A lowercase letter's column ('a' = 0); 26 or more for any other byte
- * (the uppercase ones go the general way). */
-static unsigned lower(char ch)
-{
-    return (unsigned)((unsigned char)ch - 'a');
-}
 
 static bool off_board(const sgf__check *ck, sgf_point pt)
 {
@@ -294,11 +289,11 @@ static void check_point_list(sgf__check *ck, sgf_prop *p,
     for (uint32_t i = 0; i < p->nvalues; i++) {
         const sgf__value *v = &p->values[i];
         sgf_point ul, lr;
-        if (v->text.len == 2 && lower(v->text.ptr[0]) < lim_x
-            && lower(v->text.ptr[1]) < lim_y) {
+        if (v->text.len == 2 && sgf__coord_lower(v->text.ptr[0]) < lim_x
+            && sgf__coord_lower(v->text.ptr[1]) < lim_y) {
             /* the common value: one point on the board */
-            mark_point(ck, &ms, lower(v->text.ptr[0]),
-                       lower(v->text.ptr[1]), v->offset);
+            mark_point(ck, &ms, sgf__coord_lower(v->text.ptr[0]),
+                       sgf__coord_lower(v->text.ptr[1]), v->offset);
             continue;
         }
         if (v->text.len == 0) {
@@ -340,10 +335,11 @@ static bool all_blank(sgf_str t)
 /* The common case first: two lowercase letters on the board. */
 static bool plain_move(const sgf__check *ck, sgf_str t)
 {
-    if (t.len != 2 || t.ptr[0] < 'a' || t.ptr[0] > 's' || t.ptr[1] < 'a'
-        || t.ptr[1] > 's')
+    if (t.len != 2)
         return false;
-    return t.ptr[0] - 'a' < ck->g->width && t.ptr[1] - 'a' < ck->g->height;
+    unsigned x = sgf__coord_lower(t.ptr[0]), y = sgf__coord_lower(t.ptr[1]);
+    return x < 19 && y < 19 && x < (unsigned)ck->g->width
+        && y < (unsigned)ck->g->height;
 }
 
 void sgf__check_move(sgf__check *ck, const sgf_prop *p)

@@ -28,6 +28,21 @@ int sgf_coord_of_letter(int ch)
     return (int)sgf__coord_plus1[ch] - 1;
 }
 
+static const char vertex_letters[26] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+char sgf__vertex_letter(int x)
+{
+    return x >= 0 && x < 25 ? vertex_letters[x] : '\0';
+}
+
+int sgf__vertex_column(char ch)
+{
+    int up = ch >= 'a' && ch <= 'z' ? ch - ('a' - 'A') : ch;
+    if (up < 'A' || up > 'Z' || up == 'I')
+        return -1;
+    return up - 'A' - (up > 'I');
+}
+
 char sgf_letter_of_coord(int coord)
 {
     return coord >= 0 && coord < SGF_MAX_SIZE ? letters[coord] : '?';

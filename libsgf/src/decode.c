@@ -2,7 +2,7 @@
  * decode.c - the values of a game lose their escapes (text.c); the text
  * values holding bytes >= 0x80 are then converted to UTF-8 from the
  * game's charset, chosen by the charset module from CA[] and the bytes
- * (DECISIONS.md "Text and charsets"). Pure ASCII never goes through
+ * (charset_int.h). Pure ASCII never goes through
  * iconv: in every ASCII-compatible charset it reads the same.
  *
  * The checker's walk (check.c) hands each node's text values here

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 #include <sgf/diagram.h>
+#include "coord_int.h"
 
 static bool star_line(int size, int i, bool *is_mid)
 {
@@ -37,7 +38,7 @@ bool sgf_diagram_is_star(int width, int height, sgf_point pt)
 char *sgf_diagram_column_label(char buf[2], int x, int width)
 {
     if (width <= 25)
-        buf[0] = (char)('A' + x + (x >= 8));
+        buf[0] = sgf__vertex_letter(x);
     else
         buf[0] = sgf_letter_of_coord(x);
     buf[1] = '\0';

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sgf/props.h>
 #include "props_int.h"
+#include "coord_int.h"
 
 const sgf_prop_info sgf__prop_table[SGF__PROP_COUNT] = {
     [SGF_PROP_UNKNOWN] = { "", SGF_KIND_NONE, SGF_VT_UNKNOWN, 15, 0,
@@ -399,10 +400,9 @@ int sgf_point_parse_vertex(const char *s, size_t len, int width, int height,
         return SGF_EINVAL;
     if (len < 2 || len > 3 || width > 25 || height > SGF_MAX_SIZE)
         return SGF_ESYNTAX;
-    int col = (s[0] | 0x20) - 'a', row = 0;
-    if (col < 0 || col > 25 || col == 'i' - 'a')
+    int col = sgf__vertex_column(s[0]), row = 0;
+    if (col < 0)
         return SGF_ESYNTAX;
-    col -= col > 'i' - 'a';          /* no I */
     for (size_t i = 1; i < len; i++) {
         if (s[i] < '0' || s[i] > '9')
             return SGF_ESYNTAX;
@@ -416,12 +416,11 @@ int sgf_point_parse_vertex(const char *s, size_t len, int width, int height,
 
 char *sgf_point_format_vertex(char buf[4], sgf_point pt, int height)
 {
-    static const char columns[] = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
     if (pt.x >= 25 || height <= 0 || height > SGF_MAX_SIZE
         || pt.y >= height)
         return NULL;
     int row = height - pt.y;
-    buf[0] = columns[pt.x];
+    buf[0] = sgf__vertex_letter(pt.x);
     if (row >= 10) {
         buf[1] = (char)('0' + row / 10);
         buf[2] = (char)('0' + row % 10);
@@ -434,7 +433,8 @@ char *sgf_point_format_vertex(char buf[4], sgf_point pt, int height)
 }
 
 /* Komi as the Fox server writes it: 5.5, 6.5, 7 and 7.5 times 50 or 100
- * (DECISIONS.md "Scoring"). True and *out set when v is one of them. */
+ * (x50: 275, 325, 350, 375; x100: 550, 650, 700, 750). True and *out
+ * set when v is one of them. */
 bool sgf__komi_scaled(double v, double *out)
 {
     static const int scaled[8] = { 275, 325, 350, 375, 550, 650, 700, 750 };

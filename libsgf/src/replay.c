@@ -13,6 +13,7 @@
 #include "board_int.h"
 #include "tree_int.h"
 #include "rules_int.h"
+#include "coord_int.h"
 
 struct sgf_replay {
     sgf_board *board;
@@ -330,8 +331,8 @@ static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
         sgf_point ul, lr;
         sgf_str v = p->values[k].text;
         if (v.len == 2) {                /* the common form: one point */
-            unsigned x = (unsigned)(unsigned char)v.ptr[0] - 'a';
-            unsigned y = (unsigned)(unsigned char)v.ptr[1] - 'a';
+            unsigned x = sgf__coord_lower(v.ptr[0]);
+            unsigned y = sgf__coord_lower(v.ptr[1]);
             if (x < w->xmax && y < w->ymax) {
                 sgf__cell at = (sgf__cell)(w->row[y] + x);
                 if (w->board->color[at] == (uint8_t)color
@@ -495,8 +496,8 @@ static int move_point_other(const walk *w, sgf_str v, sgf_point *pt)
 static inline int move_point(const walk *w, sgf_str v, sgf_point *pt)
 {
     if (v.len == 2) {
-        unsigned x = (unsigned)(unsigned char)v.ptr[0] - 'a';
-        unsigned y = (unsigned)(unsigned char)v.ptr[1] - 'a';
+        unsigned x = sgf__coord_lower(v.ptr[0]);
+        unsigned y = sgf__coord_lower(v.ptr[1]);
         if (x < w->xmax && y < w->ymax) {
             pt->x = (uint8_t)x;
             pt->y = (uint8_t)y;

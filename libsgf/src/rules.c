@@ -24,7 +24,7 @@ enum { P_JAPANESE, P_KOREAN, P_CHINESE, P_AGA, P_NZ, P_TT, P_ING, P_EGF,
       SGF_SCORING_##sc, dead, seki, SGF_HANDICAP_COMP_##comp, komi, \
       passes, wlast, fixed }
 
-/* The presets: the table of issue 3, sources in sgf/rules.h. Columns:
+/* The presets, sources in sgf/rules.h. Columns:
  * ko, suicide, scoring, dead stones removed, seki points count, handicap
  * compensation, komi, passes ending the game, White passes last, fixed
  * handicap placement. */

@@ -4,10 +4,9 @@
  * disagreement with RE[].
  *
  * The position is copied into a flat array with the dead stones lifted
- * (score_pos.c); empty regions are then flood-filled and each goes to the colour that
- * alone borders it. Under territory rules (Japanese 1989 art. 8, and
- * DECISIONS.md "Scoring") the empty points next to a chain in seki are
- * nobody's: a chain is in seki when it shares a liberty with an enemy
+ * (score_pos.c); empty regions are then flood-filled and each goes to
+ * the colour that alone borders it. Under territory rules (Japanese 1989
+ * art. 8) the empty points next to a chain in seki are nobody's: a chain is in seki when it shares a liberty with an enemy
  * chain that neither player can fill without self-atari. Territory
  * counting also leaves out the points where a player must connect, or
  * take dead stones off, once the dame are filled (teire), and those the

@@ -8,6 +8,7 @@
 #include "score_int.h"
 #include "tree_int.h"           /* a property's values, read in place */
 #include "rules_int.h"
+#include "coord_int.h"
 
 #include <stddef.h>
 #include <stdlib.h>
@@ -25,8 +26,8 @@ static void each_point_of(sgf_str t, int w, int h, uint8_t v,
 {
     sgf_point ul, lr;
     if (t.len == 2) {                   /* the common case: one point */
-        unsigned x = (unsigned)(t.ptr[0] - 'a');
-        unsigned y = (unsigned)(t.ptr[1] - 'a');
+        unsigned x = sgf__coord_lower(t.ptr[0]);
+        unsigned y = sgf__coord_lower(t.ptr[1]);
         if (x < 26 && y < 26) {
             if (x < (unsigned)w && y < (unsigned)h)
                 fn(ctx, (int)(y * (unsigned)w + x), v);
@@ -200,8 +201,8 @@ static void apply_marks(sgf_score *s, const sgf_prop *p, uint8_t v)
         const char *q = val->text.ptr;
         unsigned x, y;
         if (val->text.len != 2                  /* else each_point_of: */
-            || (x = (unsigned)(q[0] - 'a')) >= wl   /* capitals, */
-            || (y = (unsigned)(q[1] - 'a')) >= hl) {/* "aa:cc", off */
+            || (x = sgf__coord_lower(q[0])) >= wl   /* capitals, */
+            || (y = sgf__coord_lower(q[1])) >= hl) {/* "aa:cc", off */
             each_point_of(val->text, (int)w, (int)h, v, /* the board */
                           mark_point, s);
             continue;

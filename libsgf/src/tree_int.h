@@ -247,7 +247,7 @@ void sgf__diag_list_emptied(sgf_collection *c);
 
 /* True when the game's file counts as FF[4] for severities: FF[4] given
  * explicitly. Files without FF are checked as FF[4] but take FF[3] forms
- * with warnings (DECISIONS.md). */
+ * with warnings. */
 static inline bool sgf__game_ff4(const sgf_game *g)
 {
     return g->ff == 4;

@@ -1,7 +1,7 @@
 /*
  * xml.c - a collection as XML (generic layer) and back; see sgf/xml.h.
  * The Go layer is in xml_go.c. The only code, with xml_go.c, that links
- * libxml2 (DECISIONS.md "Conversion").
+ * libxml2.
  *
  * Writing goes through xml_out.c, which escapes markup characters; what
  * escaping cannot protect against (invalid UTF-8, characters XML 1.0

@@ -2,8 +2,8 @@
  * xml_int.h - what the files of the xml module share: the Go layer of
  * the export (xml_go.c), used by xml.c, and the input guard (xml_guard.c)
  * used by xml_read.c, and the games the reader gathers (xml_tree.c).
- * These files make up the xml module, the only code that links libxml2
- * (DECISIONS.md "Conversion"). Not installed.
+ * These files make up the xml module, the only code that links libxml2.
+ * Not installed.
  */
 #ifndef SGF_XML_INT_H
 #define SGF_XML_INT_H

@@ -8,7 +8,7 @@
 # reads the files one at a time; each figure is the median of
 # BENCH_REPEAT (5) timed runs after a warm-up run.
 #
-# Targets (issue 2): parse + property checks >= 50% of the scan floor's
+# Targets: parse + property checks >= 50% of the scan floor's
 # files/s on many small files; >= 300 MB/s on the one large collection;
 # peak RSS <= 16 MiB however many files a run reads. "parse" reads one
 # game tree at a time (sgf_parse_file_each), as sgf-validate does; the

@@ -4,7 +4,7 @@
  * board sizes, and the incremental chains against a flood-fill reference
  * over many random games. Positions are written as diagrams (top row
  * first, X black, O white) and moves in GTP notation (columns A-T without
- * I, rows from the bottom), as in research/rules-cases.md.
+ * I, rows from the bottom).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -327,7 +327,7 @@ static void test_board_off_board_changes_nothing(void **state)
     game_free(&g);
 }
 
-/* research/rules-cases.md C01-C03 */
+/* Ko: the capture, the ban on retaking at once, and its lifting. */
 static const char *const ko_rows[] = {
     ".....",
     "..XO.",
@@ -444,7 +444,7 @@ static void test_board_recapture_of_two_is_not_ko(void **state)
     game_free(&g);
 }
 
-/* research/rules-cases.md C04: single-stone suicide. */
+/* Single-stone suicide. */
 static const char *const lone_rows[] = {
     "....X",
     ".....",

@@ -1,7 +1,6 @@
 /*
  * test_charset.c - charset names, UTF-8 validation, conversion to UTF-8
- * and the per-game charset choice (charset_int.h; DECISIONS.md "Text and
- * charsets"). Byte strings are the real encodings of real names: Chinese
+ * and the per-game charset choice (charset_int.h). Byte strings are the real encodings of real names: Chinese
  * (GB2312/GBK, Big5), Japanese (Shift_JIS), Korean (EUC-KR), Latin-1.
  */
 #include <stdarg.h>

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include <sgf/props.h>
+#include <sgf/diagram.h>
 #include "tree_int.h"
 #include "props_int.h"
 
@@ -428,6 +429,28 @@ static void test_props_coords_and_vertices(void **state)
                      SGF_ESYNTAX);
     assert_int_equal(sgf_point_parse_vertex("[1", 2, 19, 19, &pt),
                      SGF_ESYNTAX);
+    assert_int_equal(sgf_point_parse_vertex("@1", 2, 19, 19, &pt),
+                     SGF_ESYNTAX);
+    assert_int_equal(sgf_point_parse_vertex("i5", 2, 19, 19, &pt),
+                     SGF_ESYNTAX);
+    /* one column codec: the diagrams' labels, the vertex writer and its
+     * reader agree on every column of a 25-line board, in both cases */
+    for (int x = 0; x < 25; x++) {
+        char lab[2], vx[4], low[4];
+        sgf_point q;
+        sgf_point p = { (uint8_t)x, 0 };
+        sgf_diagram_column_label(lab, x, 25);
+        assert_non_null(sgf_point_format_vertex(vx, p, 25));
+        assert_int_equal(lab[0], vx[0]);
+        assert_true(lab[0] != 'I');
+        assert_int_equal(sgf_point_parse_vertex(vx, strlen(vx), 25, 25,
+                                                &q), 0);
+        assert_int_equal(q.x, x);
+        snprintf(low, sizeof low, "%c%s", vx[0] + ('a' - 'A'), vx + 1);
+        assert_int_equal(sgf_point_parse_vertex(low, strlen(low), 25, 25,
+                                                &q), 0);
+        assert_int_equal(q.x, x);
+    }
     assert_int_equal(pt.x, 77);
     assert_int_equal(sgf_point_parse_vertex(NULL, 2, 19, 19, &pt),
                      SGF_EINVAL);

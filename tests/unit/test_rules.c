@@ -408,7 +408,7 @@ static void test_rules_handicap_russian_19(void **state)
 
 static void test_rules_handicap_small_boards(void **state)
 {
-    /* research/rules-cases.md C23 (GNU Go runs) and GNU Go's rule for
+    /* GNU Go's placements (checked by running it) and its rule for
      * the rest: 4-4 points on 13x13, 3-3 points on 9x9 */
     static const char *const s13[] = {
         "D4 K10", "D4 K10 D10", "D4 K10 D10 K4", "D4 K10 D10 K4 G7",

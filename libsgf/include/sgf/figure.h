@@ -5,7 +5,7 @@
  * A figure is a picture of part of a game as books print it: the
  * position before a first move, with the moves from there to a last move
  * drawn as numbered stones. Conventions (sgf2dg's and the printed
- * kifu's; see ../shared/research/conversion.md 2.6-2.7):
+ * kifu's):
  *
  *   - Each point shows its first occupant in the figure: the stone that
  *     stood there before the first numbered move (drawn unnumbered), or

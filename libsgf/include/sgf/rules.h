@@ -4,7 +4,7 @@
  *
  * A rule set (sgf_rules) is a plain struct of parameters; every function
  * that depends on the rules reads these fields, never the preset name.
- * The presets below follow the table of issue 3 and these sources:
+ * The presets below follow these sources:
  *
  *   japanese      Nihon Ki-in, Japanese Rules of Go (1989): art. 6 ko
  *                 (simple; a repeated whole-board position is no result
@@ -43,7 +43,7 @@
  *                 passes in a row end the game, komi 7.
  *
  * Fixed handicap placement is checked only under japanese and korean
- * (DECISIONS.md "Replay"); the other rule sets place handicap stones
+ * (whose rules fix the points); the other rule sets place handicap stones
  * freely. Everything here is reentrant and allocates nothing.
  */
 #ifndef SGF_RULES_H

@@ -55,7 +55,7 @@
  *     width. A value longer than the width makes a longer line. Each
  *     variation "(" starts a new line.
  *
- * Round trip (DECISIONS.md "Round trips"): parsing the output gives the
+ * Round trip: parsing the output gives the
  * same tree as the one written (same nodes, identifiers and decoded
  * values; root FF and CA excepted, and passes, which may change form) and
  * no diagnostic code more often than the first parse gave it. Writing
