@@ -10,7 +10,9 @@
 # An incompatible change (a function or type removed or changed, a struct
 # grown or reordered, an enum value changed) fails; compatible ones (new
 # functions, new enum values) pass with a note to record them. The report
-# of abidiff is printed either way. The last line is "abidiff: N passed,
+# of abidiff is printed either way. Recording (-u) an incompatible change
+# is refused while the library keeps the recorded soname: such a change
+# is recorded once, with SOVERSION raised for it. The last line is "abidiff: N passed,
 # M failed"; exit status 1 on a failure, 2 when abidiff is missing.
 set -u
 update=false
@@ -32,6 +34,25 @@ for t in abidw abidiff; do
         exit 2
     fi
 done
+soname_of_lib() {
+    readelf -d "$1" 2>/dev/null |
+        sed -n 's/.*Library soname: \[\(.*\)\].*/\1/p'
+}
+soname_of_rec() {
+    sed -n "1s/.*soname='\([^']*\)'.*/\1/p" "$1"
+}
+if $update && [ -f "$rec" ] &&
+   [ "$(soname_of_lib "$lib")" = "$(soname_of_rec "$rec")" ]; then
+    st=0
+    abidiff --headers-dir2 "$hdr" --no-added-syms "$rec" "$lib" \
+        > /dev/null 2>&1 || st=$?
+    if [ $((st & 12)) -ne 0 ]; then
+        echo "check-abidiff: $lib changes the recorded ABI incompatibly" \
+             "and keeps its soname $(soname_of_rec "$rec"): raise" \
+             "SOVERSION in the Makefile first" >&2
+        exit 1
+    fi
+fi
 if $update; then
     mkdir -p "$(dirname "$rec")"
     abidw --headers-dir "$hdr" --no-corpus-path --no-comp-dir-path \

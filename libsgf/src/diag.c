@@ -12,6 +12,7 @@
 #endif
 #include "tree_int.h"
 #include "charset_int.h"
+#include <sgf/version.h>
 
 typedef struct code_entry {
     const char *name;
@@ -95,7 +96,7 @@ const char *sgf_strerror(int err)
 
 const char *sgf_version(void)
 {
-    return "0.1.0";
+    return SGF_VERSION_STRING;
 }
 
 /* --- adding diagnostics ------------------------------------------------- */

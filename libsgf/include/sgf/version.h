@@ -9,12 +9,12 @@
 #ifndef SGF_VERSION_H
 #define SGF_VERSION_H
 
-#define SGF_VERSION_MAJOR 0
-#define SGF_VERSION_MINOR 1
+#define SGF_VERSION_MAJOR 1
+#define SGF_VERSION_MINOR 0
 #define SGF_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH", the same text sgf_version() returns. */
-#define SGF_VERSION_STRING "0.1.0"
+#define SGF_VERSION_STRING "1.0.0"
 
 /* One number for compile-time comparisons:
  * #if SGF_VERSION_NUMBER >= SGF_VERSION_ENCODE(0, 2, 0) */
