@@ -191,7 +191,8 @@ int sgf_board_check(sgf_verdict *out, const sgf_board *b,
                     const sgf_history *hist, const sgf_rules *r,
                     sgf_color color, sgf_point pt)
 {
-    if (!out || !b || !sgf__valid_color(color) || sgf__rules_unknown(r))
+    if (!out || !b || b->setup_open || !sgf__valid_color(color)
+        || sgf__rules_unknown(r))
         return SGF_EINVAL;
     *out = check_move(b, hist, r ? r : &default_rules, (uint8_t)color, pt);
     return 0;

@@ -147,8 +147,8 @@ SGF_API bool sgf_board_ko(const sgf_board *b, sgf_point *pt_out,
  * at pt under r (NULL = SGF_RULES_INIT), changing nothing: the same
  * verdict sgf_board_play would give (SGF_VERDICT_OFF_BOARD for a point
  * outside the board). hist may be NULL: superko is then not checked.
- * Returns 0, or SGF_EINVAL (out or b NULL, color not a player, r of an
- * unknown version; *out unchanged). It walks the neighbouring chains, so
+ * Returns 0, or SGF_EINVAL (out or b NULL, a setup open on b, color not
+ * a player, r of an unknown version; *out unchanged), as sgf_board_play. It walks the neighbouring chains, so
  * a replayer should just play and read the verdict (cheaper); this is
  * for "is this move legal" questions. */
 SGF_API int sgf_board_check(sgf_verdict *out, const sgf_board *b,
