@@ -34,10 +34,10 @@ export LC_ALL
 sed -n '/--- parse/,/--- replay/p' "$top/libsgf/include/sgf/diagcodes.def" |
     sed -n 's/^SGF_DIAG([A-Z0-9_]*, "\([a-z0-9-]*\)".*/\1/p' > "$tmp/codes"
 # Kept on purpose: a single value that cannot be read (bad-value outside
-# lists and moves), root properties outside the root, a second game-info
-# node; a move that is not a point is a move, never deleted; no game
+# lists and moves), a game-info value below the game-info node that
+# differs from it or stands below a branch; a move that is not a point is a move, never deleted; no game
 # tree (nothing to write); bytes that decode in no charset (kept).
-printf '%s\n' bad-value root-property-misplaced game-info-twice \
+printf '%s\n' bad-value game-info-twice \
     board-size value-range no-game-tree \
     undecodable-text > "$tmp/kept"
 

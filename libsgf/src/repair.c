@@ -741,6 +741,138 @@ static void fix_node(repair *r, sgf_node *n, ff4_count *f)
     split_node(r, n);
 }
 
+/* --- placement: root and game-info properties ------------------------ */
+
+/* The game-info node of the path being walked, and its game-info
+ * properties by id (found once, kept as properties move into it). */
+typedef struct info_path {
+    sgf_node *node;          /* NULL: none on the path yet */
+    bool main_line;          /* no branch yet between node and the
+                                node walked */
+    sgf_prop *has[SGF__PROP_COUNT];
+} info_path;
+
+static bool is_kind(const sgf_prop *p, sgf_prop_kind kind)
+{
+    const sgf_prop_info *info = info_of(p);
+    return info != NULL && info->kind == kind;
+}
+
+static bool same_values(const sgf_prop *a, const sgf_prop *b)
+{
+    if (a->nvalues != b->nvalues)
+        return false;
+    for (uint32_t i = 0; i < a->nvalues; i++)
+        if (a->values[i].text.len != b->values[i].text.len
+            || memcmp(a->values[i].text.ptr, b->values[i].text.ptr,
+                      a->values[i].text.len) != 0)
+            return false;
+    return true;
+}
+
+/* p's identifier and values as a message quotes them: SZ[9], AP[x][y],
+ * each value shortened. */
+static const char *prop_quoted(const sgf_prop *p, char *buf, size_t cap)
+{
+    size_t n = (size_t)snprintf(buf, cap, "%s", p->ident);
+    for (uint32_t i = 0; i < p->nvalues && n < cap; i++)
+        n += (size_t)snprintf(buf + n, cap - n, "[%.*s%s]",
+                              QS(p->values[i].text));
+    return buf;
+}
+
+/* A root property outside the root: no reader takes it there (the
+ * reading said "ignored"), so it is dropped, named with its values. */
+static void drop_root_property(repair *r, sgf_prop *p)
+{
+    char q[200], w[200];
+    const sgf_prop *root = sgf_node_find_prop(r->g->root,
+                                              (sgf_prop_id)p->id);
+    if (root != NULL)
+        note(r, SGF_D_REPAIRED_ROOT_PROPERTY, p->offset, "%s outside the "
+             "root node dropped (no reader takes it there; the root has "
+             "%s)", prop_quoted(p, q, sizeof q),
+             prop_quoted(root, w, sizeof w));
+    else
+        note(r, SGF_D_REPAIRED_ROOT_PROPERTY, p->offset, "%s outside the "
+             "root node dropped (no reader takes it there; the root has "
+             "no '%s': its default holds)", prop_quoted(p, q, sizeof q),
+             p->ident);
+}
+
+/* A game-info property of node n below the game-info node of its path:
+ * dropped when that node says the same, moved up into it when it lacks
+ * the property and no branch stands between them (so the move changes
+ * the game information of no other line); kept (and still reported)
+ * otherwise. True when p left n. */
+static bool place_info(repair *r, info_path *ip, sgf_prop *p)
+{
+    char q[200];
+    sgf_pos at = sgf_collection_pos(r->c, ip->node->offset);
+    sgf_prop *there = ip->has[p->id];
+    if (there != NULL && same_values(there, p)) {
+        note(r, SGF_D_REPAIRED_INFO_NODE, p->offset, "%s below the "
+             "game-info node of line %u dropped: that node says the same",
+             prop_quoted(p, q, sizeof q), (unsigned)at.line);
+        return true;
+    }
+    if (there != NULL || !ip->main_line)
+        return false;
+    note(r, SGF_D_REPAIRED_INFO_NODE, p->offset, "%s moved up into the "
+         "game-info node of line %u (one game-info node per path)",
+         prop_quoted(p, q, sizeof q), (unsigned)at.line);
+    sgf_prop **end = &ip->node->props;
+    while (*end != NULL)
+        end = &(*end)->next;
+    *end = p;
+    p->next = NULL;
+    ip->node->nprops++;
+    ip->has[p->id] = p;
+    return true;
+}
+
+/* Root properties outside the root, and game-info properties below the
+ * game-info node of the path (Go games: where the reading reports
+ * them). */
+static void place_props(repair *r, sgf_node *n, info_path *ip)
+{
+    bool info_here = false;
+    if (n != r->g->root)
+        for (sgf_prop **link = &n->props; *link != NULL;) {
+            sgf_prop *p = *link;
+            if (is_kind(p, SGF_KIND_ROOT)) {
+                drop_root_property(r, p);
+                *link = p->next;
+                n->nprops--;
+                continue;
+            }
+            link = &p->next;
+        }
+    for (sgf_prop *p = n->props; p != NULL && !info_here; p = p->next)
+        info_here = is_kind(p, SGF_KIND_GAME_INFO);
+    if (!info_here || r->g->gm != 1)
+        return;
+    if (ip->node == NULL) {
+        ip->node = n;
+        ip->main_line = true;
+        memset(ip->has, 0, sizeof ip->has);
+        for (sgf_prop *p = n->props; p != NULL; p = p->next)
+            if (is_kind(p, SGF_KIND_GAME_INFO) && ip->has[p->id] == NULL)
+                ip->has[p->id] = p;
+        return;
+    }
+    for (sgf_prop **link = &n->props; *link != NULL;) {
+        sgf_prop *p = *link;
+        sgf_prop *next = p->next;
+        if (is_kind(p, SGF_KIND_GAME_INFO) && place_info(r, ip, p)) {
+            *link = next;               /* dropped, or moved up */
+            n->nprops--;
+            continue;
+        }
+        link = &p->next;
+    }
+}
+
 /* Faults of the reading the writer repairs: named once each. */
 static void syntax_notes(repair *r, size_t count)
 {
@@ -794,10 +926,31 @@ static int repair_game(repair *r)
     size_t count = sgf_collection_diag_count(c);
     syntax_notes(r, count);
     ff4_count f = { 0, 0, SIZE_MAX };
+    info_path *ip = calloc(1, sizeof *ip);
+    if (ip == NULL)
+        return SGF_ENOMEM;
     for (sgf_node *n = g->root; n != NULL && r->status == 0;) {
         fix_node(r, n, &f);
-        n = sgf__preorder_next(n);
+        place_props(r, n, ip);
+        if (n->child != NULL) {         /* pre-order; a node left ends */
+            if (n->child->sibling != NULL)  /* its part of the path */
+                ip->main_line = false;  /* below a branch */
+            n = n->child;
+            continue;
+        }
+        while (n != NULL && n->sibling == NULL) {
+            if (n == ip->node)
+                ip->node = NULL;
+            n = n->parent;
+        }
+        if (n == ip->node)
+            ip->node = NULL;
+        if (n != NULL) {
+            n = n->sibling;
+            ip->main_line = false;      /* below node: off its line */
+        }
     }
+    free(ip);
     if (r->status == 0 && (f.idents > 0 || f.passes > 0))
         note(r, SGF_D_REPAIRED_FF4, f.first, "FF[1]-FF[3] forms written "
              "as FF[4]: %zu identifier%s in capitals, %zu pass%s [tt] "

@@ -162,6 +162,88 @@ static void test_bad_arguments(void **state)
     sgf_collection_free(b);
 }
 
+/* Root properties outside the root are dropped, named with the root's. */
+static void test_root_properties(void **state)
+{
+    (void)state;
+    sgf_strbuf out;
+    sgf_collection *c = repair_str("(;FF[4]GM[1]SZ[13];B[dd]SZ[9]ST[2]"
+                                   ";W[jj]FF[3]C[kept])", &out);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_ROOT_PROPERTY), 3);
+    assert_null(strstr(out.ptr, "SZ[9]"));
+    assert_null(strstr(out.ptr, "FF[3]"));
+    assert_null(strstr(out.ptr, "ST[2]"));
+    assert_non_null(strstr(out.ptr, "SZ[13]"));
+    assert_non_null(strstr(out.ptr, "W[jj]C[kept]"));
+    bool named = false;
+    for (size_t i = 0; i < sgf_collection_diag_count(c); i++) {
+        const sgf_diag *d = sgf_collection_diag(c, i);
+        named |= d->code == SGF_D_REPAIRED_ROOT_PROPERTY
+                 && strstr(d->message, "SZ[9]") != NULL
+                 && strstr(d->message, "SZ[13]") != NULL;
+    }
+    assert_true(named);
+    check_clean(&out);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+}
+
+/* Game info below the game-info node: the same value dropped, a missing
+ * one moved up; one below a branch, or one that differs, kept. */
+static void test_info_node(void **state)
+{
+    (void)state;
+    sgf_strbuf out;
+    sgf_collection *c = repair_str("(;FF[4]GM[1]PB[Ann];B[pd]PW[Ben]"
+                                   ";W[dp]PB[Ann]C[x])", &out);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_INFO_NODE), 2);
+    const char *pw = strstr(out.ptr, "PW[Ben]");
+    assert_non_null(pw);
+    assert_true(pw < strstr(out.ptr, ";B[pd]"));     /* in the root */
+    assert_null(strstr(pw + 1, "PW[Ben]"));
+    assert_null(strstr(strstr(out.ptr, "PB[Ann]") + 1, "PB[Ann]"));
+    assert_non_null(strstr(out.ptr, "W[dp]C[x]"));
+    check_clean(&out);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+    /* below a branch, or differing: kept, still reported once read */
+    static const char *const kept[] = {
+        "(;FF[4]GM[1]PB[Ann];B[pd](;W[dp]PW[Ben])(;W[pp]PW[Bo]))",
+        "(;FF[4]GM[1]PB[Ann];B[pd]PB[Bob])",
+    };
+    for (size_t k = 0; k < 2; k++) {
+        c = repair_str(kept[k], &out);
+        assert_int_equal(count_code(c, SGF_D_REPAIRED_INFO_NODE), 0);
+        sgf_collection_free(c);
+        c = NULL;
+        assert_int_equal(sgf_parse_buffer(&c, out.ptr, out.len, NULL),
+                         SGF_OK);
+        assert_true(count_code(c, SGF_D_GAME_INFO_TWICE) >= 1);
+        sgf_collection_free(c);
+        sgf_strbuf_release(&out);
+    }
+    /* a long line of nodes, each with game info: one pass, no recursion */
+    size_t n = 20000, len = 0;
+    char *big = malloc(n * 12 + 64);
+    assert_non_null(big);
+    len += (size_t)sprintf(big, "(;FF[4]GM[1]PB[Ann]");
+    for (size_t i = 0; i < n; i++)
+        len += (size_t)sprintf(big + len, ";%s", i % 2 ? "PB[Ann]"
+                                                       : "C[c]GN[g]");
+    sprintf(big + len, ")");
+    c = repair_str(big, &out);
+    assert_true(count_code(c, SGF_D_REPAIRED_INFO_NODE) > 0);
+    const char *gn = strstr(out.ptr, "GN[g]");      /* moved up once, */
+    assert_non_null(gn);                            /* then the same */
+    assert_true(gn < strstr(out.ptr, ";C[c]"));     /* dropped */
+    assert_null(strstr(gn + 1, "GN[g]"));
+    assert_null(strstr(strstr(out.ptr, "PB[Ann]") + 1, "PB[Ann]"));
+    check_clean(&out);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+    free(big);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -172,6 +254,8 @@ int main(void)
         cmocka_unit_test(test_lists_and_points),
         cmocka_unit_test(test_syntax_and_ff4),
         cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_root_properties),
+        cmocka_unit_test(test_info_node),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

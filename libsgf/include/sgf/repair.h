@@ -46,10 +46,19 @@
  *     identifiers and "[tt]" passes written in the FF[4] form
  *     (repaired-ff4, one per game, at the first).
  *
+ *   - A root property (FF GM SZ CA ST AP) outside the root node, which
+ *     no reader takes there, is dropped, named with its values and the
+ *     root's (repaired-root-property).
+ *   - A game-info property below the game-info node of its path (the
+ *     first node of the path that has one) is dropped when that node
+ *     has it with the same values, and moved up into that node when it
+ *     lacks it and no branch stands between them (repaired-info-node).
+ *
  * What it keeps, with the diagnostic of the reading: every fault whose
  * repair would guess (a value that cannot be read as its type and is
- * not in a list, a root property outside the root, a second game-info
- * node, illegal moves, which the replay still reports).
+ * not in a list, a game-info value that differs from the game-info
+ * node's or stands below a branch, illegal moves, which the replay
+ * still reports).
  *
  * Call it on a collection read with the property layer (not
  * SGF_PARSE_SYNTAX_ONLY), with the diagnostics of the reading still in
