@@ -15,6 +15,7 @@
 
 #include "props_int.h"
 #include "tree_int.h"
+#include "replay_int.h"
 
 typedef struct repair {
     sgf_collection *c;
@@ -873,6 +874,78 @@ static void place_props(repair *r, sgf_node *n, info_path *ip)
     }
 }
 
+/* --- setup that changes nothing --------------------------------------- */
+
+/* The offsets of the setup values the replay found changing nothing. */
+typedef struct offsets {
+    uint32_t *at;
+    size_t n, cap;
+} offsets;
+
+static int add_offset(void *ctx, const sgf__value *v)
+{
+    offsets *o = ctx;
+    if (o->n == o->cap) {
+        size_t cap = o->cap ? o->cap * 2 : 64;
+        uint32_t *at = realloc(o->at, cap * sizeof *at);
+        if (at == NULL)
+            return SGF_ENOMEM;
+        o->at = at;
+        o->cap = cap;
+    }
+    o->at[o->n++] = v->offset;
+    return 0;
+}
+
+static int by_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+static bool listed(const offsets *o, uint32_t at)
+{
+    return o->n > 0 && bsearch(&at, o->at, o->n, sizeof at, by_u32);
+}
+
+/* Points of AB, AW, AE of n that change nothing are dropped, where the
+ * node keeps a setup point that does: a setup step that changes nothing
+ * at all stays (it still ends a ko ban, and is still reported). */
+static void drop_no_effect(repair *r, sgf_node *n, const offsets *o)
+{
+    size_t keep = 0, drop = 0;
+    for (const sgf_prop *p = n->props; p != NULL; p = p->next)
+        if (is_setup_list(p->id))
+            for (uint32_t k = 0; k < p->nvalues; k++)
+                listed(o, p->values[k].offset) ? drop++ : keep++;
+    if (drop == 0 || keep == 0)
+        return;
+    for (sgf_prop **link = &n->props; *link != NULL;) {
+        sgf_prop *p = *link;
+        if (!is_setup_list(p->id)) {
+            link = &p->next;
+            continue;
+        }
+        uint32_t kept = 0;
+        for (uint32_t k = 0; k < p->nvalues; k++) {
+            sgf__value *v = &p->values[k];
+            if (!listed(o, v->offset))
+                p->values[kept++] = *v;
+            else
+                note(r, SGF_D_REPAIRED_SETUP, v->offset, "%s[%.*s%s] "
+                     "dropped: the point already is so (no effect)",
+                     p->ident, QS(v->text));
+        }
+        p->nvalues = kept;
+        if (kept == 0) {
+            *link = p->next;
+            n->nprops--;
+        } else {
+            link = &p->next;
+        }
+    }
+}
+
 /* Faults of the reading the writer repairs: named once each. */
 static void syntax_notes(repair *r, size_t count)
 {
@@ -951,6 +1024,20 @@ static int repair_game(repair *r)
         }
     }
     free(ip);
+    /* setup read on the tree as repaired so far (a rectangle of one
+     * point is a point now): what changes nothing */
+    offsets none = { NULL, 0, 0 };
+    if (r->status == 0 && g->gm == 1) {
+        int rc = sgf__replay_no_effect(c, g, add_offset, &none);
+        if (rc != 0)
+            r->status = rc;
+        else if (none.n > 1)
+            qsort(none.at, none.n, sizeof *none.at, by_u32);
+    }
+    for (sgf_node *n = g->root; n != NULL && none.n > 0 && r->status == 0;
+         n = sgf__preorder_next(n))
+        drop_no_effect(r, n, &none);
+    free(none.at);
     if (r->status == 0 && (f.idents > 0 || f.passes > 0))
         note(r, SGF_D_REPAIRED_FF4, f.first, "FF[1]-FF[3] forms written "
              "as FF[4]: %zu identifier%s in capitals, %zu pass%s [tt] "

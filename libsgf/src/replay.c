@@ -14,6 +14,7 @@
 #include "tree_int.h"
 #include "rules_int.h"
 #include "coord_int.h"
+#include "replay_int.h"
 
 struct sgf_replay {
     sgf_board *board;
@@ -39,6 +40,10 @@ struct sgf_replay {
     char ru_text[48];
     sgf_rules ru_rules;
     bool ru_status;              /* the remembered value named rules */
+    /* Set by sgf__replay_no_effect: told each setup value that changes
+     * nothing, instead of a diagnostic. */
+    int (*no_effect)(void *ctx, const sgf__value *v);
+    void *no_effect_ctx;
 };
 
 /* The root's properties the replay reads, each the first of its kind. */
@@ -308,14 +313,19 @@ static int report_verdict(walk *w, const walk_state *st, const sgf_prop *p,
 /* --- setup --------------------------------------------------------------- */
 
 /* A point of AB, AW or AE (value k of p) that already has the colour
- * set: 0, or SGF_ENOMEM. (Points the same step changed before, an
- * overlap the checks report, are not counted.) */
+ * set: told to the repair's hook, else a diagnostic (none in a quiet
+ * run). 0, SGF_ENOMEM or the hook's code. (Points the same step changed
+ * before, an overlap the checks report, are not counted.) */
 static int setup_no_effect(walk *w, const sgf_prop *p, uint32_t k,
                            sgf_color color)
 {
     static const char *const what[] = { "empty", "a black stone",
                                         "a white stone" };
     sgf_str v = p->values[k].text;
+    if (w->r->no_effect != NULL)
+        return w->r->no_effect(w->r->no_effect_ctx, &p->values[k]);
+    if (w->o->quiet)
+        return 0;                /* a quiet run only reads the collection */
     return sgf__diag_add(w->c, (int)w->g->index, SGF_D_SETUP_NO_EFFECT,
                          sgf__game_ff4(w->g), p->values[k].offset,
                          "%s[%.2s]: the point already is %s (no effect)",
@@ -336,9 +346,11 @@ static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
             if (x < w->xmax && y < w->ymax) {
                 sgf__cell at = (sgf__cell)(w->row[y] + x);
                 if (w->board->color[at] == (uint8_t)color
-                    && w->board->mark[at] != w->board->setup_gen
-                    && setup_no_effect(w, p, k, color) != 0)
-                    return SGF_ENOMEM;
+                    && w->board->mark[at] != w->board->setup_gen) {
+                    int e = setup_no_effect(w, p, k, color);
+                    if (e != 0)
+                        return e;
+                }
                 int rc = sgf__board_setup_add(w->board, w->row[y] + x,
                                               (uint8_t)color);
                 if (rc != 0)
@@ -942,5 +954,26 @@ int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
         rc = o->all_variations ? walk_all(&w, g->root)
                                : walk_line(&w, g->root);
     remember_last_move(r, &w.m);
+    return rc;
+}
+
+int sgf__replay_no_effect(sgf_collection *c, const sgf_game *g,
+                          int (*fn)(void *ctx, const sgf__value *v),
+                          void *ctx)
+{
+    if (c == NULL || g == NULL || fn == NULL)
+        return SGF_EINVAL;
+    sgf_replay *r;
+    int rc = sgf_replay_new(&r);
+    if (rc != 0)
+        return rc;
+    sgf_replay_options o;
+    (void)sgf_replay_options_init(&o, SGF_REPLAY_OPTIONS_VERSION);
+    o.quiet = true;
+    o.all_variations = true;
+    r->no_effect = fn;
+    r->no_effect_ctx = ctx;
+    rc = sgf_replay_run(r, c, g, &o);
+    sgf_replay_free(r);
     return rc;
 }

@@ -126,7 +126,11 @@ static void test_lists_and_points(void **state)
                                    "AE[dd:dd];SQ[])", &out);
     assert_int_equal(count_code(c, SGF_D_REPAIRED_LIST_VALUE), 4);
     assert_int_equal(count_code(c, SGF_D_REPAIRED_POINT), 2);
-    assert_non_null(strstr(out.ptr, "AW[cc]AE[dd]"));
+    /* AE[dd:dd] is AE[dd] then, which changes nothing on an empty board
+     * beside AW[cc], which does */
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_SETUP), 1);
+    assert_non_null(strstr(out.ptr, "AW[cc]"));
+    assert_null(strstr(out.ptr, "AE["));
     assert_null(strstr(out.ptr, "AB["));
     assert_null(strstr(out.ptr, "SQ"));
     check_clean(&out);
@@ -244,6 +248,29 @@ static void test_info_node(void **state)
     free(big);
 }
 
+/* Setup points that change nothing go where the node's setup keeps one
+ * that acts; a setup that changes nothing at all stays (it ends a ko
+ * ban: the retake after it stays legal). */
+static void test_setup_no_effect(void **state)
+{
+    (void)state;
+    sgf_strbuf out;
+    sgf_collection *c = repair_str("(;GM[1]FF[4]SZ[9]AB[aa][bb]"
+                                   ";AB[aa][cc]AE[dd];AB[bb];W[ee])", &out);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_SETUP), 2);
+    assert_non_null(strstr(out.ptr, ";AB[cc];AB[bb];W[ee]"));
+    assert_null(strstr(out.ptr, "AE["));
+    check_clean(&out);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+    /* a setup step that changes nothing at all stays as it is */
+    c = repair_str("(;GM[1]FF[4]SZ[9]AB[aa];AB[aa]C[again];B[ee])", &out);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_SETUP), 0);
+    assert_non_null(strstr(out.ptr, ";AB[aa]C[again];B[ee]"));
+    sgf_collection_free(c);
+    sgf_strbuf_release(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -256,6 +283,7 @@ int main(void)
         cmocka_unit_test(test_bad_arguments),
         cmocka_unit_test(test_root_properties),
         cmocka_unit_test(test_info_node),
+        cmocka_unit_test(test_setup_no_effect),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -678,10 +678,39 @@ static void test_replay_line_end(void **state)
     sgf_collection_free(c);
 }
 
+/* A quiet replay only reads the collection: faults of every kind the
+ * replay finds (illegal moves, setup that changes nothing, no RU[]) add
+ * no diagnostic, so that several threads may replay one collection. */
+static void test_replay_quiet_adds_nothing(void **state)
+{
+    (void)state;
+    static const char sgf[] = "(;GM[1]SZ[9]AB[aa];AB[aa]AE[ee];B[bb];W[bb]"
+                              "(;B[cc])(;W[dd];W[ee]))";
+    sgf_collection *c = NULL;
+    sgf_replay *r = NULL;
+    assert_int_equal(sgf_parse_buffer(&c, sgf, strlen(sgf), NULL), 0);
+    assert_int_equal(sgf_replay_new(&r), 0);
+    size_t before = sgf_collection_diag_count(c);
+    sgf_replay_options o = SGF_REPLAY_OPTIONS_INIT;
+    o.quiet = true;
+    o.all_variations = true;
+    assert_int_equal(sgf_replay_run(r, c, sgf_collection_game(c, 0), &o), 0);
+    assert_int_equal(sgf_collection_diag_count(c), before);
+    o.quiet = false;                   /* the same run, heard */
+    assert_int_equal(sgf_replay_run(r, c, sgf_collection_game(c, 0), &o), 0);
+    size_t no_effect = 0;
+    for (size_t i = before; i < sgf_collection_diag_count(c); i++)
+        no_effect += sgf_collection_diag(c, i)->code == SGF_D_SETUP_NO_EFFECT;
+    assert_int_equal(no_effect, 2);
+    sgf_replay_free(r);
+    sgf_collection_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_replay_capture_in_corner),
+        cmocka_unit_test(test_replay_quiet_adds_nothing),
         cmocka_unit_test(test_replay_occupied),
         cmocka_unit_test(test_replay_single_stone_suicide),
         cmocka_unit_test(test_replay_suicide_first_after_setup),

@@ -53,6 +53,11 @@
  *     first node of the path that has one) is dropped when that node
  *     has it with the same values, and moved up into that node when it
  *     lacks it and no branch stands between them (repaired-info-node).
+ *   - A point of AB, AW or AE that changes nothing (the replay's
+ *     setup-no-effect: the point already is so) is dropped where the
+ *     node's setup keeps a point that takes effect (repaired-setup); a
+ *     setup that changes nothing at all stays, since it still ends a ko
+ *     ban. The board of every node is the same before and after.
  *
  * What it keeps, with the diagnostic of the reading: every fault whose
  * repair would guess (a value that cannot be read as its type and is
