@@ -194,21 +194,30 @@ static bool on_board(const sgf_game *g, sgf_point pt)
 }
 
 /* Can the value be read as an element of the list? *one set when it is a
- * one-point rectangle "aa:aa" (to be written "aa"). */
+ * one-point rectangle "aa:aa" (to be written "aa"); *clip set to the
+ * lower-right corner on the board when a rectangle reaches past the
+ * board's edge (the readers take its points on the board: they stay). */
 static bool list_value_ok(const sgf_game *g, const sgf_prop_info *info,
-                          const sgf__value *v, bool *one)
+                          const sgf__value *v, bool *one, sgf_point *clip,
+                          bool *clipped)
 {
     sgf_point a, b;
     sgf_str l, rt;
-    *one = false;
+    *one = *clipped = false;
     switch (info->value_type) {
     case SGF_VT_POINT:
         if (g->gm != 1)
             return true;
-        if (sgf_value_rect(v->text, &a, &b) != 0)
+        if (sgf_value_rect(v->text, &a, &b) != 0 || !on_board(g, a))
             return false;
-        *one = v->text.len > 2 && a.x == b.x && a.y == b.y;
-        return on_board(g, a) && on_board(g, b);
+        if (!on_board(g, b)) {
+            *clipped = true;
+            b.x = (uint8_t)(b.x < g->width ? b.x : g->width - 1);
+            b.y = (uint8_t)(b.y < g->height ? b.y : g->height - 1);
+            *clip = b;
+        }
+        *one = (v->text.len > 2 || *clipped) && a.x == b.x && a.y == b.y;
+        return true;
     case SGF_VT_POINT_PAIR:
     case SGF_VT_LABEL:
         if (g->gm != 1)
@@ -232,9 +241,10 @@ static bool fix_list(repair *r, sgf_prop *p, const sgf_prop_info *info)
         return true;                         /* VW[], TB[]: allowed */
     uint32_t k = 0;
     for (uint32_t i = 0; i < p->nvalues; i++) {
-        bool one;
+        bool one, clipped;
+        sgf_point clip;
         sgf__value *v = &p->values[i];
-        if (!list_value_ok(r->g, info, v, &one)) {
+        if (!list_value_ok(r->g, info, v, &one, &clip, &clipped)) {
             if (v->text.len == 0)
                 note(r, SGF_D_REPAIRED_LIST_VALUE, v->offset, "%s[] "
                      "dropped: an empty value in a list", p->ident);
@@ -244,7 +254,22 @@ static bool fix_list(repair *r, sgf_prop *p, const sgf_prop_info *info)
                      QS(v->text), r->g->width, r->g->height);
             continue;
         }
-        if (one) {
+        if (clipped) {
+            char t[6], lr[3];
+            memcpy(t, v->text.ptr, 2);
+            sgf_point_format_sgf(lr, clip);
+            size_t n = 2;
+            if (!one) {
+                t[2] = ':';
+                memcpy(t + 3, lr, 2);
+                n = 5;
+            }
+            note(r, SGF_D_REPAIRED_LIST_VALUE, v->offset, "%s[%.*s%s] "
+                 "written as [%.*s]: its points off the %dx%d board left "
+                 "out", p->ident, QS(v->text), (int)n, t, r->g->width,
+                 r->g->height);
+            set_value(r, v, t, n);
+        } else if (one) {
             note(r, SGF_D_REPAIRED_LIST_VALUE, v->offset, "%s[%.*s%s] "
                  "written as the single point [%.2s]", p->ident,
                  QS(v->text), v->text.ptr);
@@ -1048,8 +1073,9 @@ static int repair_game(repair *r)
 
 int sgf_repair_game(sgf_collection *c, const sgf_game *game)
 {
-    if (c == NULL || game == NULL || game->coll != c || game->root == NULL)
-        return SGF_EINVAL;
+    if (c == NULL || game == NULL || game->coll != c || game->root == NULL
+        || (c->opts.flags & SGF_PARSE_SYNTAX_ONLY))
+        return SGF_EINVAL;          /* values not decoded: nothing to read */
     sgf_game *g = NULL;                 /* c's own pointer, to change */
     if (game->index < c->ngames && c->games[game->index] == game)
         g = c->games[game->index];

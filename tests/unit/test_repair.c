@@ -136,6 +136,13 @@ static void test_lists_and_points(void **state)
     check_clean(&out);
     sgf_strbuf_release(&out);
     sgf_collection_free(c);
+    /* a rectangle reaching past the edge keeps its points on the board,
+     * which the replay sets (the move at ss stays occupied) */
+    c = repair_str("(;FF[4]GM[1]SZ[19];AB[rr:tt][cc]TR[ss:zz];W[ss])", &out);
+    assert_non_null(strstr(out.ptr, "AB[rr:ss][cc]TR[ss];W[ss]"));
+    sgf_strbuf_release(&out);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
 }
 
 static void test_syntax_and_ff4(void **state)
@@ -164,6 +171,15 @@ static void test_bad_arguments(void **state)
     assert_int_equal(sgf_repair_game(a, sgf_collection_game(a, 0)), 0);
     sgf_collection_free(a);
     sgf_collection_free(b);
+    /* read without the property layer: no decoded values to repair */
+    sgf_parse_options o;
+    assert_int_equal(sgf_parse_options_init(&o, SGF_PARSE_OPTIONS_VERSION),
+                     0);
+    o.flags |= SGF_PARSE_SYNTAX_ONLY;
+    assert_int_equal(sgf_parse_buffer(&a, "(;AB[aa:ZZ])", 12, &o), SGF_OK);
+    assert_int_equal(sgf_repair_game(a, sgf_collection_game(a, 0)),
+                     SGF_EINVAL);
+    sgf_collection_free(a);
 }
 
 /* Root properties outside the root are dropped, named with the root's. */

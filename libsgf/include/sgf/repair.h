@@ -32,7 +32,9 @@
  *     the replay gave for the node.
  *   - Empty or unreadable values of point lists (AB AW AE CR MA SL SQ
  *     TR DD VW TB TW), of AR, LN and LB, are dropped, and so is the
- *     property when none is left (repaired-list-value).
+ *     property when none is left; a rectangle reaching past the edge of
+ *     the board keeps its points on the board, which the replay sets
+ *     (repaired-list-value).
  *   - DT, KM, RE, HA, BR and WR in a readable non-standard form are
  *     rewritten in the FF[4] form, where the reading is unambiguous
  *     (repaired-game-info): a date as YYYY-MM-DD, a komi as the shortest
@@ -86,7 +88,8 @@ extern "C" {
  * gives it; it is changed through c, which owns it (hence c is not
  * const). Returns the number of repairs made (0 or more; each named by
  * a diagnostic added to c);
- * SGF_EINVAL when c or g is NULL or g is not a game of c; SGF_ENOMEM
+ * SGF_EINVAL when c or g is NULL, g is not a game of c or c was read
+ * with SGF_PARSE_SYNTAX_ONLY (its values not decoded); SGF_ENOMEM
  * when memory ran out (the tree is then consistent, partly repaired). */
 SGF_API int sgf_repair_game(sgf_collection *c, const sgf_game *g);
 
