@@ -5,6 +5,7 @@
  * grammar; readable non-standard forms are the checker's business
  * (check.c), which says what it read.
  */
+#include <math.h>
 #include <limits.h>
 #include <string.h>
 #include <sgf/props.h>
@@ -212,6 +213,8 @@ int sgf_value_real(sgf_str v, double *out)
     for (; scale > 22; scale -= 22)
         d *= 1e22;
     d = scale < 0 ? d / pow10_table[-scale] : d * pow10_table[scale];
+    if (!isfinite(d))
+        return SGF_ESYNTAX;          /* past the largest double */
     *out = neg ? -d : d;
     return 0;
 }
@@ -243,10 +246,12 @@ static size_t loose_prefix(sgf_str t, char *buf, size_t cap, size_t *k)
     return i < t.len && is_digit(t.ptr[i]) ? 0 : i;
 }
 
-/* What may follow the number: nothing, a half ("1/2", "\xC2\xBD"), or
- * a word (a letter or a non-ASCII character first). Returns the half to
- * add (0 or 0.5), or -1 when the rest is something else. */
-static double loose_rest(sgf_str r)
+/* What may follow the number: nothing, a half ("1/2", "\xC2\xBD") after
+ * a whole number, or a word (a letter or a non-ASCII character first;
+ * not a letter then a digit or sign, which is an exponent "1e308" or hex
+ * "0x1p3", nor a second half). Returns the half to add (0 or 0.5), or -1
+ * when the rest is something else. */
+static double loose_rest(sgf_str r, bool whole)
 {
     size_t i = 0;
     while (i < r.len && is_blank(r.ptr[i]))
@@ -255,11 +260,17 @@ static double loose_rest(sgf_str r)
     size_t n = r.len - i;
     if (n == 0)
         return 0;
-    if ((n == 3 && memcmp(s, "1/2", 3) == 0)
-        || (n == 2 && memcmp(s, "\xC2\xBD", 2) == 0))
-        return 0.5;
+    bool half = (n == 3 && memcmp(s, "1/2", 3) == 0)
+                || (n == 2 && memcmp(s, "\xC2\xBD", 2) == 0);
+    if (half)
+        return whole ? 0.5 : -1;
+    if (n >= 2 && memcmp(s, "\xC2\xBD", 2) == 0)
+        return -1;                   /* "5\xC2\xBD\xC2\xBD", "5\xC2\xBDx" */
     unsigned char ch = (unsigned char)s[0];
-    if (ch >= 0x80 || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'))
+    bool letter = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+    if (letter && n >= 2 && (is_digit(s[1]) || s[1] == '+' || s[1] == '-'))
+        return -1;
+    if (ch >= 0x80 || letter)
         return 0;
     return -1;
 }
@@ -286,7 +297,7 @@ int sgf_value_real_loose(sgf_str v, double *out, bool *loose)
     if (used == 0)
         return SGF_ESYNTAX;
     sgf_str r = { t.ptr + used, t.len - used };
-    double half = loose_rest(r);
+    double half = loose_rest(r, memchr(buf, '.', k) == NULL);
     sgf_str num = { buf, k };
     double d;
     if (half < 0 || sgf_value_real(num, &d) != 0)

@@ -177,6 +177,11 @@ static void test_props_real(void **state)
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_int_equal(sgf_value_real(S(bad[i]), &d), SGF_ESYNTAX);
+    /* past the largest double: no infinity */
+    char huge[420];
+    memset(huge, '9', 400);
+    huge[400] = '\0';
+    assert_int_equal(sgf_value_real(S(huge), &d), SGF_ESYNTAX);
     assert_true(d == 9);
 }
 
@@ -222,7 +227,11 @@ static void test_props_real_loose(void **state)
     assert_true(d == 3.5);
     d = 42;
     static const char *const bad[] = {
-        "", "   ", "abc", "6.5.5", "6-5", "6.5%", ",5", "half"
+        "", "   ", "abc", "6.5.5", "6-5", "6.5%", ",5", "half",
+        /* an exponent or hex is no word after a number; no half after
+         * a fraction, nor two */
+        "1e308", "1e2", "1e-5", "1E+3", "0x1p3", "0X10", "6.5 1/2",
+        "6.5 \xC2\xBD", "5 \xC2\xBD\xC2\xBD", "5\xC2\xBDpts"
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_int_equal(sgf_value_real_loose(S(bad[i]), &d, NULL),
