@@ -44,7 +44,8 @@ typedef struct game_count {
     sgf_score_re re;
     sgf_score_verdict verdict;
     sgf_score_reason why;
-    char result[32], recorded[64], km_raw[32];
+    char result[32], recorded[64], km_raw[32];  /* cut, for messages */
+    sgf_str re_text;               /* RE[] whole, for the records */
     int diffs;                     /* markup differences from own count */
     sgf_point first_diff;
     int ndiags;
@@ -100,9 +101,9 @@ int score_out_parse_format(score_out_opts *o, const char *arg)
 
 int score_out_parse_komi(score_out_opts *o, const char *arg)
 {
-    char *end;
-    double v = strtod(arg, &end);
-    if (end == arg || *end != '\0' || !(fabs(v) < 1000)) {
+    double v;                      /* an FF[4] real, as KM[] is written */
+    if (sgf_value_real((sgf_str){ arg, strlen(arg) }, &v) != 0
+        || !(fabs(v) < 1000)) {
         tool_error("invalid --komi '%s': a number such as 6.5", arg);
         return -1;
     }
@@ -471,7 +472,8 @@ static void print_json(const game_count *x)
     json_object_set_new(rec, "white", json_side(&x->s.white));
     cause_text(cause, sizeof cause, x);
     json_object_set_new(rec, "result", json_string(x->result));
-    json_object_set_new(rec, "recorded", tool_json_str(x->recorded));
+    json_object_set_new(rec, "recorded",
+                        tool_json_text(x->re_text.ptr, x->re_text.len));
     json_object_set_new(rec, "verdict", json_string(
         sgf_score_verdict_name(x->verdict)));
     json_object_set_new(rec, "cause", json_string(cause));
@@ -493,6 +495,45 @@ static void print_json(const game_count *x)
     tool_json_emit(stdout, rec);
 }
 
+/* A value in a text or TSV line, whole: as it is when it holds no
+ * control byte and is UTF-8; else with those bytes as \xHH (\t, \n, \r
+ * for those) and backslashes doubled, so that the line stays one line
+ * (and one field) and reads back unambiguously, as file names do. */
+static void put_value(sgf_str v)
+{
+    bool plain = true;
+    for (size_t i = 0, k; i < v.len && plain; i += k) {
+        k = sgf_utf8_char(v.ptr + i, v.len - i, NULL);
+        plain = k > 0 && (unsigned char)v.ptr[i] >= 0x20
+                && v.ptr[i] != 0x7F;
+        if (k == 0)
+            k = 1;
+    }
+    if (plain) {
+        fwrite(v.ptr, 1, v.len, stdout);
+        return;
+    }
+    for (size_t i = 0, k; i < v.len; i += k) {
+        unsigned char ch = (unsigned char)v.ptr[i];
+        k = sgf_utf8_char(v.ptr + i, v.len - i, NULL);
+        if (k > 1 || (k == 1 && ch >= 0x20 && ch != 0x7F && ch != '\\')) {
+            fwrite(v.ptr + i, 1, k, stdout);
+            continue;
+        }
+        k = 1;
+        if (ch == '\\')
+            fputs("\\\\", stdout);
+        else if (ch == '\t')
+            fputs("\\t", stdout);
+        else if (ch == '\n')
+            fputs("\\n", stdout);
+        else if (ch == '\r')
+            fputs("\\r", stdout);
+        else
+            printf("\\x%02X", ch);
+    }
+}
+
 static void print_tsv(const game_count *x)
 {
     char k[32], b[32], w[32], cause[64];
@@ -502,8 +543,7 @@ static void print_tsv(const game_count *x)
            x->rules->name, number(k, x->komi), x->dead_source,
            number(b, x->s.black.score), number(w, x->s.white.score),
            x->result);
-    for (const char *s = x->recorded; *s != '\0'; s++)
-        putchar(*s == '\t' || *s == '\n' ? ' ' : *s);
+    put_value(x->re_text);
     printf("\t%s\t%s\t%s\n", sgf_score_verdict_name(x->verdict), cause,
            settled_word(x));
 }
@@ -513,13 +553,16 @@ static void print_text(const game_count *x)
     char k[32], cause[160];
     cause_sentence(cause, sizeof cause, x);
     sgf_print_name(stdout, x->name);
-    printf(": game %zu: %s, komi %s%s, dead stones: %s%s: %s, recorded "
-           "%s: %s%s\n", sgf_game_index(x->g), x->rules->name,
+    printf(": game %zu: %s, komi %s%s, dead stones: %s%s: %s, recorded ",
+           sgf_game_index(x->g), x->rules->name,
            number(k, x->komi), komi_note(x), x->dead_source,
            !x->estimated ? "" : x->est.settled ? " (settled)"
                                                : " (unsettled)",
-           x->result, x->recorded[0] != '\0' ? x->recorded : "(none)",
-           sgf_score_verdict_name(x->verdict), cause);
+           x->result);
+    if (x->re_text.len == 0)
+        fputs("(none)", stdout);
+    put_value(x->re_text);
+    printf(": %s%s\n", sgf_score_verdict_name(x->verdict), cause);
 }
 
 /* ---- verbose: the count point by point -------------------------------- */
@@ -659,6 +702,23 @@ static int choose_dead(score_out_opts *o, game_count *x, const sgf_board *b)
     return 0;
 }
 
+/* v into buf (cap bytes), whole or cut after its last whole character
+ * that fits (UTF-8; a byte that starts none counts as one). */
+static void cut_text(char *buf, size_t cap, sgf_str v)
+{
+    size_t n = 0;
+    while (n < v.len) {
+        size_t k = sgf_utf8_char(v.ptr + n, v.len - n, NULL);
+        if (k == 0)
+            k = 1;
+        if (n + k >= cap)
+            break;
+        n += k;
+    }
+    memcpy(buf, v.ptr, n);
+    buf[n] = '\0';
+}
+
 static void read_game_info(const score_out_opts *o, game_count *x)
 {
     const sgf_prop *re = sgf_node_find_prop(sgf_game_root(x->g),
@@ -674,12 +734,13 @@ static void read_game_info(const score_out_opts *o, game_count *x)
     const sgf_prop *km = sgf_node_find_prop(sgf_game_root(x->g),
                                             SGF_PROP_KM);
     sgf_str k = km != NULL ? sgf_prop_text(km, 0) : (sgf_str){ "", 0 };
-    snprintf(x->km_raw, sizeof x->km_raw, "%.*s", (int)k.len, k.ptr);
+    cut_text(x->km_raw, sizeof x->km_raw, k);
     sgf_str v = { "", 0 };
     if (re != NULL)
         v = sgf_prop_text(re, 0);
     sgf_score_re_parse(&x->re, v);
-    snprintf(x->recorded, sizeof x->recorded, "%.*s", (int)v.len, v.ptr);
+    x->re_text = v;
+    cut_text(x->recorded, sizeof x->recorded, v);
 }
 
 /* Count our own way (dead stones from the markup) for the differences,

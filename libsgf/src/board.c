@@ -126,7 +126,7 @@ static bool size_ok(int width, int height)
 
 int sgf_board_reset(sgf_board *b, int width, int height)
 {
-    if (!b || !size_ok(width, height))
+    if (!b || b->setup_open || !size_ok(width, height))
         return SGF_EINVAL;
     b->width = width;
     b->height = height;

@@ -78,7 +78,8 @@ const char *sgf_severity_name(sgf_severity sev)
     switch (sev) {
     case SGF_SEV_NOTE: return "note";
     case SGF_SEV_WARNING: return "warning";
-    default: return "error";
+    case SGF_SEV_ERROR: return "error";
+    default: return "?";
     }
 }
 
@@ -332,7 +333,10 @@ int sgf_collection_add_diag(sgf_collection *c, const sgf_diag *d,
                             bool has_offset, const char *fmt, ...)
 {
     if (c == NULL || d == NULL || fmt == NULL
-        || d->version != SGF_DIAG_VERSION)
+        || d->version != SGF_DIAG_VERSION
+        || sgf_diag_code_name(d->code) == NULL
+        || (d->severity != SGF_SEV_NOTE && d->severity != SGF_SEV_WARNING
+            && d->severity != SGF_SEV_ERROR))
         return SGF_EINVAL;
     sgf_diag copy = *d;
     if (has_offset && copy.pos.line == 0)
@@ -355,6 +359,8 @@ int sgf_print_name(FILE *fp, const char *name)
 {
     const char *s;
     bool plain = true;
+    if (fp == NULL)
+        return SGF_EINVAL;
     if (name == NULL)
         name = "<input>";
     for (s = name; *s != '\0' && plain; s++)

@@ -37,7 +37,9 @@ bool sgf_diagram_is_star(int width, int height, sgf_point pt)
 
 char *sgf_diagram_column_label(char buf[2], int x, int width)
 {
-    if (width <= 25)
+    if (x < 0 || x >= width)
+        buf[0] = '?';
+    else if (width <= 25)
         buf[0] = sgf__vertex_letter(x);
     else
         buf[0] = sgf_letter_of_coord(x);
@@ -49,10 +51,10 @@ char *sgf_diagram_row_label(char buf[4], int y, int width, int height)
 {
     int n = height - y;
     char *o = buf;
-    if (width > 25) {
-        *o++ = sgf_letter_of_coord(y);
-    } else if (n < 1 || n > 99) {
+    if (y < 0 || y >= height || n > 99) {
         *o++ = '?';
+    } else if (width > 25) {
+        *o++ = sgf_letter_of_coord(y);
     } else {
         if (n >= 10)
             *o++ = (char)('0' + n / 10);

@@ -132,8 +132,14 @@ bool sgf__node_mn(const sgf_node *n, long *out)
     return true;
 }
 
+/* What no decoder can use: a NULL out-pointer, or a value with a NULL
+ * pointer and a length (SGF_EINVAL; a NULL, 0 value is "", no number). */
+#define BAD_ARGS(v, out) ((out) == NULL || ((v).ptr == NULL && (v).len > 0))
+
 int sgf_value_number(sgf_str v, long *out)
 {
+    if (BAD_ARGS(v, out))
+        return SGF_EINVAL;
     size_t i = 0;
     bool neg = false;
     if (v.ptr == NULL)
@@ -188,6 +194,8 @@ static size_t real_digits(sgf_str v, size_t *i, uint64_t *m, int *scale,
 
 int sgf_value_real(sgf_str v, double *out)
 {
+    if (BAD_ARGS(v, out))
+        return SGF_EINVAL;
     size_t i = 0;
     bool neg = false;
     uint64_t m = 0;
@@ -277,7 +285,7 @@ static double loose_rest(sgf_str r, bool whole)
 
 int sgf_value_real_loose(sgf_str v, double *out, bool *loose)
 {
-    if (out == NULL)
+    if (BAD_ARGS(v, out))
         return SGF_EINVAL;
     if (v.ptr == NULL)
         return SGF_ESYNTAX;
@@ -310,6 +318,8 @@ int sgf_value_real_loose(sgf_str v, double *out, bool *loose)
 
 int sgf_value_double(sgf_str v, int *out)
 {
+    if (BAD_ARGS(v, out))
+        return SGF_EINVAL;
     if (v.ptr == NULL || v.len != 1 || (v.ptr[0] != '1' && v.ptr[0] != '2'))
         return SGF_ESYNTAX;
     *out = v.ptr[0] - '0';
@@ -318,6 +328,8 @@ int sgf_value_double(sgf_str v, int *out)
 
 int sgf_value_color(sgf_str v, sgf_color *out)
 {
+    if (BAD_ARGS(v, out))
+        return SGF_EINVAL;
     if (v.ptr == NULL || v.len != 1 || (v.ptr[0] != 'B' && v.ptr[0] != 'W'))
         return SGF_ESYNTAX;
     *out = v.ptr[0] == 'B' ? SGF_BLACK : SGF_WHITE;
@@ -327,6 +339,8 @@ int sgf_value_color(sgf_str v, sgf_color *out)
 
 int sgf_value_point(sgf_str v, sgf_point *out)
 {
+    if (BAD_ARGS(v, out))
+        return SGF_EINVAL;
     if (v.ptr == NULL || v.len != 2)
         return SGF_ESYNTAX;
     int x = sgf_coord_of_letter((unsigned char)v.ptr[0]);
@@ -341,6 +355,8 @@ int sgf_value_point(sgf_str v, sgf_point *out)
 int sgf_value_move(sgf_str v, int width, int height, sgf_point *out,
                    bool *pass)
 {
+    if (BAD_ARGS(v, out) || pass == NULL)
+        return SGF_EINVAL;
     if (v.ptr == NULL)
         return SGF_ESYNTAX;
     if (v.len == 0 || (v.len == 2 && v.ptr[0] == 't' && v.ptr[1] == 't'
@@ -358,6 +374,8 @@ int sgf_value_move(sgf_str v, int width, int height, sgf_point *out,
 
 int sgf_value_split(sgf_str raw, sgf_str *left, sgf_str *right)
 {
+    if (BAD_ARGS(raw, left) || right == NULL)
+        return SGF_EINVAL;
     if (raw.ptr == NULL)
         return SGF_ESYNTAX;
     for (size_t i = 0; i < raw.len; i++) {
@@ -376,6 +394,8 @@ int sgf_value_split(sgf_str raw, sgf_str *left, sgf_str *right)
 
 int sgf_value_rect(sgf_str v, sgf_point *ul, sgf_point *lr)
 {
+    if (BAD_ARGS(v, ul) || lr == NULL)
+        return SGF_EINVAL;
     sgf_point a, b;
     if (v.ptr == NULL)
         return SGF_ESYNTAX;

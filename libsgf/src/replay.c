@@ -816,7 +816,7 @@ static const sgf_node *next_on_path(const sgf_node *n,
 static bool path_fits(const sgf_node *n, const sgf_replay_options *o)
 {
     size_t used = 0;
-    bool bad = false;
+    bool bad = o->path == NULL && o->path_len > 0;
     while (n != NULL && !bad && used < o->path_len)
         n = next_on_path(n, o, &used, &bad);
     while (!bad && used < o->path_len)

@@ -370,10 +370,8 @@ static bool match_katago(sgf_rules *out, const char *ru, size_t len)
 int sgf_rules_from_ru(sgf_rules *out, const char *ru, size_t len,
                       bool *matched)
 {
-    if (!out)
+    if (!out || (!ru && len > 0))
         return SGF_EINVAL;
-    if (!ru)
-        len = 0;
     bool found = true;
     if (len > 0 && match_katago(out, ru, len))
         goto done;
@@ -443,7 +441,7 @@ int sgf_rules_format(char *buf, size_t size, const sgf_rules *r)
 
 /* Points as (column, row) codes: LO = the line e from the left or top
  * edge, MID = the middle line, HI = the line e from the right or bottom
- * edge, with e = 3 (4-4 points) from 13x13 up and 2 (3-3 points) below,
+ * edge, with e = 3 (4-4 points) from 12x12 up and 2 (3-3 points) below,
  * as GNU Go's place_fixed_handicap. Rows count from the top, so D4 on
  * 19x19 is (LO, HI). */
 enum { LO, MID, HI };

@@ -93,8 +93,10 @@ int sgf_score_markup_diff(const sgf_score *s, const sgf_node *n,
 {
     uint8_t marks[SGF__SN];
     int diffs = 0;
-    if (sgf__score_unknown(s) || n == NULL)
-        return SGF_EINVAL;
+    if (sgf__score_unknown(s) || n == NULL || s->width < 1
+        || s->width > SGF_MAX_SIZE || s->height < 1
+        || s->height > SGF_MAX_SIZE)
+        return SGF_EINVAL;          /* not a count the library made */
     sgf__score_read_markup(marks, n, s->width, s->height);
     for (int i = 0; i < s->width * s->height; i++) {
         uint8_t m = s->map[i];

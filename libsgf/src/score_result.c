@@ -186,10 +186,12 @@ int sgf_score_re_parse(sgf_score_re *out, sgf_str v)
     return rc < 0 ? rc : 0;
 }
 
-/* A margin without trailing zeros: "3.5", "7", "1.75". */
-static void margin_text(char buf[32], double m)
+/* A margin without trailing zeros: "3.5", "7", "1.75" (the largest
+ * double takes 309 digits and 3 decimals). */
+#define MARGIN_TEXT 320
+static void margin_text(char buf[MARGIN_TEXT], double m)
 {
-    snprintf(buf, 32, "%.2f", m);
+    snprintf(buf, MARGIN_TEXT, "%.2f", m);
     size_t n = strlen(buf);
     while (n > 0 && buf[n - 1] == '0')
         buf[--n] = '\0';
@@ -199,8 +201,8 @@ static void margin_text(char buf[32], double m)
 
 int sgf_score_format_margin(char *buf, size_t size, double margin)
 {
-    char m[32];
-    if (buf == NULL && size > 0)
+    char m[MARGIN_TEXT];
+    if ((buf == NULL && size > 0) || !isfinite(margin))
         return SGF_EINVAL;
     if (fabs(margin) < 1e-9)
         return snprintf(buf, size, "0");
@@ -211,11 +213,13 @@ int sgf_score_format_margin(char *buf, size_t size, double margin)
 int sgf_score_re_format(char *buf, size_t size, const sgf_score_re *re)
 {
     static const char *const tail[] = { "", "", "", "R", "T", "F" };
-    char m[32];
+    char m[MARGIN_TEXT];
     if ((buf == NULL && size > 0) || re == NULL)
         return SGF_EINVAL;
     switch (re->kind) {
     case SGF_RE_SCORE:
+        if (!isfinite(re->margin) || re->margin < 0)
+            return SGF_EINVAL;
         margin_text(m, re->margin);
         return snprintf(buf, size, "%c+%s",
                         re->winner == SGF_BLACK ? 'B' : 'W', m);

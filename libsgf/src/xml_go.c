@@ -118,6 +118,8 @@ int sgf_date_first(sgf_str v, char iso[11])
 {
     const char *s = v.ptr;
     size_t n = v.len;
+    if (iso == NULL || (s == NULL && n > 0))
+        return SGF_EINVAL;
     iso[0] = '\0';
     int y = s ? digits(s, n, 0, 4) : -1;
     if (y < 0 || (n > 4 && s[4] != '-' && s[4] != ','))

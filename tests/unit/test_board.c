@@ -892,6 +892,7 @@ static void test_board_history_starts_itself(void **state)
     assert_int_equal(sgf_board_setup_begin(b), SGF_OK);
     assert_int_equal(sgf_board_check(&v, b, NULL, NULL, SGF_WHITE, pt),
                      SGF_EINVAL);
+    assert_int_equal(sgf_board_reset(b, 9, 9), SGF_EINVAL);  /* open */
     assert_int_equal(sgf_board_setup_end(b), SGF_OK);
     assert_int_equal(v, SGF_VERDICT_LEGAL);
     sgf_history_free(h);

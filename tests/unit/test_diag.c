@@ -182,6 +182,17 @@ static void test_collection_add_diag(void **state)
     FILE *fp = start_capture(&len);
     assert_int_equal(sgf_diag_print_text(fp, "a.sgf", &d), SGF_EINVAL);
     assert_int_equal(sgf_diag_print_text(fp, "a.sgf", NULL), SGF_EINVAL);
+    assert_int_equal(sgf_print_name(NULL, "a.sgf"), SGF_EINVAL);
+    /* nor one of a code or severity the library does not know */
+    d.version = SGF_DIAG_VERSION;
+    d.code = (sgf_diag_code)123456;
+    assert_int_equal(sgf_collection_add_diag(c, &d, true, "x"), SGF_EINVAL);
+    d.code = sgf_diag_code_from_name("duplicate-property");
+    d.severity = (sgf_severity)77;
+    assert_int_equal(sgf_collection_add_diag(c, &d, true, "x"), SGF_EINVAL);
+    assert_int_equal(sgf_collection_diag_count(c), before + 1);
+    assert_string_equal(sgf_severity_name((sgf_severity)77), "?");
+    assert_string_equal(sgf_severity_name(SGF_SEV_ERROR), "error");
     assert_string_equal(end_capture(fp), "");
     free(captured);
     sgf_collection_free(c);

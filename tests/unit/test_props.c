@@ -14,6 +14,7 @@
 #include <cmocka.h>
 #include <sgf/props.h>
 #include <sgf/diagram.h>
+#include <sgf/gameinfo.h>
 #include "tree_int.h"
 #include "props_int.h"
 
@@ -183,6 +184,45 @@ static void test_props_real(void **state)
     huge[400] = '\0';
     assert_int_equal(sgf_value_real(S(huge), &d), SGF_ESYNTAX);
     assert_true(d == 9);
+}
+
+/* The decoders refuse what they cannot use: a NULL out-pointer, a NULL
+ * value with a length; a NULL value of length 0 is "". */
+static void test_props_decoders_bad_args(void **state)
+{
+    (void)state;
+    sgf_str five = S("5"), nul = { NULL, 3 }, empty = { NULL, 0 };
+    sgf_str pt = S("aa"), rect = S("aa:bb");
+    long n;
+    double d;
+    int i;
+    sgf_color c;
+    sgf_point p, q;
+    bool pass;
+    sgf_str l, r;
+    char iso[11];
+    assert_int_equal(sgf_value_number(five, NULL), SGF_EINVAL);
+    assert_int_equal(sgf_value_number(nul, &n), SGF_EINVAL);
+    assert_int_equal(sgf_value_number(empty, &n), SGF_ESYNTAX);
+    assert_int_equal(sgf_value_real(five, NULL), SGF_EINVAL);
+    assert_int_equal(sgf_value_real(nul, &d), SGF_EINVAL);
+    assert_int_equal(sgf_value_real_loose(nul, &d, NULL), SGF_EINVAL);
+    assert_int_equal(sgf_value_double(S("1"), NULL), SGF_EINVAL);
+    assert_int_equal(sgf_value_double(nul, &i), SGF_EINVAL);
+    assert_int_equal(sgf_value_color(S("B"), NULL), SGF_EINVAL);
+    assert_int_equal(sgf_value_color(nul, &c), SGF_EINVAL);
+    assert_int_equal(sgf_value_point(pt, NULL), SGF_EINVAL);
+    assert_int_equal(sgf_value_point(nul, &p), SGF_EINVAL);
+    assert_int_equal(sgf_value_move(pt, 19, 19, NULL, &pass), SGF_EINVAL);
+    assert_int_equal(sgf_value_move(pt, 19, 19, &p, NULL), SGF_EINVAL);
+    assert_int_equal(sgf_value_split(S("a:b"), NULL, &r), SGF_EINVAL);
+    assert_int_equal(sgf_value_split(S("a:b"), &l, NULL), SGF_EINVAL);
+    assert_int_equal(sgf_value_rect(rect, NULL, &q), SGF_EINVAL);
+    assert_int_equal(sgf_value_rect(rect, &p, NULL), SGF_EINVAL);
+    assert_int_equal(sgf_date_first(S("2024-01-02"), NULL), SGF_EINVAL);
+    assert_int_equal(sgf_date_first(nul, iso), SGF_EINVAL);
+    assert_int_equal(sgf_value_number(five, &n), 0);
+    assert_int_equal(n, 5);
 }
 
 static void test_props_real_loose(void **state)
@@ -442,6 +482,19 @@ static void test_props_coords_and_vertices(void **state)
                      SGF_ESYNTAX);
     assert_int_equal(sgf_point_parse_vertex("i5", 2, 19, 19, &pt),
                      SGF_ESYNTAX);
+    /* labels of points outside the board are "?" */
+    char lb[4];
+    assert_string_equal(sgf_diagram_row_label(lb, -1, 19, 19), "?");
+    assert_string_equal(sgf_diagram_row_label(lb, 19, 19, 19), "?");
+    assert_string_equal(sgf_diagram_row_label(lb, 0, 19, 19), "19");
+    assert_string_equal(sgf_diagram_row_label(lb, 18, 19, 19), "1");
+    assert_string_equal(sgf_diagram_row_label(lb, 51, 26, 26), "?");
+    assert_string_equal(sgf_diagram_row_label(lb, 25, 26, 26), "z");
+    assert_string_equal(sgf_diagram_row_label(lb, 26, 30, 30), "A");
+    assert_string_equal(sgf_diagram_column_label(lb, 19, 19), "?");
+    assert_string_equal(sgf_diagram_column_label(lb, -1, 30), "?");
+    assert_string_equal(sgf_diagram_column_label(lb, 30, 30), "?");
+    assert_string_equal(sgf_diagram_column_label(lb, 27, 30), "B");
     /* one column codec: the diagrams' labels, the vertex writer and its
      * reader agree on every column of a 25-line board, in both cases */
     for (int x = 0; x < 25; x++) {
@@ -836,6 +889,7 @@ int main(void)
         cmocka_unit_test(test_props_number),
         cmocka_unit_test(test_props_real),
         cmocka_unit_test(test_props_real_loose),
+        cmocka_unit_test(test_props_decoders_bad_args),
         cmocka_unit_test(test_props_double_color),
         cmocka_unit_test(test_props_point),
         cmocka_unit_test(test_props_move),

@@ -702,6 +702,12 @@ static void test_replay_quiet_adds_nothing(void **state)
     for (size_t i = before; i < sgf_collection_diag_count(c); i++)
         no_effect += sgf_collection_diag(c, i)->code == SGF_D_SETUP_NO_EFFECT;
     assert_int_equal(no_effect, 2);
+    /* a path with no array but a length is refused */
+    o.path = NULL;
+    o.path_len = 3;
+    o.all_variations = false;
+    assert_int_equal(sgf_replay_run(r, c, sgf_collection_game(c, 0), &o),
+                     SGF_EINVAL);
     sgf_replay_free(r);
     sgf_collection_free(c);
 }

@@ -236,7 +236,7 @@ static void test_rules_ru_unknown_defaults_to_japanese(void **state)
         check_preset(&r, 0);
     }
     assert_int_equal(ru_read(&r, NULL, 0), 0);
-    assert_int_equal(ru_read(&r, NULL, 5), 0);
+    assert_int_equal(ru_read(&r, NULL, 5), SGF_EINVAL);   /* no bytes */
     assert_int_equal(ru_read(NULL, "AGA", 3), SGF_EINVAL);
     /* the length counts, not a NUL */
     assert_int_equal(ru_read(&r, "AGAxyz", 3), 1);
@@ -409,7 +409,15 @@ static void test_rules_handicap_russian_19(void **state)
 static void test_rules_handicap_small_boards(void **state)
 {
     /* GNU Go's placements (checked by running it) and its rule for
-     * the rest: 4-4 points on 13x13, 3-3 points on 9x9 */
+     * the rest: 4-4 points from 12x12 up, 3-3 points below */
+    static const char *const s12[] = {
+        "J9 D4", "D9 J9 D4", "D9 J9 D4 J4", NULL, NULL, NULL, NULL, NULL,
+    };
+    static const char *const s11[] = {
+        "J9 C3", "C9 J9 C3", "C9 J9 C3 J3", "C9 J9 F6 C3 J3",
+        "C3 J9 C9 J3 C6 J6", "C3 J9 C9 J3 C6 J6 F6",
+        "C3 J9 C9 J3 C6 J6 F3 F9", "C3 J9 C9 J3 C6 J6 F3 F9 F6",
+    };
     static const char *const s13[] = {
         "D4 K10", "D4 K10 D10", "D4 K10 D10 K4", "D4 K10 D10 K4 G7",
         "D4 K10 D10 K4 D7 K7", "D4 K10 D10 K4 D7 K7 G7",
@@ -432,6 +440,8 @@ static void test_rules_handicap_small_boards(void **state)
     sgf_point pts[9];
     (void)state;
     expect_table(13, SGF_HANDICAP_USUAL, s13);
+    expect_table(12, SGF_HANDICAP_USUAL, s12);
+    expect_table(11, SGF_HANDICAP_USUAL, s11);
     expect_table(9, SGF_HANDICAP_USUAL, s9);
     expect_table(8, SGF_HANDICAP_USUAL, s8);
     expect_table(7, SGF_HANDICAP_USUAL, s7);
@@ -481,7 +491,10 @@ static void test_rules_handicap_rejects(void **state)
     bool matched = true;
     assert_int_equal(sgf_rules_from_ru(&r, "AGA", 3, NULL), 0);
     assert_int_equal(sgf_rules_from_ru(NULL, "AGA", 3, &matched), SGF_EINVAL);
+    assert_int_equal(sgf_rules_from_ru(&r, NULL, 5, &matched), SGF_EINVAL);
     assert_true(matched);
+    assert_int_equal(sgf_rules_from_ru(&r, NULL, 0, &matched), 0);
+    assert_false(matched);                    /* no RU: japanese assumed */
 }
 
 int main(void)

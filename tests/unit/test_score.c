@@ -512,6 +512,21 @@ static void test_score_format_margin(void **state)
     sgf_score_format_margin(buf, sizeof buf, -12);
     assert_string_equal(buf, "W+12");
     assert_int_equal(sgf_score_format_margin(NULL, 1, 1), SGF_EINVAL);
+    /* any finite margin in full; no text for what is no number */
+    char big[400];
+    int n = sgf_score_format_margin(big, sizeof big, 1e308);
+    assert_int_equal(n, 2 + 309);
+    assert_int_equal(big[0], 'B');
+    assert_int_equal(sgf_score_format_margin(big, sizeof big, 0.0 / 0.0),
+                     SGF_EINVAL);
+    assert_int_equal(sgf_score_format_margin(big, sizeof big, 1.0 / 0.0),
+                     SGF_EINVAL);
+    sgf_score_re re = { SGF_RE_SCORE, SGF_WHITE, -5, false };
+    assert_int_equal(sgf_score_re_format(big, sizeof big, &re), SGF_EINVAL);
+    assert_string_equal(sgf_score_unfinished_name(
+                            (sgf_score_unfinished_kind)99), "?");
+    assert_string_equal(sgf_score_unfinished_name(SGF_UNFINISHED_NONE),
+                        "none");
 }
 
 static void test_score_verdicts(void **state)
@@ -1064,6 +1079,14 @@ static void test_score_struct_version(void **state)
     sgf_score_re re = re_of("B+3.5", 0);
     s.version = SGF_SCORE_VERSION + 1;
     assert_int_equal(sgf_score_compare(&s, &re), SGF_SCORE_NOT_COUNTED);
+    assert_int_equal(sgf_score_markup_diff(&s, last_node(&x), NULL),
+                     SGF_EINVAL);
+    /* a size no count has is refused, not trusted */
+    s.version = SGF_SCORE_VERSION;
+    s.width = s.height = 60;
+    assert_int_equal(sgf_score_markup_diff(&s, last_node(&x), NULL),
+                     SGF_EINVAL);
+    s.width = -1;
     assert_int_equal(sgf_score_markup_diff(&s, last_node(&x), NULL),
                      SGF_EINVAL);
     unload(&x);

@@ -92,8 +92,8 @@ SGF_API void sgf_board_free(sgf_board *b);
 
 /* Empty the board and give it the size width x height: no stones, no
  * prisoners, no ko point, nothing to undo (memory is kept for reuse by
- * the next game). Errors: SGF_EINVAL (b NULL, size out of range; the
- * board is then unchanged). */
+ * the next game). Errors: SGF_EINVAL (b NULL, a setup step open
+ * on it, size out of range; the board is then unchanged). */
 SGF_API int sgf_board_reset(sgf_board *b, int width, int height);
 
 /* ---- queries (b must not be NULL) ------------------------------------ */

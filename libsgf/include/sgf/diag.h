@@ -103,7 +103,7 @@ SGF_API const char *sgf_diag_code_meaning(sgf_diag_code code);
  * files and files without FF (ff4 = false). */
 SGF_API sgf_severity sgf_diag_code_severity(sgf_diag_code code, bool ff4);
 
-/* "note", "warning" or "error". Static storage. */
+/* "note", "warning" or "error"; "?" for another value. Static storage. */
 SGF_API const char *sgf_severity_name(sgf_severity sev);
 
 /* Write a file name to fp as the text printers show it: as it is, unless it
@@ -112,8 +112,8 @@ SGF_API const char *sgf_severity_name(sgf_severity sev);
  * C escapes: \n \t \r for those three, \xHH for the other control bytes,
  * and \\ for each backslash (only in a name that needs escaping, so that
  * its escaped form reads back unambiguously). Bytes from 0x80 up are
- * written as they are. name may be NULL ("<input>"). Returns 0, or SGF_EIO
- * when the write failed. */
+ * written as they are. name may be NULL ("<input>"). Returns 0, SGF_EINVAL
+ * (fp NULL) or SGF_EIO when the write failed. */
 SGF_API int sgf_print_name(FILE *fp, const char *name);
 
 /* Print one diagnostic as a compiler does:

@@ -53,7 +53,8 @@ SGF_API int sgf_diagram_write_board(FILE *fp, const sgf_board *b,
                                     const sgf_diagram_options *o);
 
 /* Column label of x on a board of the given width ("A".."Z" without I,
- * or SGF letters on wider boards) into buf (2 bytes). Returns buf. */
+ * or SGF letters on wider boards) into buf (2 bytes); "?" for a column
+ * outside the board. Returns buf. */
 SGF_API char *sgf_diagram_column_label(char buf[2], int x, int width);
 
 /* Row label of row y (0 = top) on a board of the given width and height,

@@ -77,12 +77,15 @@ typedef struct sgf_score_re {
 SGF_API int sgf_score_re_parse(sgf_score_re *out, sgf_str v);
 
 /* The FF[4] result string of a margin (Black's score minus White's):
- * "B+3.5", "W+0.5", "0" for a draw. Returns snprintf's length, or
- * SGF_EINVAL (buf NULL with size > 0). */
+ * "B+3.5", "W+0.5", "0" for a draw; any finite margin in full. Returns
+ * snprintf's length, or SGF_EINVAL (buf NULL with size > 0, margin not a
+ * finite number). */
 SGF_API int sgf_score_format_margin(char *buf, size_t size, double margin);
 
 /* A parsed result written back in FF[4] form ("B+R", "W+T", "B+F",
- * "B+", "Void", "?", "0", "B+2.5"; "" for NONE and OTHER). */
+ * "B+", "Void", "?", "0", "B+2.5"; "" for NONE and OTHER). Returns
+ * snprintf's length, or SGF_EINVAL (buf NULL with size > 0, re NULL, a
+ * SCORE margin negative or not finite). */
 SGF_API int sgf_score_re_format(char *buf, size_t size,
                                        const sgf_score_re *re);
 
@@ -90,8 +93,9 @@ SGF_API int sgf_score_re_format(char *buf, size_t size,
 
 /* The first date of a DT[] value in ISO form, "YYYY", "YYYY-MM" or
  * "YYYY-MM-DD", written to iso (11 bytes). DT is "YYYY-MM-DD" lists
- * (FF[4] spec "DT"); only the leading date is read. Returns 0 or
- * SGF_ESYNTAX (iso set to ""). */
+ * (FF[4] spec "DT"); only the leading date is read. Returns 0,
+ * SGF_ESYNTAX (iso set to ""), or SGF_EINVAL (iso NULL, or v a NULL
+ * pointer with a length). */
 SGF_API int sgf_date_first(sgf_str v, char iso[11]);
 
 #ifdef __cplusplus

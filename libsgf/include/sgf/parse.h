@@ -110,7 +110,8 @@ SGF_API int sgf_parse_options_init(sgf_parse_options *o, unsigned version);
  * NULL for the defaults. On success *out is a new collection (even for
  * input with faults: see its diagnostics), to be freed with
  * sgf_collection_free. Errors: SGF_ENOMEM (*out = NULL), SGF_EINVAL
- * (out or buf NULL, or an options version other than 1 and 2). */
+ * (out NULL, buf NULL with len > 0 (NULL, 0 is the empty input), or an
+ * options version other than 1 and 2). */
 SGF_API int sgf_parse_buffer(sgf_collection **out, const char *buf,
                              size_t len, const sgf_parse_options *opts);
 

@@ -79,8 +79,10 @@ SGF_API const sgf_prop_info *sgf_prop_info_of(sgf_prop_id id);
 
 /* --- value decoders ---------------------------------------------------
  * Each takes a value's bytes with escapes already removed (sgf_prop_text)
- * unless said otherwise, and returns 0, or SGF_ESYNTAX when the bytes are
- * not of the type (the output is then unchanged). None allocates. */
+ * unless said otherwise, and returns 0, SGF_ESYNTAX when the bytes are
+ * not of the type (the output is then unchanged), or SGF_EINVAL when an
+ * out-pointer is NULL or the value has a NULL pointer and a length. A
+ * NULL pointer with length 0 is the empty value. None allocates. */
 
 /* The largest move number the library shows or counts to. MN[] (FF[4]
  * spec, "MN": the number of the move in its node, later moves counting

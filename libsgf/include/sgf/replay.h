@@ -66,7 +66,8 @@ typedef struct sgf_replay_options {
     bool all_variations;        /* walk every variation */
     /* Variation to follow: at the first branching point take child
      * path[0] (0-based), at the next path[1], ...; then first children.
-     * NULL/0 = the main line. Ignored with all_variations. */
+     * NULL/0 = the main line (NULL with a length is SGF_EINVAL).
+     * Ignored with all_variations. */
     const unsigned *path;
     size_t path_len;
     bool stop;                  /* stop after move stop_after (0: before

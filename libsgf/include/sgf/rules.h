@@ -167,7 +167,7 @@ SGF_API int sgf_rules_preset(sgf_rules *out, const char *name);
  * is missing or names no rule set gives *out = japanese. *matched (may
  * be NULL) is set true when the value named a rule set, false when
  * japanese was assumed (callers note it). Returns 0, or SGF_EINVAL when
- * out is NULL (*matched is then unchanged). */
+ * out is NULL or ru is NULL with len > 0 (*matched is then unchanged). */
 SGF_API int sgf_rules_from_ru(sgf_rules *out, const char *ru, size_t len,
                               bool *matched);
 
@@ -195,7 +195,7 @@ SGF_API int sgf_rules_format(char *buf, size_t size, const sgf_rules *r);
  * 5 = 4 + K10, 6 = 4 + D10 Q10, 7 = 6 + K10, 8 = 4 + D10 Q10 K4 K16,
  * 9 = 8 + K10. RUSSIAN is the older Russian federation order: 2 = D16 Q4,
  * then Q16, D4, K16, K4, D10, Q10, K10 in turn. Other square boards use
- * the same shapes as GNU Go does: stones on the 4-4 points from 13x13 up
+ * the same shapes as GNU Go does: stones on the 4-4 points from 12x12 up
  * and on the 3-3 points below; up to 9 stones on odd sizes from 9, up to
  * 4 on even sizes from 8 and on 7x7; none on smaller or rectangular
  * boards. */

@@ -132,7 +132,8 @@ SGF_API int sgf_score_count_markup(sgf_score *out, const sgf_board *b,
  * (TW) that s does not give to Black (White) as territory, or a point s
  * gives as territory that carries no markup of that colour. Writes the
  * first such point to *first (may be NULL). Returns the number, or
- * SGF_EINVAL when s or n is NULL. */
+ * SGF_EINVAL when s or n is NULL, or s is of an unknown version or its
+ * size is outside 1..52. */
 SGF_API int sgf_score_markup_diff(const sgf_score *s, const sgf_node *n,
                                   sgf_point *first);
 
@@ -230,7 +231,8 @@ SGF_API int sgf_score_find_unfinished(sgf_score_unfinished *out,
                                     const sgf_board *b, const sgf_rules *r,
                                     const uint8_t *dead);
 
-/* "none", "atari", "race", "open-border", "open-dame". */
+/* "none", "atari", "race", "open-border", "open-dame"; "?" for another
+ * value. */
 SGF_API const char *sgf_score_unfinished_name(sgf_score_unfinished_kind k);
 
 /* ---- results ----------------------------------------------------------- */

@@ -78,7 +78,8 @@ SGF_API sgf_pos sgf_collection_pos(const sgf_collection *c, size_t offset);
  * copied into the collection; d->message is ignored; d->pos.line/column are
  * computed from d->pos.offset when line is 0 and has_offset is true; d
  * starts from sgf_diag_init. Returns 0, SGF_EINVAL (c, d or fmt NULL, d
- * of a struct version the library does not know) or SGF_ENOMEM. */
+ * of a struct version the library does not know, a code or severity it
+ * does not know) or SGF_ENOMEM. */
 SGF_API int sgf_collection_add_diag(sgf_collection *c, const sgf_diag *d,
                                     bool has_offset, const char *fmt, ...)
 #if defined(__GNUC__)
