@@ -117,6 +117,98 @@ while IFS= read -r f; do
         clean=$((clean + 1))
     fi
 done < "$tmp/list"
+# Game information the repair rewrites (DT, KM, RE, HA, BR, WR) keeps its
+# meaning: on every record whose reading finds one in a non-standard form,
+# each game's values read the same before and after (every number of the
+# date, a time of day included,
+# the komi's and handicap's value, the result's winner, margin and reason,
+# a rank's number and kind); the other game information is unchanged.
+info_same() {   # ORIGINAL.json REPAIRED.json: silent when the same
+    python3 - "$1" "$2" <<'PY'
+import json, re, sys
+def games(path):
+    out = {}
+    for line in open(path, encoding="utf-8", errors="replace"):
+        try:
+            r = json.loads(line)
+        except ValueError:
+            continue
+        if "game" in r and "moves" in r:
+            out[r["game"]] = r
+    return out
+def komi(v):
+    if v is None:
+        return None
+    t = v.strip().replace(",", ".")
+    half = 0.5 if re.search(r"(\s1/2|\u00bd)$", t) else 0
+    t = re.sub(r"(\s*1/2|\u00bd)$", "", t)
+    m = re.match(r"^[+-]?\d+(\.\d+)?", t)
+    if not m:
+        return v
+    x = float(m.group(0))
+    return x - half if t.startswith("-") else x + half
+def digits(v):
+    return None if v is None else [int(d) for d in re.findall(r"\d+", v)]
+def kept_numbers(x, y):   # every number of x written in y (a date's order
+    if x is None or y is None:                       # may change)
+        return x == y
+    left = digits(y)
+    for d in digits(x):
+        if d not in left:
+            return False
+        left.remove(d)
+    return True
+def rank(v):
+    if v is None:
+        return None
+    t = re.sub(r"\s+", "", v.lower())
+    for w, k in (("dan", "d"), ("kyu", "k"), ("pro", "p")):
+        t = t.replace(w, k)
+    return t
+a, b = games(sys.argv[1]), games(sys.argv[2])
+bad = []
+for g, x in a.items():
+    y = b.get(g)
+    if y is None:
+        bad.append("game %s lost" % g)
+        continue
+    for k in ("winner", "margin", "reason", "PB", "PW", "EV", "RO", "PC",
+              "RU", "SZ", "moves"):
+        if x.get(k) != y.get(k):
+            bad.append("game %s %s: %r -> %r" % (g, k, x.get(k), y.get(k)))
+    for k, f in (("KM", komi), ("HA", digits), ("BR", rank), ("WR", rank)):
+        if f(x.get(k)) != f(y.get(k)):
+            bad.append("game %s %s: %r -> %r" % (g, k, x.get(k), y.get(k)))
+    if not kept_numbers(x.get("DT"), y.get("DT")):
+        bad.append("game %s DT: %r -> %r" % (g, x.get("DT"), y.get("DT")))
+for line in bad[:5]:
+    print(line)
+PY
+}
+info_records=0 info_failed=0
+if [ $have_py = 1 ]; then
+    while IFS= read -r f; do
+        "$bin/sgf-validate" "$f" 2>&1 |
+            grep -q -e '\[date-format\]' -e '\[komi-format\]' \
+                    -e '\[result-format\]' -e '\[value-format\]' \
+            || continue
+        info_records=$((info_records + 1))
+        "$bin/sgf-convert" --to=sgf --repair "$f" > "$tmp/i1.sgf" \
+            2>/dev/null
+        "$bin/sgf-convert" --to=json "$f" > "$tmp/i0.json" 2>/dev/null
+        "$bin/sgf-convert" --to=json "$tmp/i1.sgf" > "$tmp/i1.json" \
+            2>/dev/null
+        info_same "$tmp/i0.json" "$tmp/i1.json" > "$tmp/idiff"
+        if [ -s "$tmp/idiff" ]; then
+            info_failed=$((info_failed + 1))
+            echo "FAIL $f: game information changed:"
+            sed 's/^/    /' "$tmp/idiff"
+        fi
+    done < "$tmp/list"
+    echo "repair-corpus: $info_records records with game information in" \
+         "other forms, $info_failed changed in meaning"
+    [ $info_failed -eq 0 ] || failed=$((failed + info_failed))
+fi
 if [ -s "$tmp/keptfaults" ]; then
     echo "repair-corpus: faults kept (ambiguous), by code:"
     sort "$tmp/keptfaults" | uniq -c | sed 's/^/  /'

@@ -375,6 +375,47 @@ static bool rank_form(sgf_str v, char out[48])
 }
 
 /* The FF[4] form of a game-info value, in out, or false. */
+/* The numbers written in s (runs of digits), at most cap; -1 when more,
+ * or a run too long to be a date's. */
+static int number_runs(const char *s, size_t n, long *out, int cap)
+{
+    int k = 0;
+    for (size_t i = 0; i < n;) {
+        if (s[i] < '0' || s[i] > '9') {
+            i++;
+            continue;
+        }
+        long v = 0;
+        size_t start = i;
+        for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+            v = v * 10 + (s[i] - '0');
+        if (i - start > 8 || k == cap)
+            return -1;
+        out[k++] = v;
+    }
+    return k;
+}
+
+/* Does the FF[4] date keep every number the value wrote? A time of day
+ * ("2017.08.28 10:10") has no place in DT: such a value is kept. */
+static bool date_keeps_numbers(sgf_str v, const char *norm)
+{
+    long a[16], b[16];
+    int na = number_runs(v.ptr, v.len, a, 16);
+    int nb = number_runs(norm, strlen(norm), b, 16);
+    if (na < 0 || nb < 0)
+        return false;
+    for (int i = 0; i < na; i++) {
+        int j = 0;
+        while (j < nb && b[j] != a[i])
+            j++;
+        if (j == nb)
+            return false;
+        b[j] = b[--nb];                  /* each number used once */
+    }
+    return true;
+}
+
 static bool info_form(const sgf_prop *p, sgf_str v, char out[48])
 {
     char norm[16];
@@ -382,7 +423,8 @@ static bool info_form(const sgf_prop *p, sgf_str v, char out[48])
     long ha;
     switch (p->id) {
     case SGF_PROP_DT:
-        if (sgf__check_date(v, norm) != SGF__FORM_READABLE || !norm[0])
+        if (sgf__check_date(v, norm) != SGF__FORM_READABLE || !norm[0]
+            || !date_keeps_numbers(v, norm))
             return false;
         snprintf(out, 48, "%s", norm);
         return true;
