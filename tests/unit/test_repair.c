@@ -116,6 +116,18 @@ static void test_game_info(void **state)
     assert_non_null(strstr(out.ptr, "RE[Black won 3 games, by 2.5]"));
     sgf_strbuf_release(&out);
     sgf_collection_free(c);
+    /* a date with its time of day: DT has no place for the time, which
+     * would be lost, so it stays; the order of a date's numbers may change */
+    c = repair_str("(;FF[4]DT[2017.08.28 10:10]PC[x];B[aa])", &out);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_GAME_INFO), 0);
+    assert_non_null(strstr(out.ptr, "DT[2017.08.28 10:10]"));
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+    c = repair_str("(;FF[4]DT[19.11.2002];B[aa])", &out);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_GAME_INFO), 1);
+    assert_non_null(strstr(out.ptr, "DT[2002-11-19]"));
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
 }
 
 static void test_lists_and_points(void **state)

@@ -37,7 +37,8 @@
  *     (repaired-list-value).
  *   - DT, KM, RE, HA, BR and WR in a readable non-standard form are
  *     rewritten in the FF[4] form, where the reading is unambiguous
- *     (repaired-game-info): a date as YYYY-MM-DD, a komi as the shortest
+ *     (repaired-game-info): a date as YYYY-MM-DD (not one with a time
+ *     of day, which DT has no place for), a komi as the shortest
  *     real ("6.50" and "6,5" as "6.5"), a result as "B+3.5" / "W+R" (not
  *     where the reading would lose a margin the value gives), a
  *     handicap without blanks, a rank "3 dan" as "3d". Komi the Fox
