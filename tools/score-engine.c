@@ -105,8 +105,10 @@ static int ask(score_out_opts *o, engine *e, const char *text, size_t len,
                  o->engine_timeout);
         return 1;
     case ENGINE_DIED:
-        tool_error("the engine '%s' died twice on one game: not started "
-                   "again", o->engine_cmd);
+        tool_error("the engine '%s' stopped, or could not be started, "
+                   "twice on one game: not started again (is the command "
+                   "on PATH? Debian puts gnugo in /usr/games)",
+                   o->engine_cmd);
         o->engine_broken = true;
         return -1;
     default:

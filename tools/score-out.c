@@ -134,8 +134,9 @@ static int check_engine_options(const score_out_opts *o)
         return TOOL_TROUBLE;
     }
     if (o->engine_cmd != NULL && o->dead != SCORE_DEAD_GTP
-        && o->dead != SCORE_DEAD_AUTO) {
-        tool_error("--engine is used with --dead=gtp or --dead=auto only");
+        && o->dead != SCORE_DEAD_AUTO && o->dead != SCORE_DEAD_DEFAULT) {
+        tool_error("--engine is used with --dead=gtp or --dead=auto (the "
+                   "default where a game has no markup) only");
         return TOOL_TROUBLE;
     }
     if (o->engine_cmd != NULL && o->engine_cmd[0] == '\0') {

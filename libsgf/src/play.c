@@ -68,7 +68,7 @@ const char *sgf_verdict_name(sgf_verdict v)
     case SGF_VERDICT_SUICIDE: return "illegal-suicide";
     case SGF_VERDICT_SUPERKO: return "illegal-superko";
     }
-    return "unknown";
+    return "?";
 }
 
 static void scan_neighbours(const sgf_board *b, cell p, uint8_t c,

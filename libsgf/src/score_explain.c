@@ -430,6 +430,6 @@ const char *sgf_score_cause_name(sgf_score_cause c)
                                          "komi+group", "groups", "parity",
                                          "margin" };
     if ((unsigned)c >= sizeof names / sizeof names[0])
-        return "unknown";
+        return "?";
     return names[c];
 }

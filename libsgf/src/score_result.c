@@ -262,6 +262,7 @@ const char *sgf_score_verdict_name(sgf_score_verdict v)
     case SGF_SCORE_AGREE: return "agree";
     case SGF_SCORE_DISAGREE: return "disagree";
     case SGF_SCORE_NOT_FINISHED: return "not-finished";
-    default: return "not-counted";
+    case SGF_SCORE_NOT_COUNTED: return "not-counted";
+    default: return "?";
     }
 }

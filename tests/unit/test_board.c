@@ -240,7 +240,7 @@ static void test_board_verdict_names(void **state)
                         "illegal-suicide");
     assert_string_equal(sgf_verdict_name(SGF_VERDICT_SUPERKO),
                         "illegal-superko");
-    assert_string_equal(sgf_verdict_name((sgf_verdict)42), "unknown");
+    assert_string_equal(sgf_verdict_name((sgf_verdict)42), "?");
 }
 
 static void test_board_liberties_of_a_chain(void **state)

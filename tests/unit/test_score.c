@@ -527,6 +527,11 @@ static void test_score_format_margin(void **state)
                             (sgf_score_unfinished_kind)99), "?");
     assert_string_equal(sgf_score_unfinished_name(SGF_UNFINISHED_NONE),
                         "none");
+    assert_string_equal(sgf_score_cause_name((sgf_score_cause)99), "?");
+    assert_string_equal(sgf_score_cause_name(SGF_CAUSE_UNKNOWN), "unknown");
+    assert_string_equal(sgf_score_verdict_name((sgf_score_verdict)99), "?");
+    assert_string_equal(sgf_score_verdict_name(SGF_SCORE_NOT_COUNTED),
+                        "not-counted");
 }
 
 static void test_score_verdicts(void **state)

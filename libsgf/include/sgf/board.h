@@ -63,7 +63,7 @@ typedef enum sgf_verdict {
 
 /* The diagnostic code name of a verdict ("legal", "off-board",
  * "illegal-occupied", "illegal-ko", "illegal-suicide",
- * "illegal-superko"); "unknown" for other values. Static storage. */
+ * "illegal-superko"); "?" for other values. Static storage. */
 SGF_API const char *sgf_verdict_name(sgf_verdict v);
 
 /* What a move did (sgf_board_play). */

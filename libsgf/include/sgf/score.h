@@ -252,7 +252,7 @@ typedef enum sgf_score_verdict {
 
 /* Compare a count with RE[]: a score or draw agrees when the margin is
  * equal; "B+" alone agrees when the winner is. Name: "agree",
- * "disagree", "not-counted", "not-finished". */
+ * "disagree", "not-counted", "not-finished"; "?" for another value. */
 SGF_API sgf_score_verdict sgf_score_compare(const sgf_score *s,
                                             const sgf_score_re *re);
 SGF_API const char *sgf_score_verdict_name(sgf_score_verdict v);
@@ -336,7 +336,7 @@ SGF_API int sgf_score_explain(sgf_score_reason *out, const sgf_board *b,
                               const sgf_node *markup);
 
 /* "none", "scoring", "handicap", "komi", "group", "unknown",
- * "komi+group", "groups", "parity", "margin". */
+ * "komi+group", "groups", "parity", "margin"; "?" for another value. */
 SGF_API const char *sgf_score_cause_name(sgf_score_cause c);
 
 #ifdef __cplusplus
