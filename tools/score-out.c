@@ -989,10 +989,20 @@ static int score_game(score_out_opts *o, game_count *x,
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }
+    if (sgf_game_gm(x->g) != 1) {       /* no board to count */
+        if (!o->quiet) {
+            fflush(stdout);
+            tool_error("%s: game %zu: GM[%d] is not Go: not counted",
+                       x->name, sgf_game_index(x->g), sgf_game_gm(x->g));
+        }
+        x->verdict = SGF_SCORE_NOT_COUNTED;
+        tally(o, x);
+        return TOOL_OK;
+    }
     const sgf_board *b = sgf_replay_board(o->replay);
     x->last = sgf_replay_line_end(o->replay);   /* the main line's end */
     if (x->last == NULL)
-        x->last = last_node(x->g);              /* not walked: not Go */
+        x->last = last_node(x->g);
     read_game_info(o, x);
     int rc = choose_dead(o, x, b);
     if (rc < 0)
