@@ -933,8 +933,12 @@ int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
         return SGF_EINVAL;
     sgf_history_clear(r->hist);
     sgf__history_bound(r->hist, (unsigned)(g->width * g->height));
-    if (g->gm != 1)
+    if (g->gm != 1) {                /* nothing of the last game stays */
+        static const sgf_rules init = SGF_RULES_INIT;
+        r->rules = o->rules != NULL ? *o->rules : init;
+        r->defaulted = false;
         return 0;
+    }
     walk w = { r, r->board, r->hist, &r->rules, o->on_move, o->payload, c,
                g, o, 0,
                false,

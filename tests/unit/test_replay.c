@@ -630,6 +630,22 @@ static void test_replay_not_go(void **state)
 {
     (void)state;
     expect("(;GM[2]SZ[8];B[ab];W[ab])", "japanese", "");
+    /* nothing of the game replayed before stays: a Go game without RU[]
+     * (rules defaulted), then one that is not Go, on one replayer */
+    static const char two[] = "(;GM[1]SZ[9];B[aa])(;GM[2]RU[AGA])";
+    sgf_collection *c = NULL;
+    sgf_replay *r = NULL;
+    assert_int_equal(sgf_parse_buffer(&c, two, strlen(two), NULL), 0);
+    assert_int_equal(sgf_replay_new(&r), 0);
+    assert_int_equal(sgf_replay_run(r, c, sgf_collection_game(c, 0), NULL),
+                     0);
+    assert_true(sgf_replay_rules_defaulted(r));
+    assert_int_equal(sgf_replay_run(r, c, sgf_collection_game(c, 1), NULL),
+                     0);
+    assert_false(sgf_replay_rules_defaulted(r));
+    assert_string_equal(sgf_replay_rules(r)->name, "japanese");
+    sgf_replay_free(r);
+    sgf_collection_free(c);
 }
 
 /* The end of the first line walked, where a finished game's TB/TW
