@@ -26,6 +26,9 @@ typedef struct repair {
      * the node on (sgf_repair_game: no clearing between nodes). */
     uint32_t stamp[SGF_MAX_SIZE * SGF_MAX_SIZE];
     uint32_t gen;
+    /* Points marked in the node (CR MA SL SQ TR), the same way */
+    uint32_t mark_stamp[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    uint32_t mark_gen;
 } repair;
 
 #define SHOWN 60             /* bytes of a value quoted in a message */
@@ -941,6 +944,124 @@ static void place_props(repair *r, sgf_node *n, info_path *ip)
     }
 }
 
+/* --- annotations and markup ------------------------------------------ */
+
+static bool is_move_annotation(unsigned id)
+{
+    return id == SGF_PROP_BM || id == SGF_PROP_TE || id == SGF_PROP_DO
+        || id == SGF_PROP_IT;
+}
+
+static bool is_node_annotation(unsigned id)
+{
+    return id == SGF_PROP_DM || id == SGF_PROP_GB || id == SGF_PROP_GW
+        || id == SGF_PROP_UC;
+}
+
+static bool is_markup(unsigned id)
+{
+    return id == SGF_PROP_CR || id == SGF_PROP_MA || id == SGF_PROP_SL
+        || id == SGF_PROP_SQ || id == SGF_PROP_TR;
+}
+
+/* Annotations no reader takes, dropped and named: a move annotation (BM
+ * TE DO IT, and KO without a value) in a node without a move, and the
+ * second of two that exclude each other (BM TE DO IT; DM GB GW UC), the
+ * first in file order kept. KO with a value there (a komi, perhaps) is
+ * kept: what it meant would be a guess. */
+static void fix_annotations(repair *r, sgf_node *n)
+{
+    char q[200], w[200];
+    bool move = false;
+    const sgf_prop *first_move = NULL, *first_node = NULL;
+    for (const sgf_prop *p = n->props; p != NULL && !move; p = p->next)
+        move = is_move(p->id);
+    for (sgf_prop **link = &n->props; *link != NULL;) {
+        sgf_prop *p = *link;
+        bool bare_ko = p->id == SGF_PROP_KO
+                       && (p->nvalues == 0 || p->values[0].text.len == 0);
+        const sgf_prop *first = NULL;
+        if (!move && (is_move_annotation(p->id) || bare_ko)) {
+            note(r, SGF_D_REPAIRED_ANNOTATION, p->offset, "%s dropped: a "
+                 "move annotation in a node without a move, which no "
+                 "reader takes", prop_quoted(p, q, sizeof q));
+        } else if (is_move_annotation(p->id) && first_move != NULL) {
+            first = first_move;
+        } else if (is_node_annotation(p->id) && first_node != NULL) {
+            first = first_node;
+        } else {
+            if (is_move_annotation(p->id))
+                first_move = p;
+            else if (is_node_annotation(p->id))
+                first_node = p;
+            link = &p->next;
+            continue;
+        }
+        if (first != NULL)
+            note(r, SGF_D_REPAIRED_ANNOTATION, p->offset, "%s dropped: %s "
+                 "before it in the node excludes it",
+                 prop_quoted(p, q, sizeof q), prop_quoted(first, w,
+                                                          sizeof w));
+        *link = p->next;
+        n->nprops--;
+    }
+}
+
+/* A point marked by two of CR MA SL SQ TR of a node keeps the first
+ * mark, in file order; a single point of a later one that marks it again
+ * is dropped and named (a point inside a rectangle stays). */
+static void fix_markup(repair *r, sgf_node *n)
+{
+    int w = r->g->width, h = r->g->height;
+    const char *by[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    if (++r->mark_gen == 0) {
+        memset(r->mark_stamp, 0, sizeof r->mark_stamp);
+        r->mark_gen = 1;
+    }
+    for (sgf_prop **link = &n->props; *link != NULL;) {
+        sgf_prop *p = *link;
+        if (!is_markup(p->id) || r->g->gm != 1) {
+            link = &p->next;
+            continue;
+        }
+        uint32_t kept = 0;
+        for (uint32_t k = 0; k < p->nvalues; k++) {
+            sgf__value *v = &p->values[k];
+            sgf_point ul, lr;
+            if (sgf_value_rect(v->text, &ul, &lr) != 0 || ul.x >= w
+                || ul.y >= h) {
+                p->values[kept++] = *v;
+                continue;
+            }
+            bool one = ul.x == lr.x && ul.y == lr.y;
+            for (int y = ul.y; y <= lr.y && y < h; y++)
+                for (int x = ul.x; x <= lr.x && x < w; x++) {
+                    int i = y * w + x;
+                    if (one && r->mark_stamp[i] == r->mark_gen
+                        && by[i] != p->ident)
+                        goto drop;
+                    if (r->mark_stamp[i] != r->mark_gen) {
+                        r->mark_stamp[i] = r->mark_gen;
+                        by[i] = p->ident;
+                    }
+                }
+            p->values[kept++] = *v;
+            continue;
+        drop:
+            note(r, SGF_D_REPAIRED_MARKUP, v->offset, "%s[%.*s%s] dropped: "
+                 "'%s' marks the point before it in the node", p->ident,
+                 QS(v->text), by[ul.y * w + ul.x]);
+        }
+        p->nvalues = kept;
+        if (kept == 0) {
+            *link = p->next;
+            n->nprops--;
+        } else {
+            link = &p->next;
+        }
+    }
+}
+
 /* --- setup that changes nothing --------------------------------------- */
 
 /* The offsets of the setup values the replay found changing nothing. */
@@ -1071,6 +1192,8 @@ static int repair_game(repair *r)
         return SGF_ENOMEM;
     for (sgf_node *n = g->root; n != NULL && r->status == 0;) {
         fix_node(r, n, &f);
+        fix_annotations(r, n);
+        fix_markup(r, n);
         place_props(r, n, ip);
         if (n->child != NULL) {         /* pre-order; a node left ends */
             if (n->child->sibling != NULL)  /* its part of the path */

@@ -299,6 +299,28 @@ static void test_setup_no_effect(void **state)
     sgf_strbuf_release(&out);
 }
 
+/* Annotations no reader takes go, named; KO with a value stays; the
+ * later mark of a point marked twice goes, a rectangle stays. */
+static void test_annotations_and_markup(void **state)
+{
+    (void)state;
+    sgf_strbuf out;
+    sgf_collection *c = repair_str("(;GM[1]FF[4]SZ[9]GB[1]GW[2]TE[1]"
+                                   ";B[aa]BM[1]TE[2]TR[cc][dd]MA[cc]"
+                                   "SQ[dd][ee];KO[]C[x];KO[6.5]"
+                                   ";W[bb]CR[aa:cc]SL[bb][ff])", &out);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_ANNOTATION), 4);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_MARKUP), 3);
+    assert_non_null(strstr(out.ptr, "GB[1]"));
+    assert_null(strstr(out.ptr, "GW["));
+    assert_null(strstr(out.ptr, "TE["));
+    assert_non_null(strstr(out.ptr, "B[aa]BM[1]TR[cc][dd]SQ[ee]"));
+    assert_non_null(strstr(out.ptr, ";C[x];KO[6.5];W[bb]CR[aa:cc]SL[ff]"));
+    check_clean(&out);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -312,6 +334,7 @@ int main(void)
         cmocka_unit_test(test_root_properties),
         cmocka_unit_test(test_info_node),
         cmocka_unit_test(test_setup_no_effect),
+        cmocka_unit_test(test_annotations_and_markup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

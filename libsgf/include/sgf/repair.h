@@ -61,6 +61,14 @@
  *     node's setup keeps a point that takes effect (repaired-setup); a
  *     setup that changes nothing at all stays, since it still ends a ko
  *     ban. The board of every node is the same before and after.
+ *   - Annotations no reader takes are dropped and named
+ *     (repaired-annotation): a move annotation (BM TE DO IT, KO without
+ *     a value) in a node without a move, and the later of two that
+ *     exclude each other (BM TE DO IT; DM GB GW UC). KO with a value in
+ *     such a node is kept (a komi meant as KM, perhaps: a guess).
+ *   - A point marked by two of CR MA SL SQ TR of a node keeps the first
+ *     mark; a later single point marking it again is dropped and named
+ *     (repaired-markup); a point inside a rectangle stays.
  *
  * What it keeps, with the diagnostic of the reading: every fault whose
  * repair would guess (a value that cannot be read as its type and is
