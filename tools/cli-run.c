@@ -31,6 +31,10 @@ void cli_print_summary(const cli_counts *n)
         print_count(n->unreadable, "file", "; ");
         fputs(" could not be read", stderr);
     }
+    if (n->not_written > 0) {
+        print_count(n->not_written, "output", "; ");
+        fputs(" not written (said above)", stderr);
+    }
     fputc('\n', stderr);
 }
 

@@ -455,6 +455,7 @@ typedef struct cli_counts {
     unsigned long unreadable;   /* inputs that could not be read */
     unsigned long errors, warnings, notes;
     unsigned long games;        /* game trees read */
+    unsigned long not_written;  /* outputs refused (sgf-convert -o DIR) */
     /* inputs by status: 0 fine, 1 with errors, 2 trouble (unreadable
      * ones included) */
     unsigned long by_status[3];

@@ -502,8 +502,10 @@ static int put_split(stream *s, sgf_collection *c, sgf_game *g)
     char *target, *tmp;
     FILE *fp = open_dir_target(s->o, s->path, (long)sgf_game_index(g),
                                &target, &tmp);
-    if (fp == NULL)
+    if (fp == NULL) {
+        s->n->not_written++;
         return TOOL_TROUBLE;
+    }
     s->out = fp;
     s->in_file = 0;
     int st = stream_put(s, c, g);
@@ -629,8 +631,10 @@ static int convert_stream(convert_opts *o, const char *path, cli_counts *n,
                  .status = TOOL_OK };
     char *target = NULL, *tmp = NULL;
     if (o->out_dir && !o->split
-        && (s.out = open_dir_target(o, path, -1, &target, &tmp)) == NULL)
+        && (s.out = open_dir_target(o, path, -1, &target, &tmp)) == NULL) {
+        n->not_written++;
         return TOOL_TROUBLE;
+    }
     int st = wants_xml(o, path)
         ? read_xml_games(&s, path, po)
         : cli_read_games(path, po, stream_game, &s, stderr, &o->diag, n);
