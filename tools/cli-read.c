@@ -200,3 +200,36 @@ int cli_parse_path(const char *arg, unsigned *path, size_t max,
     }
     return 0;
 }
+
+void cli_path_fault(char *buf, size_t size, const sgf_collection *c,
+                    const sgf_game *g, const unsigned *path, size_t len)
+{
+    const sgf_node *n = sgf_game_root(g);
+    size_t used = 0;
+    snprintf(buf, size, "it leaves the game tree");
+    while (n != NULL && used < len) {
+        size_t kids = sgf_node_child_count(n);
+        if (kids < 2) {
+            n = sgf_node_first_child(n);
+            continue;
+        }
+        unsigned want = path[used++];
+        if (want >= kids) {
+            sgf_pos at = sgf_collection_pos(c, sgf_node_offset(n));
+            snprintf(buf, size, "step %zu asks for variation %u of a "
+                     "branching point with %zu (0 to %zu; line %lu)", used,
+                     want, kids, kids - 1, (unsigned long)at.line);
+            return;
+        }
+        n = sgf_node_first_child(n);
+        for (unsigned i = 0; i < want; i++)
+            n = sgf_node_next_sibling(n);
+    }
+    for (; used < len; used++)
+        if (path[used] != 0) {
+            snprintf(buf, size, "step %zu asks for variation %u past the "
+                     "last branching point of the line", used + 1,
+                     path[used]);
+            return;
+        }
+}

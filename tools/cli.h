@@ -404,6 +404,13 @@ const char *cli_display_name(const char *path);
 int cli_parse_path(const char *arg, unsigned *path, size_t max,
                    size_t *len);
 
+/* Where a --path leaves game g, as a message's end, into buf: "step 2
+ * asks for variation 3 of a branching point with 2 (line 14)", or "it
+ * has more steps than the line has branching points" for an extra step
+ * other than 0. g's collection c gives the line. */
+void cli_path_fault(char *buf, size_t size, const sgf_collection *c,
+                    const sgf_game *g, const unsigned *path, size_t len);
+
 /* A --game argument: a whole number from 0. Returns 0, or -1 after a
  * message. */
 int cli_parse_game(const char *arg, long *out);

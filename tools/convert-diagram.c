@@ -44,9 +44,12 @@ static int build_one(sgf_figure *f, const char *name, sgf_collection *c,
                      const sgf_game *g, const sgf_figure_options *fo)
 {
     int rc = sgf_figure_build(f, c, g, fo);
-    if (rc == SGF_EINVAL)
-        tool_error("%s: game %zu: the variation path leaves the game tree",
-                   name, sgf_game_index(g));
+    char why[160];
+    if (rc == SGF_EINVAL) {
+        cli_path_fault(why, sizeof why, c, g, fo->path, fo->path_len);
+        tool_error("%s: game %zu: the variation path leaves the game tree: "
+                   "%s", name, sgf_game_index(g), why);
+    }
     else if (rc != 0)
         tool_error("%s: game %zu: %s", name, sgf_game_index(g),
                    sgf_strerror(rc));

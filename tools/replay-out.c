@@ -345,8 +345,10 @@ static int replay_game(const replay_out_opts *o, const char *name,
     free(x.json_prefix);
     x.json_prefix = NULL;
     if (rc == SGF_EINVAL) {
-        tool_error("%s: game %zu: --path leaves the game tree", name,
-                   sgf_game_index(g));
+        char why[160];
+        cli_path_fault(why, sizeof why, c, g, o->path, o->path_len);
+        tool_error("%s: game %zu: --path leaves the game tree: %s", name,
+                   sgf_game_index(g), why);
         return TOOL_TROUBLE;
     }
     if (rc != 0) {
