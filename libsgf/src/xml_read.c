@@ -59,6 +59,7 @@ typedef struct xr {
     int read_errno;              /* a failed read(2) */
     bool read_failed;
     bool eof;                    /* read(2) said the end */
+    bool seen_text;              /* a byte other than a blank was read */
     bool oom;                    /* libxml2 ran out of memory */
     char *err;
     size_t errlen;
@@ -528,6 +529,9 @@ static int source_read(void *ctx, char *buf, int len)
         return -1;
     }
     r->eof = n == 0;
+    for (ssize_t i = 0; i < n && !r->seen_text; i++)
+        r->seen_text = buf[i] != ' ' && buf[i] != '\t' && buf[i] != '\n'
+                       && buf[i] != '\r';
     if (sgf__xguard_scan(&r->guard, buf, (size_t)n) != NULL)
         return -1;
     return (int)n;
@@ -563,6 +567,10 @@ static int read_fault(xr *r)
     }
     if (r->oom)
         return SGF_ENOMEM;
+    if (r->eof && !r->seen_text && r->err != NULL && r->errlen > 0) {
+        snprintf(r->err, r->errlen, "the input is empty: no XML document");
+        return SGF_ESYNTAX;
+    }
     if (r->eof && r->stack.len > 0 && r->err != NULL && r->errlen > 0) {
         static const char *const names[F_INNER + 1] = {
             [F_COLLECTION] = "collection", [F_GAME] = "game",
