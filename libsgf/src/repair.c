@@ -634,10 +634,16 @@ static void split_node(repair *r, sgf_node *n)
 }
 
 /* NUL bytes of a value written as spaces (as SGFC does). */
-static void blank_nuls(repair *r, sgf__value *v)
+/* NUL bytes of a text value (or one of an unknown property, kept as
+ * text) written as spaces, named once per value. A value of another
+ * type keeps them: it cannot be read with or without them, and a space
+ * could make it readable as something it never said ("SZ[\0 13]"). */
+static void blank_nuls(repair *r, const sgf_prop *p, sgf__value *v)
 {
     if (v->text.len == 0 || memchr(v->text.ptr, 0, v->text.len) == NULL)
         return;
+    note(r, SGF_D_REPAIRED_SYNTAX, v->offset, "nul-byte fault: NUL bytes "
+         "in the text of '%s' written as spaces", p->ident);
     char *m = sgf__arena_alloc_bytes(&r->c->arena, v->text.len + 1);
     if (m == NULL) {
         r->status = SGF_ENOMEM;
@@ -778,16 +784,16 @@ static void fix_node(repair *r, sgf_node *n, ff4_count *f)
         sgf_prop *p = *link;
         const sgf_prop_info *info = info_of(p);
         count_ff4(r->g, p, f);
+        bool text = info == NULL || info->value_type == SGF_VT_TEXT
+                    || info->value_type == SGF_VT_SIMPLETEXT;
+        for (uint32_t i = 0; i < p->nvalues && text; i++)
+            blank_nuls(r, p, &p->values[i]);
         if (info == NULL || is_move(p->id)
             || ((info->flags & SGF_PF_GO) && r->g->gm != 1)) {
             link = &p->next;
             continue;
         }
         bool list = info->flags & SGF_PF_LIST;
-        for (uint32_t i = 0; i < p->nvalues; i++)
-            blank_nuls(r, &p->values[i]);
-        bool text = info->value_type == SGF_VT_TEXT
-                    || info->value_type == SGF_VT_SIMPLETEXT;
         if (list && (p->flags & SGF__P_DUPLICATE))
             note(r, SGF_D_REPAIRED_MERGE, p->dup_offset, "'%s' repeated "
                  "in the node: written once with its %u values",
@@ -874,7 +880,8 @@ static void drop_root_property(repair *r, sgf_prop *p)
 /* A game-info property of node n below the game-info node of its path:
  * dropped when that node says the same, moved up into it when it lacks
  * the property and no branch stands between them (so the move changes
- * the game information of no other line); kept (and still reported)
+ * the game information of no other line) and it is not RU, HA or KM
+ * (which the replay and the count read); kept (and still reported)
  * otherwise. True when p left n. */
 static bool place_info(repair *r, info_path *ip, sgf_prop *p)
 {
@@ -887,8 +894,11 @@ static bool place_info(repair *r, info_path *ip, sgf_prop *p)
              prop_quoted(p, q, sizeof q), (unsigned)at.line);
         return true;
     }
-    if (there != NULL || !ip->main_line)
-        return false;
+    if (there != NULL || !ip->main_line || p->id == SGF_PROP_RU
+        || p->id == SGF_PROP_HA || p->id == SGF_PROP_KM)
+        return false;            /* the replay and the count read these
+                                    where they are: moved, they would
+                                    change the rules or the board */
     note(r, SGF_D_REPAIRED_INFO_NODE, p->offset, "%s moved up into the "
          "game-info node of line %u (one game-info node per path)",
          prop_quoted(p, q, sizeof q), (unsigned)at.line);
@@ -1008,49 +1018,62 @@ static void fix_annotations(repair *r, sgf_node *n)
 }
 
 /* A point marked by two of CR MA SL SQ TR of a node keeps the first
- * mark, in file order; a single point of a later one that marks it again
- * is dropped and named (a point inside a rectangle stays). */
+ * mark in file order (by the values' offsets: a property repeated in the
+ * node was merged into its first); a single point of another property
+ * that marks it later is dropped and named (a point inside a rectangle
+ * stays). */
 static void fix_markup(repair *r, sgf_node *n)
 {
     int w = r->g->width, h = r->g->height;
-    const char *by[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    uint32_t first[SGF_MAX_SIZE * SGF_MAX_SIZE];    /* offset of the first */
+    const char *by[SGF_MAX_SIZE * SGF_MAX_SIZE];    /* mark, and its prop */
+    if (r->g->gm != 1)
+        return;
     if (++r->mark_gen == 0) {
         memset(r->mark_stamp, 0, sizeof r->mark_stamp);
         r->mark_gen = 1;
     }
+    for (const sgf_prop *p = n->props; p != NULL; p = p->next) {
+        if (!is_markup(p->id))
+            continue;
+        for (uint32_t k = 0; k < p->nvalues; k++) {
+            sgf_point ul, lr;
+            const sgf__value *v = &p->values[k];
+            if (sgf_value_rect(v->text, &ul, &lr) != 0)
+                continue;
+            for (int y = ul.y; y <= lr.y && y < h; y++)
+                for (int x = ul.x; x <= lr.x && x < w; x++) {
+                    int i = y * w + x;
+                    if (r->mark_stamp[i] != r->mark_gen
+                        || v->offset < first[i]) {
+                        r->mark_stamp[i] = r->mark_gen;
+                        first[i] = v->offset;
+                        by[i] = p->ident;
+                    }
+                }
+        }
+    }
     for (sgf_prop **link = &n->props; *link != NULL;) {
         sgf_prop *p = *link;
-        if (!is_markup(p->id) || r->g->gm != 1) {
+        if (!is_markup(p->id)) {
             link = &p->next;
             continue;
         }
         uint32_t kept = 0;
         for (uint32_t k = 0; k < p->nvalues; k++) {
             sgf__value *v = &p->values[k];
-            sgf_point ul, lr;
-            if (sgf_value_rect(v->text, &ul, &lr) != 0 || ul.x >= w
-                || ul.y >= h) {
+            sgf_point pt;
+            int i = -1;
+            if (v->text.len == 2 && sgf_value_point(v->text, &pt) == 0
+                && pt.x < w && pt.y < h)
+                i = pt.y * w + pt.x;
+            if (i < 0 || first[i] == v->offset || by[i] == p->ident) {
                 p->values[kept++] = *v;
                 continue;
             }
-            bool one = ul.x == lr.x && ul.y == lr.y;
-            for (int y = ul.y; y <= lr.y && y < h; y++)
-                for (int x = ul.x; x <= lr.x && x < w; x++) {
-                    int i = y * w + x;
-                    if (one && r->mark_stamp[i] == r->mark_gen
-                        && by[i] != p->ident)
-                        goto drop;
-                    if (r->mark_stamp[i] != r->mark_gen) {
-                        r->mark_stamp[i] = r->mark_gen;
-                        by[i] = p->ident;
-                    }
-                }
-            p->values[kept++] = *v;
-            continue;
-        drop:
             note(r, SGF_D_REPAIRED_MARKUP, v->offset, "%s[%.*s%s] dropped: "
                  "'%s' marks the point before it in the node", p->ident,
-                 QS(v->text), by[ul.y * w + ul.x]);
+                 QS(v->text), by[i]);
         }
         p->nvalues = kept;
         if (kept == 0) {
@@ -1098,7 +1121,8 @@ static bool listed(const offsets *o, uint32_t at)
 
 /* Points of AB, AW, AE of n that change nothing are dropped, where the
  * node keeps a setup point that does: a setup step that changes nothing
- * at all stays (it still ends a ko ban, and is still reported). */
+ * at all stays (the replay still takes it as a setup step, which records
+ * the position and guesses the side to move; it is still reported). */
 static void drop_no_effect(repair *r, sgf_node *n, const offsets *o)
 {
     size_t keep = 0, drop = 0;
@@ -1162,8 +1186,6 @@ static void syntax_notes(repair *r, size_t count)
             break;
         case SGF_D_MISSING_VALUE: what = "the identifier without value "
                                          "left out"; break;
-        case SGF_D_NUL_BYTE: what = "NUL bytes in text written as "
-                                    "spaces"; break;
         case SGF_D_STRAY_BRACKET:
             /* a bounded number of tree scans: cost stays linear */
             if ((last_v != NULL && at == last_at + 1) || scans++ < 64) {

@@ -277,8 +277,8 @@ static void test_info_node(void **state)
 }
 
 /* Setup points that change nothing go where the node's setup keeps one
- * that acts; a setup that changes nothing at all stays (it ends a ko
- * ban: the retake after it stays legal). */
+ * that acts; a setup that changes nothing at all stays (the replay still
+ * takes it as a setup step). */
 static void test_setup_no_effect(void **state)
 {
     (void)state;
@@ -321,6 +321,34 @@ static void test_annotations_and_markup(void **state)
     sgf_collection_free(c);
 }
 
+/* NUL bytes become spaces in text (and in unknown properties, kept as
+ * text), not in a value of another type, where a space could make it
+ * readable as what it never said. */
+static bool has_bytes(const char *s, size_t n, const char *want, size_t k)
+{
+    for (size_t i = 0; i + k <= n; i++)
+        if (memcmp(s + i, want, k) == 0)
+            return true;
+    return false;
+}
+
+static void test_nul_bytes(void **state)
+{
+    (void)state;
+    static const char in[] = "(;FF[4]GM[1]SZ[\0 9]C[a\0b]XX[c\0d];B[aa])";
+    sgf_collection *c = NULL;
+    assert_int_equal(sgf_parse_buffer(&c, in, sizeof in - 1, NULL), SGF_OK);
+    assert_true(sgf_repair_game(c, sgf_collection_game(c, 0)) >= 2);
+    sgf_strbuf out;
+    sgf_strbuf_init(&out);
+    assert_int_equal(sgf_write_collection_str(&out, c, NULL), SGF_OK);
+    assert_true(has_bytes(out.ptr, out.len, "C[a b]", 6));
+    assert_true(has_bytes(out.ptr, out.len, "XX[c d]", 7));
+    assert_true(has_bytes(out.ptr, out.len, "SZ[\0 9]", 7));
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -335,6 +363,7 @@ int main(void)
         cmocka_unit_test(test_info_node),
         cmocka_unit_test(test_setup_no_effect),
         cmocka_unit_test(test_annotations_and_markup),
+        cmocka_unit_test(test_nul_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

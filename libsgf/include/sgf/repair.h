@@ -55,12 +55,15 @@
  *   - A game-info property below the game-info node of its path (the
  *     first node of the path that has one) is dropped when that node
  *     has it with the same values, and moved up into that node when it
- *     lacks it and no branch stands between them (repaired-info-node).
+ *     lacks it, no branch stands between them and it is not RU, HA or
+ *     KM, which the replay and the count read (repaired-info-node).
  *   - A point of AB, AW or AE that changes nothing (the replay's
  *     setup-no-effect: the point already is so) is dropped where the
  *     node's setup keeps a point that takes effect (repaired-setup); a
- *     setup that changes nothing at all stays, since it still ends a ko
- *     ban. The board of every node is the same before and after.
+ *     setup that changes nothing at all stays, since the replay still
+ *     takes it as a setup step (it records the position and guesses the
+ *     side to move). The board of every node is the same before and
+ *     after.
  *   - Annotations no reader takes are dropped and named
  *     (repaired-annotation): a move annotation (BM TE DO IT, KO without
  *     a value) in a node without a move, and the later of two that
