@@ -493,8 +493,8 @@ static bool is_move(unsigned id)
     return id == SGF_PROP_B || id == SGF_PROP_W;
 }
 
-/* A property holding value i of p alone. */
-static sgf_prop *one_move(repair *r, const sgf_prop *p, uint32_t i)
+/* A copy of p (its values shared) for another node. */
+static sgf_prop *prop_copy(repair *r, const sgf_prop *p)
 {
     sgf_prop *m = zalloc(r, sizeof *m);
     if (m == NULL)
@@ -502,74 +502,49 @@ static sgf_prop *one_move(repair *r, const sgf_prop *p, uint32_t i)
     *m = *p;
     m->next = NULL;
     m->flags &= (uint16_t)~SGF__P_DUPLICATE;
-    m->values = &p->values[i];
-    m->nvalues = 1;
-    m->offset = p->values[i].offset > 0 ? p->values[i].offset : p->offset;
-    if (i == 0)
-        m->offset = p->offset;
     return m;
 }
 
-typedef struct move_ref {
-    sgf_prop *p;
-    uint32_t i;              /* value index in p */
-    uint32_t offset;         /* of the value's '[' */
-} move_ref;
-
-static int by_offset(const void *a, const void *b)
-{
-    const move_ref *x = a, *y = b;
-    return x->offset < y->offset ? -1 : x->offset > y->offset;
-}
-
-/* The node's moves in file order (a repeated B or W was merged into its
- * first occurrence on reading: the offsets of the values say where each
- * one stood). Returns the malloc'd array, or NULL (*n = 0 when there are
- * none, else out of memory). */
-static move_ref *node_moves(const sgf_node *n, size_t *count, bool *setup)
-{
-    size_t k = 0;
-    *setup = false;
-    for (sgf_prop *p = n->props; p != NULL; p = p->next) {
-        if (is_move(p->id))
-            k += p->nvalues;
-        else if (p->id != SGF_PROP_UNKNOWN
-                 && sgf_prop_info_of(p->id)->kind == SGF_KIND_SETUP)
-            *setup = true;
-    }
-    *count = k;
-    if (k == 0 || (k == 1 && !*setup))
-        return NULL;
-    move_ref *m = malloc(k * sizeof *m);
-    if (m == NULL)
-        return NULL;
-    k = 0;
-    for (sgf_prop *p = n->props; p != NULL; p = p->next)
-        if (is_move(p->id))
-            for (uint32_t i = 0; i < p->nvalues; i++)
-                m[k++] = (move_ref){ p, i, p->values[i].offset };
-    qsort(m, k, sizeof *m, by_offset);
-    return m;
-}
-
+/* A node with B and W, or with setup and a move, is split so that the
+ * replay plays what it played in the node, in the same order: setup,
+ * then B, then W (whatever the file order), each with the node's PL and
+ * KO. The first node keeps every other property (and, without setup,
+ * B); each further move property gets a node of its own after it, whole
+ * (a move property with several values keeps them: the replay plays the
+ * first, and which of the others were meant as moves would be a guess).
+ * MN and the move annotations go with the first move, KO with every
+ * move, and the PL of a setup carries to the move that follows (the
+ * replay reads it so). */
 static void split_node(repair *r, sgf_node *n)
 {
-    size_t moves;
-    bool setup;
-    move_ref *m = node_moves(n, &moves, &setup);
-    if (m == NULL) {
-        if (moves > 1 || (moves == 1 && setup))
-            r->status = SGF_ENOMEM;
-        return;
+    sgf_prop *b = NULL, *w = NULL, *ko = NULL;
+    bool setup = false;
+    for (sgf_prop *p = n->props; p != NULL; p = p->next) {
+        if (p->id == SGF_PROP_B && b == NULL)
+            b = p;
+        else if (p->id == SGF_PROP_W && w == NULL)
+            w = p;
+        else if (p->id == SGF_PROP_KO && ko == NULL)
+            ko = p;
+        else if (p->id != SGF_PROP_UNKNOWN
+                 && sgf_prop_info_of(p->id)->kind == SGF_KIND_SETUP)
+            setup = true;
     }
+    sgf_prop *order[2];
+    size_t moves = 0;
+    if (b != NULL)
+        order[moves++] = b;
+    if (w != NULL)
+        order[moves++] = w;
+    if (moves == 0 || (moves == 1 && !setup))
+        return;
     /* the node keeps what is neither a move nor goes with one (with
      * setup), or everything but the moves after the first (without) */
     sgf_prop *keep = NULL, **kt = &keep, *with = NULL, **wt = &with;
-    sgf_prop *first_move = NULL;
     for (sgf_prop *p = n->props, *next; p != NULL; p = next) {
         next = p->next;
         p->next = NULL;
-        if (is_move(p->id))
+        if (is_move(p->id) && (p == b || p == w))
             continue;
         if (setup && goes_with_move(p->id)) {
             *wt = p;
@@ -581,12 +556,11 @@ static void split_node(repair *r, sgf_node *n)
     }
     sgf_node *first = NULL, *last = n;
     size_t made = 0;
-    for (size_t j = 0; j < moves; j++) {
-        sgf_prop *mp = one_move(r, m[j].p, m[j].i);
-        if (mp == NULL)
-            break;
+    for (size_t j = 0; j < moves && r->status == 0; j++) {
+        sgf_prop *mp = order[j];
         if (j == 0 && !setup) {
-            first_move = mp;
+            mp->next = keep;             /* the first move where it stood */
+            keep = mp;
             continue;
         }
         sgf_node *k = zalloc(r, sizeof *k);
@@ -595,6 +569,17 @@ static void split_node(repair *r, sgf_node *n)
         k->offset = mp->offset;
         k->props = mp;
         k->nprops = 1;
+        if (first == NULL && with != NULL) {    /* after its move */
+            mp->next = with;
+            for (sgf_prop *t = with; t != NULL; t = t->next)
+                k->nprops++;
+        } else if (ko != NULL) {         /* KO: about every move here */
+            sgf_prop *c = prop_copy(r, ko);
+            if (c == NULL)
+                break;
+            mp->next = c;
+            k->nprops++;
+        }
         k->parent = last;
         if (first == NULL)
             first = k;
@@ -602,16 +587,6 @@ static void split_node(repair *r, sgf_node *n)
             last->child = k;
         last = k;
         made++;
-    }
-    free(m);
-    if (first_move != NULL) {       /* the first move where it stood */
-        first_move->next = keep;
-        keep = first_move;
-    }
-    if (with != NULL && first != NULL) {       /* after its move */
-        first->props->next = with;
-        for (sgf_prop *t = with; t != NULL; t = t->next)
-            first->nprops++;
     }
     uint32_t np = 0;
     for (sgf_prop *p = keep; p != NULL; p = p->next)
@@ -627,13 +602,12 @@ static void split_node(repair *r, sgf_node *n)
         ch->parent = last;
     n->child = first;
     note(r, SGF_D_REPAIRED_SPLIT, first->offset, "%s: %zu move%s put in "
-         "node%s of %s own after it, in file order", setup
-         ? "setup and a move in one node" : "two moves in one node", made,
-         made == 1 ? "" : "s", made == 1 ? "" : "s",
+         "node%s of %s own after it, B before W, as the replay plays them",
+         setup ? "setup and a move in one node" : "two moves in one node",
+         made, made == 1 ? "" : "s", made == 1 ? "" : "s",
          made == 1 ? "its" : "their");
 }
 
-/* NUL bytes of a value written as spaces (as SGFC does). */
 /* NUL bytes of a text value (or one of an unknown property, kept as
  * text) written as spaces, named once per value. A value of another
  * type keeps them: it cannot be read with or without them, and a space

@@ -64,6 +64,10 @@ typedef struct walk_state {
      * guessed (no PL[]): the next move says who it was (retake_turn) */
     bool guessed;
     uint32_t offboard;          /* moves off the board on the path */
+    /* the last setup before the next move said PL[] in a node with no
+     * move: the colour it named (else SGF_EMPTY); a move of that colour
+     * is played as one PL named (no order warnings) */
+    sgf_color pl_next;
 } walk_state;
 
 /* A branching point still to visit: the next sibling to walk, and the
@@ -639,17 +643,33 @@ static int process_node_props(walk *w, walk_state *st, const sgf_node *n)
 {
     const sgf_prop *black = NULL, *white = NULL;
     bool setup = false, pl = false, ko_marked = false;
+    sgf_color named = SGF_EMPTY;
     for (const sgf_prop *p = n->props; p != NULL; p = p->next) {
         switch (p->id) {
         case SGF_PROP_B: black = p; break;
         case SGF_PROP_W: white = p; break;
         case SGF_PROP_KO: ko_marked = true; break;
+        case SGF_PROP_PL:
+            if (sgf_value_color(p->values[0].text, &named) != 0)
+                named = SGF_EMPTY;
+            setup = true;
+            break;
         case SGF_PROP_AB: case SGF_PROP_AW: case SGF_PROP_AE:
-        case SGF_PROP_PL: setup = true; break;
+            setup = true;
+            break;
         default: break;
         }
     }
     int rc = setup ? apply_setup(w, st, n, &pl) : 0;
+    if (black == NULL && white == NULL) {
+        if (setup)                  /* a later setup says it anew */
+            st->pl_next = named;
+        return rc;
+    }
+    if (st->pl_next != SGF_EMPTY
+        && st->pl_next == (black != NULL ? SGF_BLACK : SGF_WHITE))
+        pl = true;
+    st->pl_next = SGF_EMPTY;
     if (black != NULL && rc == 0)
         rc = play_prop(w, st, n, black, SGF_BLACK, pl, ko_marked);
     if (white != NULL && rc == 0)
@@ -665,9 +685,12 @@ static SGF__HOT int process_node(walk *w, walk_state *st,
                                  const sgf_node *n)
 {
     sgf_point pt = n->move_point;
-    if (n->move_color != SGF_EMPTY && pt.x < w->xlim[pt.y])
+    if (n->move_color != SGF_EMPTY && pt.x < w->xlim[pt.y]) {
+        bool pl = st->pl_next == (sgf_color)n->move_color;
+        st->pl_next = SGF_EMPTY;
         return play_one(w, st, n, NULL, (sgf_color)n->move_color,
-                        MOVE_ON, pt, false, false);
+                        MOVE_ON, pt, pl, false);
+    }
     return process_node_props(w, st, n);
 }
 
@@ -757,7 +780,7 @@ static int walk_all(walk *w, const sgf_node *n)
 {
     sgf_replay *r = w->r;
     walk_state st = { 0, SGF_EMPTY, false, false, w->handicap != 0,
-                      false, 0 };
+                      false, 0, SGF_EMPTY };
     r->frames.len = 0;
     for (;;) {
         int rc = process_node(w, &st, n);
@@ -827,7 +850,7 @@ static bool path_fits(const sgf_node *n, const sgf_replay_options *o)
 static int walk_line(walk *w, const sgf_node *n)
 {
     walk_state st = { 0, SGF_EMPTY, false, false, w->handicap != 0,
-                      false, 0 };
+                      false, 0, SGF_EMPTY };
     size_t used = 0;
     bool bad = false;
     while (n != NULL) {

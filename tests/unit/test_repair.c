@@ -91,8 +91,21 @@ static void test_split_keeps_moves(void **state)
     sgf_collection *c = repair_str("(;FF[4];B[aa]W[bb]B[cc];AB[dd]W[ee])",
                                    &out);
     assert_int_equal(count_code(c, SGF_D_REPAIRED_SPLIT), 2);
-    /* B[cc] was merged into B[aa] on reading: still after W[bb] */
-    assert_non_null(strstr(out.ptr, ";B[aa];W[bb];B[cc];AB[dd];W[ee]"));
+    /* B[cc] was merged into B[aa] on reading, and the replay plays B[aa]
+     * then W[bb]: B keeps both values (which else is a move would be a
+     * guess), and its value-count error stays */
+    assert_non_null(strstr(out.ptr, ";B[aa][cc];W[bb];AB[dd];W[ee]"));
+    sgf_collection_free(c);
+    c = NULL;
+    assert_int_equal(sgf_parse_buffer(&c, out.ptr, out.len, NULL), SGF_OK);
+    assert_int_equal(sgf_collection_count_severity(c, SGF_SEV_ERROR), 1);
+    assert_int_equal(count_code(c, SGF_D_VALUE_COUNT), 1);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+    /* W before B in the file: B first, as the replay plays them; KO goes
+     * with both moves */
+    c = repair_str("(;FF[4];W[aa]B[bb]KO[])", &out);
+    assert_non_null(strstr(out.ptr, ";B[bb]KO[];W[aa]KO[]"));
     check_clean(&out);
     sgf_strbuf_release(&out);
     sgf_collection_free(c);

@@ -697,6 +697,26 @@ static void test_replay_line_end(void **state)
 /* A quiet replay only reads the collection: faults of every kind the
  * replay finds (illegal moves, setup that changes nothing, no RU[]) add
  * no diagnostic, so that several threads may replay one collection. */
+/* PL[] of a setup node is read for the move that follows it: no order
+ * warning for that move (as when PL stands in the move's own node). */
+static void test_replay_pl_carries_to_next_move(void **state)
+{
+    (void)state;
+    expect("(;GM[1]SZ[9];B[cc];AB[aa]PL[B];B[bb])", "japanese", "");
+    expect("(;GM[1]SZ[9];B[cc];AB[aa]PL[B]B[bb])", "japanese", "");
+    expect("(;GM[1]SZ[9];B[cc];AB[aa];B[bb])", "japanese",
+           "consecutive-moves@2");
+    /* only for a move of the colour it names */
+    expect("(;GM[1]SZ[9];B[cc];AB[aa]PL[W];B[bb])", "japanese",
+           "consecutive-moves@2");
+    /* a later setup without PL says the turn anew: no PL for the move */
+    expect("(;GM[1]SZ[9];B[cc];AB[aa]PL[B];AW[ee];B[bb])", "japanese",
+           "consecutive-moves@2");
+    /* it is used once: the move after it is judged as usual */
+    expect("(;GM[1]SZ[9];B[cc];AB[aa]PL[B];B[bb];B[dd])", "japanese",
+           "consecutive-moves@3");
+}
+
 static void test_replay_quiet_adds_nothing(void **state)
 {
     (void)state;
@@ -733,6 +753,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_replay_capture_in_corner),
         cmocka_unit_test(test_replay_quiet_adds_nothing),
+        cmocka_unit_test(test_replay_pl_carries_to_next_move),
         cmocka_unit_test(test_replay_occupied),
         cmocka_unit_test(test_replay_single_stone_suicide),
         cmocka_unit_test(test_replay_suicide_first_after_setup),

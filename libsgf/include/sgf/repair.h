@@ -22,14 +22,18 @@
  *     SimpleText ones by a space (repaired-merge). A property that takes
  *     one value and holds several keeps the first; the others are
  *     dropped and named (repaired-extra-value).
- *   - Moves are never deleted, moved past another move or reordered. A
- *     node with two moves (B and W, or B[..][..]), or with setup and a
- *     move, is split: the first node keeps every other property (and,
- *     without setup, the first move), each further move gets a node of
- *     its own after it, in file order; the move properties KO and MN and
- *     the move annotations BM, TE, DO, IT go with the first move
- *     (repaired-split). The board after the last of them is the board
- *     the replay gave for the node.
+ *   - Moves are never deleted, and never played in another order than
+ *     the replay played them. A node with both B and W, or with setup
+ *     and a move, is split as the replay plays it: setup, then B, then W
+ *     (whatever the file order). The first node keeps every other
+ *     property (and, without setup, B); each further move gets a node of
+ *     its own after it; MN and the move annotations BM, TE, DO, IT go
+ *     with the first move, KO with every move (repaired-split), and the
+ *     replay reads a setup's PL for the move that follows it. A move
+ *     property with several values keeps them (and its value-count
+ *     error): the replay plays the first, and which others were meant
+ *     as moves would be a guess. The board and the replay's findings
+ *     after the last of them are those of the node.
  *   - Empty or unreadable values of point lists (AB AW AE CR MA SL SQ
  *     TR DD VW TB TW), of AR, LN and LB, are dropped, and so is the
  *     property when none is left; a rectangle reaching past the edge of
