@@ -20,6 +20,9 @@
 #     changes nothing at most 2 KiB per node (the node, and the output
 #     sgf-convert keeps whole), and a stone taken off a chain of 2,704
 #     and put back at most 1 KiB per node;
+#   - the repair of stray ']' (sgf-convert --repair): steps grow
+#     linearly with a run of them after a long value and with strays in
+#     many values, and every one is kept, past the cap on diagnostics;
 #   - diagnostics: at most 1000 of a code are printed per input, one line
 #     says how many more were left out, the summary and exit status count
 #     them all; what an extra fault costs in memory is at most 16 bytes.
@@ -209,6 +212,28 @@ if [ "$(grep -c '\[duplicate-property\]$' "$tmp/err")" -eq 1000 ] &&
 else
     fail "1200 errors, sgf-replay -q: $(tail -n 1 "$tmp/err")"
 fi
+# the repair of stray ']': a run of them after a long value is taken in
+# with one copy of the value; strays in many values are all found (none
+# left to the cap on diagnostics), each found by a search, not a scan
+for shape in openrun:2000 brackets:2000; do
+    s=${shape%:*} n=${shape#*:}
+    grows "$s, sgf-convert --repair, steps" \
+        "$(steps "$s" 0 sgf-convert --to=sgf --repair -q)" \
+        "$(steps "$s" "$n" sgf-convert --to=sgf --repair -q)" \
+        "$(steps "$s" $((4 * n)) sgf-convert --to=sgf --repair -q)"
+done
+for shape in openrun brackets; do
+    "$bindir/sgf-convert" --to=sgf --repair -q "$(input "$shape" 8000)" \
+        > "$tmp/out" 2> "$tmp/err"
+    got=$(grep -o '\\]' "$tmp/out" | wc -l)
+    if "$bindir/sgf-validate" -q "$tmp/out" > "$tmp/val" 2>&1 &&
+       [ "$got" -eq 8000 ]; then
+        pass
+    else
+        fail "$shape 8000, repaired: $got ']' taken in (want 8000);" \
+             "$(head -n 2 "$tmp/val")"
+    fi
+done
 per "stray ']', memory per fault" "$(mem stray 100000 sgf-validate -q)" \
     "$(mem stray 400000 sgf-validate -q)" 300000 16 "bytes per fault" 1024
 

@@ -96,60 +96,98 @@ static size_t open_brackets(sgf_str s)
     return open;
 }
 
-/* The value whose closing ']' is at offset at - 1, or NULL. */
-static sgf__value *value_closed_before(sgf_node *root, size_t at,
-                                       sgf_prop **prop)
+/* A text value and where its closing ']' ends (one past it). */
+typedef struct closed_value {
+    size_t end;
+    sgf__value *v;
+    sgf_prop *p;
+} closed_value;
+
+static int by_end(const void *a, const void *b)
 {
-    for (sgf_node *n = root; n != NULL;) {
-        for (sgf_prop *p = n->props; p != NULL; p = p->next)
-            for (uint32_t i = 0; i < p->nvalues; i++) {
-                sgf__value *v = &p->values[i];
-                if ((size_t)v->offset + 1 + v->raw.len + 1 == at) {
-                    *prop = p;
-                    return v;
+    const closed_value *x = a, *y = b;
+    return (x->end > y->end) - (x->end < y->end);
+}
+
+/* The text values of the game that could take a ']', by where they end;
+ * NULL (and *n 0) when there are none or memory ran out. */
+static closed_value *text_values(repair *r, size_t *n)
+{
+    size_t count = 0, k = 0;
+    *n = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        closed_value *out = NULL;
+        if (pass == 1) {
+            if (count == 0)
+                return NULL;
+            out = malloc(count * sizeof *out);
+            if (out == NULL) {
+                r->status = SGF_ENOMEM;
+                return NULL;
+            }
+        }
+        for (sgf_node *nd = r->g->root; nd != NULL;
+             nd = sgf__preorder_next(nd))
+            for (sgf_prop *p = nd->props; p != NULL; p = p->next) {
+                const sgf_prop_info *info = info_of(p);
+                if (info == NULL || (info->value_type != SGF_VT_TEXT
+                                     && info->value_type != SGF_VT_SIMPLETEXT))
+                    continue;
+                for (uint32_t i = 0; i < p->nvalues; i++) {
+                    sgf__value *v = &p->values[i];
+                    if (v->flags & SGF__V_UNDECODABLE)
+                        continue;
+                    if (pass == 0) {
+                        count++;
+                        continue;
+                    }
+                    out[k].end = (size_t)v->offset + 1 + v->raw.len + 1;
+                    out[k].v = v;
+                    out[k].p = p;
+                    k++;
                 }
             }
-        n = sgf__preorder_next(n);
+        if (pass == 1) {
+            qsort(out, k, sizeof *out, by_end);
+            *n = k;
+            return out;
+        }
     }
     return NULL;
 }
 
-/* A stray ']' at offset at: taken into the value closed just before it
- * (or into the value the stray ']' before it was taken into). */
-static bool fix_bracket(repair *r, size_t at, size_t *last_at,
-                        sgf__value **last_v, sgf_prop **last_p)
+/* A run of n stray ']' from offset at: as many as the text value closed
+ * just before it holds open '[' are taken into it (one copy of the value
+ * for the run); the others are left out. Each named. */
+static void fix_brackets(repair *r, const closed_value *cv, size_t ncv,
+                         size_t at, size_t n)
 {
-    sgf_prop *p = NULL;
-    sgf__value *v;
-    if (*last_v != NULL && at == *last_at + 1) {
-        v = *last_v;                 /* "[3d]]": open brackets left? */
-        p = *last_p;
-        if (open_brackets(v->text) == 0)
-            return false;
-    } else {
-        v = value_closed_before(r->g->root, at, &p);
-        const sgf_prop_info *info = v != NULL ? info_of(p) : NULL;
-        if (v == NULL || info == NULL || v->flags & SGF__V_UNDECODABLE
-            || (info->value_type != SGF_VT_TEXT
-                && info->value_type != SGF_VT_SIMPLETEXT)
-            || open_brackets(v->text) == 0)
-            return false;
-    }
-    sgf__buf b = { 0 };
-    if (sgf__buf_add(&b, v->text.ptr, v->text.len) != 0
-        || sgf__buf_add(&b, "]", 1) != 0
-        || !set_value(r, v, b.ptr, b.len)) {
-        r->status = SGF_ENOMEM;
+    closed_value key = { at, NULL, NULL };
+    const closed_value *hit = ncv > 0 ? bsearch(&key, cv, ncv, sizeof *cv,
+                                                by_end) : NULL;
+    size_t taken = hit != NULL ? open_brackets(hit->v->text) : 0;
+    if (taken > n)
+        taken = n;
+    if (taken > 0) {
+        sgf__value *v = hit->v;
+        sgf__buf b = { 0 };
+        int rc = sgf__buf_add(&b, v->text.ptr, v->text.len);
+        for (size_t i = 0; i < taken && rc == 0; i++)
+            rc = sgf__buf_add(&b, "]", 1);
+        if (rc != 0 || !set_value(r, v, b.ptr, b.len)) {
+            r->status = SGF_ENOMEM;
+            sgf__buf_release(&b);
+            return;
+        }
         sgf__buf_release(&b);
-        return false;
+        for (size_t i = 0; i < taken; i++)
+            note(r, SGF_D_REPAIRED_BRACKET, at + i, "']' taken into the "
+                 "value of '%s' (it holds an open '['): written '\\]'",
+                 hit->p->ident);
     }
-    sgf__buf_release(&b);
-    *last_at = at;
-    *last_v = v;
-    *last_p = p;
-    note(r, SGF_D_REPAIRED_BRACKET, at, "']' taken into the value of "
-         "'%s' (it holds an open '['): written '\\]'", p->ident);
-    return true;
+    for (size_t i = taken; i < n; i++)
+        note(r, SGF_D_REPAIRED_SYNTAX, at + i, "%s fault: the stray ']' "
+             "left out", sgf_diag_code_name(SGF_D_STRAY_BRACKET));
 }
 
 /* --- repeated properties, extra values ----------------------------------- */
@@ -1132,19 +1170,16 @@ static void drop_no_effect(repair *r, sgf_node *n, const offsets *o)
     }
 }
 
-/* Faults of the reading the writer repairs: named once each. */
+/* Faults of the reading the writer repairs: named once each. The stray
+ * ']' come from the game's own record of them, not from the diagnostics
+ * (whose number per code is capped). */
 static void syntax_notes(repair *r, size_t count)
 {
-    size_t last_at = 0;
-    sgf__value *last_v = NULL;
-    sgf_prop *last_p = NULL;
-    unsigned scans = 0;
     for (size_t i = 0; i < count && r->status == 0; i++) {
         const sgf_diag *d = sgf_collection_diag(r->c, i);
         if (d == NULL || d->game != (int32_t)r->g->index)
             continue;
         sgf_diag_code code = d->code;
-        size_t at = d->pos.offset;
         const char *what = NULL;
         switch (code) {
         case SGF_D_UNCLOSED_VALUE: what = "the value closed at the end "
@@ -1160,20 +1195,20 @@ static void syntax_notes(repair *r, size_t count)
             break;
         case SGF_D_MISSING_VALUE: what = "the identifier without value "
                                          "left out"; break;
-        case SGF_D_STRAY_BRACKET:
-            /* a bounded number of tree scans: cost stays linear */
-            if ((last_v != NULL && at == last_at + 1) || scans++ < 64) {
-                if (fix_bracket(r, at, &last_at, &last_v, &last_p))
-                    continue;
-            }
-            what = "the stray ']' left out";
-            break;
         default: break;
         }
         if (what != NULL)
-            note(r, SGF_D_REPAIRED_SYNTAX, at, "%s fault: %s",
+            note(r, SGF_D_REPAIRED_SYNTAX, d->pos.offset, "%s fault: %s",
                  sgf_diag_code_name(code), what);
     }
+    if (r->g->strays == NULL || r->status != 0)
+        return;
+    size_t ncv = 0;
+    closed_value *cv = text_values(r, &ncv);
+    for (const sgf__stray_run *s = r->g->strays; s != NULL && r->status == 0;
+         s = s->next)
+        fix_brackets(r, cv, ncv, s->at, s->n);
+    free(cv);
 }
 
 static int repair_game(repair *r)

@@ -80,6 +80,13 @@ static inline bool sgf__replay_acts_on(unsigned id)
            || id == SGF_PROP_PL;
 }
 
+/* A run of stray ']' outside any value, at offsets at .. at + n - 1,
+ * kept whatever the cap on diagnostics (the repair reads them). */
+typedef struct sgf__stray_run {
+    uint32_t at, n;
+    struct sgf__stray_run *next;
+} sgf__stray_run;
+
 struct sgf_game {
     sgf_collection *coll;
     sgf_node *root;
@@ -100,6 +107,7 @@ struct sgf_game {
      * NULL on a first reading. */
     const char *relex_cs;
     int8_t relex_verdict;
+    sgf__stray_run *strays, *strays_tail;   /* in file order */
 };
 
 /* Where a block of SGF__LINE_BLOCK input bytes starts: its line (from

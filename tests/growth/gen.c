@@ -14,6 +14,9 @@
  *             alternating AE and AB of one point (a stone taken off a
  *             chain of 2,704 and put back)
  *   stray     one node followed by N stray ']'
+ *   openrun   one comment of N '[' and 64N bytes, then N + 1 ']' (the
+ *             N after the first are stray, each one for an open '[')
+ *   brackets  N nodes ;C[a [b]] (a stray ']' in each)
  *   nest      N nested variations (;B[aa](;B[aa](...)))
  *   vars      N variations of the root
  *   games     N games of three nodes
@@ -75,6 +78,17 @@ int main(int argc, char **argv)
     } else if (strcmp(k, "stray") == 0) {
         fputs("(;GM[1]FF[4]", stdout);
         repeat("]", n);
+        fputs(")\n", stdout);
+    } else if (strcmp(k, "openrun") == 0) {
+        fputs("(;GM[1]FF[4]C[", stdout);
+        repeat("[", n);
+        repeat("0123456789abcdef0123456789abcdef"
+               "0123456789abcdef0123456789abcdef", n);
+        repeat("]", n + 1);
+        fputs(")\n", stdout);
+    } else if (strcmp(k, "brackets") == 0) {
+        fputs("(;GM[1]FF[4]", stdout);
+        repeat(";C[a [b]]", n);
         fputs(")\n", stdout);
     } else if (strcmp(k, "nest") == 0) {
         fputs("(;GM[1]FF[4]", stdout);

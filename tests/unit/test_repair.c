@@ -67,6 +67,37 @@ static void test_bracket(void **state)
     sgf_collection_free(c);
 }
 
+/* A run of stray ']': one per open '[' taken in, the rest left out;
+ * strays past the cap on diagnostics of one game still repaired in the
+ * next. */
+static void test_bracket_runs(void **state)
+{
+    (void)state;
+    sgf_strbuf out;
+    sgf_collection *c = repair_str("(;FF[4]C[a [[b]]]];B[aa])", &out);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_BRACKET), 2);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_SYNTAX), 1);
+    assert_non_null(strstr(out.ptr, "C[a [[b\\]\\]]"));
+    check_clean(&out);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+
+    size_t n = 1500;
+    const char *tail = ")(;FF[4]PB[a [b]];B[aa])";
+    char *s = malloc(16 + 2 * n + strlen(tail) + 1);
+    assert_non_null(s);
+    char *w = s + sprintf(s, "(;FF[4]C[x]");
+    for (size_t i = 0; i < n; i++, w += 2)
+        memcpy(w, " ]", 2);
+    strcpy(w, tail);
+    c = repair_str(s, &out);
+    assert_non_null(strstr(out.ptr, "PB[a [b\\]]"));
+    check_clean(&out);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+    free(s);
+}
+
 static void test_merge_and_extra(void **state)
 {
     (void)state;
@@ -366,6 +397,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bracket),
+        cmocka_unit_test(test_bracket_runs),
         cmocka_unit_test(test_merge_and_extra),
         cmocka_unit_test(test_split_keeps_moves),
         cmocka_unit_test(test_game_info),
