@@ -109,9 +109,12 @@ int convert_diagram_check(const convert_diagram_opts *o)
         tool_error("--move cannot go with --moves or --figures");
         return TOOL_TROUBLE;
     }
+    sgf_point first;
     if (o->crop != NULL
-        && sgf_value_rect((sgf_str){ o->crop, strlen(o->crop) }, &ul,
-                          &lr) != 0) {
+        && (sgf_value_rect((sgf_str){ o->crop, strlen(o->crop) }, &ul,
+                           &lr) != 0
+            || (sgf_value_point((sgf_str){ o->crop, 2 }, &first) == 0
+                && (first.x != ul.x || first.y != ul.y)))) {
         tool_error("invalid --crop '%s': two SGF corners, upper left first "
                    "(e.g. 'aa:jj')", o->crop);
         return TOOL_TROUBLE;

@@ -217,22 +217,17 @@ static bool list_rect(sgf__check *ck, const sgf_prop *p,
                       const sgf__value *v, sgf_point *ul, sgf_point *lr)
 {
     sgf_str t = v->text;
-    if (sgf_value_rect(t, ul, lr) == 0)
-        return true;
-    sgf_str l = { t.ptr, 2 }, r = { t.ptr + 3, 2 };
-    if (t.len == 5 && t.ptr[2] == ':' && sgf_value_point(l, ul) == 0
-        && sgf_value_point(r, lr) == 0) {
-        sgf_point a = *ul, b = *lr;
-        ul->x = a.x < b.x ? a.x : b.x;
-        ul->y = a.y < b.y ? a.y : b.y;
-        lr->x = a.x < b.x ? b.x : a.x;
-        lr->y = a.y < b.y ? b.y : a.y;
-        char s1[3], s2[3];
-        SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                  "rectangle '%.*s' of '%s' is not written upper-left:"
-                  "lower-right (read as %s:%s)", QV(t), p->ident,
-                  sgf_point_format_sgf(s1, *ul),
-                  sgf_point_format_sgf(s2, *lr));
+    sgf_point first;
+    if (sgf_value_rect(t, ul, lr) == 0) {
+        if (t.len == 5 && sgf_value_point((sgf_str){ t.ptr, 2 }, &first) == 0
+            && (first.x != ul->x || first.y != ul->y)) {
+            char s1[3], s2[3];
+            SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
+                      "rectangle '%.*s' of '%s' is not written upper-left:"
+                      "lower-right (read as %s:%s)", QV(t), p->ident,
+                      sgf_point_format_sgf(s1, *ul),
+                      sgf_point_format_sgf(s2, *lr));
+        }
         return true;
     }
     SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,

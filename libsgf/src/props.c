@@ -408,11 +408,12 @@ int sgf_value_rect(sgf_str v, sgf_point *ul, sgf_point *lr)
     if (v.len != 5 || v.ptr[2] != ':')
         return SGF_ESYNTAX;
     sgf_str l = { v.ptr, 2 }, r = { v.ptr + 3, 2 };
-    if (sgf_value_point(l, &a) != 0 || sgf_value_point(r, &b) != 0
-        || a.x > b.x || a.y > b.y)
+    if (sgf_value_point(l, &a) != 0 || sgf_value_point(r, &b) != 0)
         return SGF_ESYNTAX;
-    *ul = a;
-    *lr = b;
+    ul->x = a.x < b.x ? a.x : b.x;      /* the corners in either order */
+    ul->y = a.y < b.y ? a.y : b.y;
+    lr->x = a.x < b.x ? b.x : a.x;
+    lr->y = a.y < b.y ? b.y : a.y;
     return 0;
 }
 

@@ -234,17 +234,23 @@ static bool on_board(const sgf_game *g, sgf_point pt)
     return pt.x < g->width && pt.y < g->height;
 }
 
-/* Can the value be read as an element of the list? *one set when it is a
- * one-point rectangle "aa:aa" (to be written "aa"); *clip set to the
- * lower-right corner on the board when a rectangle reaches past the
- * board's edge (the readers take its points on the board: they stay). */
+/* How a list value is to be written: as it is, or as the rectangle (or
+ * single point) ul..lr, and why. */
+enum { AS_IS, AS_POINT, AS_CLIPPED, AS_ORDERED };
+
+/* Can the value be read as an element of the list? *how says what to
+ * write: a one-point rectangle "aa:aa" as the point "aa"; a rectangle
+ * reaching past the board's edge as its part on the board (the readers
+ * take its points on the board: they stay); one whose corners are not
+ * upper-left first as the rectangle they span, as every reader reads
+ * it. *ul and *lr are then that rectangle. */
 static bool list_value_ok(const sgf_game *g, const sgf_prop_info *info,
-                          const sgf__value *v, bool *one, sgf_point *clip,
-                          bool *clipped)
+                          const sgf__value *v, int *how, sgf_point *ul,
+                          sgf_point *lr)
 {
-    sgf_point a, b;
+    sgf_point a, b, first;
     sgf_str l, rt;
-    *one = *clipped = false;
+    *how = AS_IS;
     switch (info->value_type) {
     case SGF_VT_POINT:
         if (g->gm != 1)
@@ -252,12 +258,18 @@ static bool list_value_ok(const sgf_game *g, const sgf_prop_info *info,
         if (sgf_value_rect(v->text, &a, &b) != 0 || !on_board(g, a))
             return false;
         if (!on_board(g, b)) {
-            *clipped = true;
+            *how = AS_CLIPPED;
             b.x = (uint8_t)(b.x < g->width ? b.x : g->width - 1);
             b.y = (uint8_t)(b.y < g->height ? b.y : g->height - 1);
-            *clip = b;
+        } else if (v->text.len > 2) {
+            sgf_value_point((sgf_str){ v->text.ptr, 2 }, &first);
+            if (a.x == b.x && a.y == b.y)
+                *how = AS_POINT;
+            else if (first.x != a.x || first.y != a.y)
+                *how = AS_ORDERED;
         }
-        *one = (v->text.len > 2 || *clipped) && a.x == b.x && a.y == b.y;
+        *ul = a;
+        *lr = b;
         return true;
     case SGF_VT_POINT_PAIR:
     case SGF_VT_LABEL:
@@ -282,10 +294,10 @@ static bool fix_list(repair *r, sgf_prop *p, const sgf_prop_info *info)
         return true;                         /* VW[], TB[]: allowed */
     uint32_t k = 0;
     for (uint32_t i = 0; i < p->nvalues; i++) {
-        bool one, clipped;
-        sgf_point clip;
+        int how;
+        sgf_point ul, lr;
         sgf__value *v = &p->values[i];
-        if (!list_value_ok(r->g, info, v, &one, &clip, &clipped)) {
+        if (!list_value_ok(r->g, info, v, &how, &ul, &lr)) {
             if (v->text.len == 0)
                 note(r, SGF_D_REPAIRED_LIST_VALUE, v->offset, "%s[] "
                      "dropped: an empty value in a list", p->ident);
@@ -295,26 +307,29 @@ static bool fix_list(repair *r, sgf_prop *p, const sgf_prop_info *info)
                      QS(v->text), r->g->width, r->g->height);
             continue;
         }
-        if (clipped) {
-            char t[6], lr[3];
-            memcpy(t, v->text.ptr, 2);
-            sgf_point_format_sgf(lr, clip);
+        if (how != AS_IS) {
+            char t[6], c2[3];
             size_t n = 2;
-            if (!one) {
+            sgf_point_format_sgf(t, ul);
+            if (ul.x != lr.x || ul.y != lr.y) {
                 t[2] = ':';
-                memcpy(t + 3, lr, 2);
+                memcpy(t + 3, sgf_point_format_sgf(c2, lr), 2);
                 n = 5;
             }
-            note(r, SGF_D_REPAIRED_LIST_VALUE, v->offset, "%s[%.*s%s] "
-                 "written as [%.*s]: its points off the %dx%d board left "
-                 "out", p->ident, QS(v->text), (int)n, t, r->g->width,
-                 r->g->height);
+            if (how == AS_CLIPPED)
+                note(r, SGF_D_REPAIRED_LIST_VALUE, v->offset, "%s[%.*s%s] "
+                     "written as [%.*s]: its points off the %dx%d board "
+                     "left out", p->ident, QS(v->text), (int)n, t,
+                     r->g->width, r->g->height);
+            else if (how == AS_ORDERED)
+                note(r, SGF_D_REPAIRED_LIST_VALUE, v->offset, "%s[%.*s%s] "
+                     "written as [%.*s]: the rectangle its corners span, "
+                     "upper-left first", p->ident, QS(v->text), (int)n, t);
+            else
+                note(r, SGF_D_REPAIRED_LIST_VALUE, v->offset, "%s[%.*s%s] "
+                     "written as the single point [%.*s]", p->ident,
+                     QS(v->text), (int)n, t);
             set_value(r, v, t, n);
-        } else if (one) {
-            note(r, SGF_D_REPAIRED_LIST_VALUE, v->offset, "%s[%.*s%s] "
-                 "written as the single point [%.2s]", p->ident,
-                 QS(v->text), v->text.ptr);
-            set_value(r, v, v->text.ptr, 2);
         }
         p->values[k++] = *v;
     }

@@ -409,9 +409,16 @@ static void test_props_rect(void **state)
     assert_int_equal(lr.y, 4);
     assert_int_equal(sgf_value_rect(S("aa:aa"), &ul, &lr), 0);
     assert_int_equal(lr.x, 0);
+    /* corners in another order: the rectangle they span */
+    assert_int_equal(sgf_value_rect(S("cc:aa"), &ul, &lr), 0);
+    assert_true(ul.x == 0 && ul.y == 0 && lr.x == 2 && lr.y == 2);
+    assert_int_equal(sgf_value_rect(S("ca:ad"), &ul, &lr), 0);
+    assert_true(ul.x == 0 && ul.y == 0 && lr.x == 2 && lr.y == 3);
+    assert_int_equal(sgf_value_rect(S("ac:ca"), &ul, &lr), 0);
+    assert_true(ul.x == 0 && ul.y == 0 && lr.x == 2 && lr.y == 2);
+    assert_int_equal(sgf_value_rect(S("aa:cc"), NULL, &lr), SGF_EINVAL);
     ul.x = 33;
-    assert_int_equal(sgf_value_rect(S("cc:aa"), &ul, &lr), SGF_ESYNTAX);
-    assert_int_equal(sgf_value_rect(S("ca:ac"), &ul, &lr), SGF_ESYNTAX);
+    assert_int_equal(sgf_value_rect(S("cc:?a"), &ul, &lr), SGF_ESYNTAX);
     assert_int_equal(sgf_value_rect(S("aa:c"), &ul, &lr), SGF_ESYNTAX);
     assert_int_equal(sgf_value_rect(S("aa-cc"), &ul, &lr), SGF_ESYNTAX);
     assert_int_equal(sgf_value_rect(S(""), &ul, &lr), SGF_ESYNTAX);

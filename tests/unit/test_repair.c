@@ -197,6 +197,12 @@ static void test_lists_and_points(void **state)
     c = repair_str("(;FF[4]GM[1]SZ[19];AB[rr:tt][cc]TR[ss:zz];W[ss])", &out);
     assert_non_null(strstr(out.ptr, "AB[rr:ss][cc]TR[ss];W[ss]"));
     sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+    /* corners written lower-right first: the rectangle they span, as the
+     * replay reads it (the move at bb is on a stone, still reported) */
+    c = repair_str("(;FF[4]GM[1]SZ[9]AB[cc:aa]VW[ca:ac];W[bb])", &out);
+    assert_non_null(strstr(out.ptr, "AB[aa:cc]VW[aa:cc]"));
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_LIST_VALUE), 2);
     sgf_strbuf_release(&out);
     sgf_collection_free(c);
 }

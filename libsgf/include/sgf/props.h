@@ -128,8 +128,13 @@ SGF_API int sgf_value_move(sgf_str v, int width, int height,
 SGF_API int sgf_value_split(sgf_str raw, sgf_str *left, sgf_str *right);
 
 /* A compressed point list value "ul:lr" or a single point "pt": the
- * rectangle it covers. For a single point *ul == *lr. SGF_ESYNTAX when
- * the corners are not points or ul is not up-left of lr. */
+ * rectangle it covers (FF[4] section 3.5.1), *ul its upper-left and *lr
+ * its lower-right corner. For a single point *ul == *lr. The spec has
+ * the upper-left corner written first; corners written in another order
+ * ("cc:aa", "ca:ac") are read as the rectangle they span, as every
+ * reader of the library reads them (sgf-validate warns value-format).
+ * SGF_ESYNTAX when a corner is not a point; SGF_EINVAL when ul or lr is
+ * NULL. */
 SGF_API int sgf_value_rect(sgf_str v, sgf_point *ul, sgf_point *lr);
 
 /* Format a point as SGF letters into buf (3 bytes: two letters and NUL).

@@ -37,7 +37,9 @@
  *   - Empty or unreadable values of point lists (AB AW AE CR MA SL SQ
  *     TR DD VW TB TW), of AR, LN and LB, are dropped, and so is the
  *     property when none is left; a rectangle reaching past the edge of
- *     the board keeps its points on the board, which the replay sets
+ *     the board keeps its points on the board, which the replay sets;
+ *     one whose corners are not upper-left first ("cc:aa") is written
+ *     as the rectangle they span, as sgf_value_rect reads it
  *     (repaired-list-value).
  *   - DT, KM, RE, HA, BR and WR in a readable non-standard form are
  *     rewritten in the FF[4] form, where the reading is unambiguous
