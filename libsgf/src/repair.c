@@ -472,6 +472,64 @@ static bool date_keeps_numbers(sgf_str v, const char *norm)
     return true;
 }
 
+/* Does the FF[4] result out keep every word of v? Each word must be one
+ * the form stands for (the colours, "wins", "by", "points", "jigo"...),
+ * and a word for how the game ended must have its letter in out:
+ * "White won by forfeit" is not "W+", "B+R (time)" not "B+R". */
+static bool result_keeps_words(sgf_str v, const char *out)
+{
+    static const char *const plain[] = {
+        "b", "w", "black", "white", "wins", "win", "won", "by", "point",
+        "points", "pts", "moku", "jigo", "draw", "half"
+    };
+    static const char *const ended[][2] = {
+        { "r", "R" }, { "resign", "R" }, { "resigns", "R" },
+        { "resigned", "R" }, { "resignation", "R" }, { "t", "T" },
+        { "time", "T" }, { "f", "F" }, { "forfeit", "F" }
+    };
+    const char *how = strchr(out, '+');
+    for (size_t i = 0; i < v.len;) {
+        unsigned char ch = (unsigned char)v.ptr[i];
+        if (ch >= 0x80)
+            return false;                /* a word of another script */
+        if (!isalpha(ch)) {
+            i++;
+            continue;
+        }
+        size_t j = i;
+        while (j < v.len && isalpha((unsigned char)v.ptr[j]))
+            j++;
+        size_t n = j - i;
+        bool known = false;
+        for (size_t k = 0; !known && k < sizeof plain / sizeof *plain; k++)
+            known = strlen(plain[k]) == n
+                    && strncasecmp(v.ptr + i, plain[k], n) == 0;
+        for (size_t k = 0; !known && k < sizeof ended / sizeof *ended; k++)
+            if (strlen(ended[k][0]) == n
+                && strncasecmp(v.ptr + i, ended[k][0], n) == 0) {
+                if (how == NULL || how[1] != ended[k][1][0])
+                    return false;
+                known = true;
+            }
+        if (!known)
+            return false;
+        i = j;
+    }
+    return true;
+}
+
+/* Only digits, blanks and the signs of a number: KM "6,5", "5 1/2",
+ * a date "2004/05/06", "19.11.2002"; no word ("5.5 or 6.5", "before
+ * 2004-05-06", "2004/05/06 Tokyo" are kept as written). */
+static bool only_number_signs(sgf_str v, const char *signs)
+{
+    for (size_t i = 0; i < v.len; i++)
+        if (!isdigit((unsigned char)v.ptr[i]) && !is_blank(v.ptr[i])
+            && strchr(signs, v.ptr[i]) == NULL)
+            return false;
+    return true;
+}
+
 static bool info_form(const sgf_prop *p, sgf_str v, char out[48])
 {
     char norm[16];
@@ -480,12 +538,15 @@ static bool info_form(const sgf_prop *p, sgf_str v, char out[48])
     switch (p->id) {
     case SGF_PROP_DT:
         if (sgf__check_date(v, norm) != SGF__FORM_READABLE || !norm[0]
-            || !date_keeps_numbers(v, norm))
+            || !only_number_signs(v, "-./,") || !date_keeps_numbers(v, norm))
             return false;
         snprintf(out, 48, "%s", norm);
         return true;
     case SGF_PROP_KM:
-        if (sgf_value_real_loose(v, &km, NULL) < 0 || km >= 100 || km <= -100)
+        if (sgf_value_real_loose(v, &km, NULL) < 0 || km >= 100
+            || km <= -100 || !only_number_signs(v, "+-.,/")
+            || (numbers(v, norm, sizeof norm) > 1
+                && memchr(v.ptr, '/', v.len) == NULL))
             return false;
         sgf__format_real(out, 48, km);
         return true;
@@ -494,7 +555,8 @@ static bool info_form(const sgf_prop *p, sgf_str v, char out[48])
             return false;
         snprintf(out, 48, "%ld", ha);
         return true;
-    case SGF_PROP_RE: return result_form(v, out);
+    case SGF_PROP_RE: return result_form(v, out)
+                             && result_keeps_words(v, out);
     case SGF_PROP_BR:
     case SGF_PROP_WR: return rank_form(v, out);
     default: return false;

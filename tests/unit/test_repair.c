@@ -172,6 +172,27 @@ static void test_game_info(void **state)
     assert_non_null(strstr(out.ptr, "DT[2002-11-19]"));
     sgf_strbuf_release(&out);
     sgf_collection_free(c);
+    /* a word the FF[4] form has no place for stays, with the value */
+    static const char *const kept[] = {
+        "DT[before 2004-05-06]", "DT[2004/05/06 Tokyo]", "KM[5.5 or 6.5]",
+        "RE[White won by forfeit]", "RE[White wins on time]",
+        "RE[W+R (time)]", "RE[B+3.5 (counted)]"
+    };
+    for (size_t i = 0; i < sizeof kept / sizeof *kept; i++) {
+        char in[64];
+        snprintf(in, sizeof in, "(;FF[4]%s;B[aa])", kept[i]);
+        c = repair_str(in, &out);
+        assert_int_equal(count_code(c, SGF_D_REPAIRED_GAME_INFO), 0);
+        assert_non_null(strstr(out.ptr, kept[i]));
+        sgf_strbuf_release(&out);
+        sgf_collection_free(c);
+    }
+    /* words the form stands for: rewritten */
+    c = repair_str("(;FF[4]RE[white+resign]KM[5 1/2];B[aa])", &out);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_GAME_INFO), 2);
+    assert_non_null(strstr(out.ptr, "RE[W+Resign]KM[5.5]"));
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
 }
 
 static void test_lists_and_points(void **state)

@@ -48,7 +48,12 @@
  *     real ("6.50" and "6,5" as "6.5"), a result as "B+3.5" / "W+R" (not
  *     where the reading would lose a margin the value gives), a
  *     handicap without blanks, a rank "3 dan" as "3d". Komi the Fox
- *     server writes times 50 or 100 is kept (its reading is a guess).
+ *     server writes times 50 or 100 is kept (its reading is a guess),
+ *     and so is a value with a word the FF[4] form has no place for
+ *     ("before 2004-05-06", "5.5 or 6.5", "White won by forfeit",
+ *     "W+R (time)"): a result's words must be colours, "wins", "by",
+ *     "points" and the like, or say how the game ended with the letter
+ *     the form keeps (R, T, F).
  *   - Diagnostics only (the writer does it): unclosed values and trees
  *     closed, a missing ';' inserted, stray text, values and brackets
  *     left out (repaired-syntax, one per fault); FF[1]-FF[3]
