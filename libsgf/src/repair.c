@@ -192,11 +192,16 @@ static void fix_brackets(repair *r, const closed_value *cv, size_t ncv,
 
 /* --- repeated properties, extra values ----------------------------------- */
 
+/* The values of a repeated text property joined into its first, a line
+ * break (text) or a space (simple text) between them. A value whose bytes
+ * decode in no charset is joined as the bytes it holds, which is what the
+ * writer writes for it alone, and the joined value is marked undecodable:
+ * its bytes are kept, not dropped by a second repair as an extra value. */
 static void join_values(repair *r, sgf_prop *p, bool text)
 {
+    uint32_t undecodable = 0;
     for (uint32_t i = 0; i < p->nvalues; i++)
-        if (p->values[i].flags & SGF__V_UNDECODABLE)
-            return;                      /* bytes kept as they are */
+        undecodable |= p->values[i].flags & SGF__V_UNDECODABLE;
     sgf__buf b = { 0 };
     int rc = 0;
     for (uint32_t i = 0; i < p->nvalues && rc == 0; i++) {
@@ -207,6 +212,7 @@ static void join_values(repair *r, sgf_prop *p, bool text)
                               p->values[i].text.len);
     }
     if (rc == 0 && set_value(r, &p->values[0], b.len ? b.ptr : "", b.len)) {
+        p->values[0].flags |= undecodable;
         note(r, SGF_D_REPAIRED_MERGE, p->dup_offset, "'%s' repeated in "
              "the node: its %u values joined into one", p->ident,
              (unsigned)p->nvalues);

@@ -115,6 +115,39 @@ static void test_merge_and_extra(void **state)
     sgf_collection_free(c);
 }
 
+/* A repeated text property with a value that decodes in no charset: its
+ * values are joined as their bytes (the undecodable ones as they are), so
+ * a second repair has no extra value to drop and changes nothing. The
+ * record's other text keeps it UTF-8, where 0xFF is no text. */
+static void test_merge_undecodable(void **state)
+{
+    (void)state;
+    sgf_strbuf out;
+    sgf_collection *c = repair_str("(;FF[4]CA[UTF-8]PB[\xe6\x97\xa5"
+                                   "\xe6\x9c\xac\xe8\xaa\x9e]"
+                                   "GN[abc]GN[d\xff" "e];B[aa]C[x]C[t\xfeo])",
+                                   &out);
+    assert_int_equal(count_code(c, SGF_D_UNDECODABLE_TEXT), 2);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_MERGE), 2);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_EXTRA_VALUE), 0);
+    assert_non_null(strstr(out.ptr, "GN[abc d\xff" "e]"));
+    assert_non_null(strstr(out.ptr, "C[x\nt\xfeo]"));
+    sgf_collection *again_c = NULL;
+    assert_int_equal(sgf_parse_buffer(&again_c, out.ptr, out.len, NULL),
+                     SGF_OK);
+    /* read again: the bytes are still no text, but one value each */
+    assert_int_equal(count_code(again_c, SGF_D_UNDECODABLE_TEXT), 2);
+    assert_int_equal(count_code(again_c, SGF_D_VALUE_COUNT), 0);
+    sgf_collection_free(again_c);
+    sgf_strbuf again;
+    sgf_collection_free(repair_str(out.ptr, &again));
+    assert_int_equal(again.len, out.len);
+    assert_memory_equal(again.ptr, out.ptr, out.len);
+    sgf_strbuf_release(&again);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+}
+
 static void test_split_keeps_moves(void **state)
 {
     (void)state;
@@ -426,6 +459,7 @@ int main(void)
         cmocka_unit_test(test_bracket),
         cmocka_unit_test(test_bracket_runs),
         cmocka_unit_test(test_merge_and_extra),
+        cmocka_unit_test(test_merge_undecodable),
         cmocka_unit_test(test_split_keeps_moves),
         cmocka_unit_test(test_game_info),
         cmocka_unit_test(test_lists_and_points),

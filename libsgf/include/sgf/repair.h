@@ -19,7 +19,9 @@
  *     (repaired-bracket). Other stray brackets stay left out.
  *   - A property repeated in a node (merged on reading): a list keeps
  *     every value; Text values are joined into one by a line break,
- *     SimpleText ones by a space (repaired-merge). A property that takes
+ *     SimpleText ones by a space (repaired-merge); a value that decodes
+ *     in no charset is joined as its bytes, and the joined value is
+ *     marked undecodable (sgf_prop_is_undecodable). A property that takes
  *     one value and holds several keeps the first; the others are
  *     dropped and named (repaired-extra-value).
  *   - Moves are never deleted, and never played in another order than
