@@ -192,7 +192,19 @@ static void fix_brackets(repair *r, const closed_value *cv, size_t ncv,
 
 /* --- repeated properties, extra values ----------------------------------- */
 
-/* The values of a repeated text property joined into its first, a line
+/* Text properties whose value the readers take as a form (the rules, the
+ * result, the date, a rank, the charset), first value first: joining
+ * their values would change what they read (RU[Chinese]RU[Japanese] as
+ * rules nobody knows), so they keep the first value as every reader
+ * reads them. */
+static bool read_as_form(sgf_prop_id id)
+{
+    return id == SGF_PROP_RU || id == SGF_PROP_RE || id == SGF_PROP_DT
+           || id == SGF_PROP_BR || id == SGF_PROP_WR || id == SGF_PROP_CA;
+}
+
+/* The values of a text property that holds several (repeated in the
+ * node, or C[a][b]) joined into its first, so no text is lost, a line
  * break (text) or a space (simple text) between them. A value whose bytes
  * decode in no charset is joined as the bytes it holds, which is what the
  * writer writes for it alone, and the joined value is marked undecodable:
@@ -213,9 +225,14 @@ static void join_values(repair *r, sgf_prop *p, bool text)
     }
     if (rc == 0 && set_value(r, &p->values[0], b.len ? b.ptr : "", b.len)) {
         p->values[0].flags |= undecodable;
-        note(r, SGF_D_REPAIRED_MERGE, p->dup_offset, "'%s' repeated in "
-             "the node: its %u values joined into one", p->ident,
-             (unsigned)p->nvalues);
+        if (p->flags & SGF__P_DUPLICATE)
+            note(r, SGF_D_REPAIRED_MERGE, p->dup_offset, "'%s' repeated "
+                 "in the node: its %u values joined into one", p->ident,
+                 (unsigned)p->nvalues);
+        else
+            note(r, SGF_D_REPAIRED_MERGE, p->values[1].offset, "'%s' "
+                 "takes one value: its %u values joined into one",
+                 p->ident, (unsigned)p->nvalues);
         p->nvalues = 1;
     } else if (rc != 0) {
         r->status = SGF_ENOMEM;
@@ -893,8 +910,7 @@ static void fix_node(repair *r, sgf_node *n, ff4_count *f)
             note(r, SGF_D_REPAIRED_MERGE, p->dup_offset, "'%s' repeated "
                  "in the node: written once with its %u values",
                  p->ident, (unsigned)p->nvalues);
-        else if (!list && p->nvalues > 1 && text
-                 && (p->flags & SGF__P_DUPLICATE))
+        else if (!list && p->nvalues > 1 && text && !read_as_form(p->id))
             join_values(r, p, info->value_type == SGF_VT_TEXT);
         else if (!list && p->nvalues > 1)
             keep_first(r, p);

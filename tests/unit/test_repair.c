@@ -113,6 +113,19 @@ static void test_merge_and_extra(void **state)
     check_clean(&out);
     sgf_strbuf_release(&out);
     sgf_collection_free(c);
+    /* text written as several values: joined, no text lost; a value
+     * read as a form keeps the first, as the replay reads it */
+    c = repair_str("(;FF[4]RU[Chinese]RU[Japanese]RE[B+R][W+2]"
+                   "GN[a][b];B[cc]C[x][y])", &out);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_MERGE), 2);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_EXTRA_VALUE), 2);
+    assert_non_null(strstr(out.ptr, "RU[Chinese]"));
+    assert_non_null(strstr(out.ptr, "RE[B+R]"));
+    assert_non_null(strstr(out.ptr, "GN[a b]"));
+    assert_non_null(strstr(out.ptr, "C[x\ny]"));
+    check_clean(&out);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
 }
 
 /* A repeated text property with a value that decodes in no charset: its

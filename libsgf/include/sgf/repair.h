@@ -17,9 +17,12 @@
  *   - An unescaped ']' the parser met right after a value that holds an
  *     open '[' ("PB[Black Player [3d]]") is taken into that value
  *     (repaired-bracket). Other stray brackets stay left out.
- *   - A property repeated in a node (merged on reading): a list keeps
+ *   - A property repeated in a node (merged on reading), or a text
+ *     property written with several values (C[a][b]): a list keeps
  *     every value; Text values are joined into one by a line break,
- *     SimpleText ones by a space (repaired-merge); a value that decodes
+ *     SimpleText ones by a space (repaired-merge), except RU, RE, DT,
+ *     BR, WR and CA, which readers take as a form and which keep their
+ *     first value as every reader reads it; a value that decodes
  *     in no charset is joined as its bytes, and the joined value is
  *     marked undecodable (sgf_prop_is_undecodable). A property that takes
  *     one value and holds several keeps the first; the others are
