@@ -151,8 +151,21 @@ static int game_index(const parser *p)
     return p->game ? (int)p->game->index : -1;
 }
 
+/* A syntax fault counted in its game (sgf_game.syntax_faults). */
+static void count_fault(const parser *p, int code)
+{
+    int slot = sgf__syntax_slot(code);
+    if (slot >= 0 && p->game != NULL
+        && p->game->syntax_faults[slot] < UINT32_MAX)
+        p->game->syntax_faults[slot]++;
+}
+
 #define DIAG(p, code, off, ...) \
-    sgf__diag_add((p)->c, game_index(p), (code), true, (off), __VA_ARGS__)
+    do { \
+        count_fault((p), (code)); \
+        sgf__diag_add((p)->c, game_index(p), (code), true, (off), \
+                      __VA_ARGS__); \
+    } while (0)
 
 /* Skipped text outside game trees is reported once per run. */
 /* Lines of skipped text that hold something other than white space. */

@@ -1269,37 +1269,50 @@ static void drop_no_effect(repair *r, sgf_node *n, const offsets *o)
     }
 }
 
-/* Faults of the reading the writer repairs: named once each. The stray
- * ']' come from the game's own record of them, not from the diagnostics
- * (whose number per code is capped). */
+/* What the writer did with each syntax fault, by sgf__syntax_slot. */
+static const struct {
+    sgf_diag_code code;
+    const char *what;
+} syntax_repairs[SGF__SYNTAX_SLOTS] = {
+    { SGF_D_UNCLOSED_VALUE, "the value closed at the end of the file" },
+    { SGF_D_UNCLOSED_TREE, "the game tree closed" },
+    { SGF_D_MISSING_SEMICOLON, "';' inserted" },
+    { SGF_D_MISSING_OPEN, "'(' inserted" },
+    { SGF_D_EMPTY_TREE, "the empty game tree left out" },
+    { SGF_D_STRAY_VALUE, "the value without identifier left out" },
+    { SGF_D_UNEXPECTED_CHAR, "the characters left out" },
+    { SGF_D_MISSING_VALUE, "the identifier without value left out" },
+};
+
+static void syntax_note(repair *r, int slot, size_t offset)
+{
+    note(r, SGF_D_REPAIRED_SYNTAX, offset, "%s fault: %s",
+         sgf_diag_code_name(syntax_repairs[slot].code),
+         syntax_repairs[slot].what);
+}
+
+/* Faults of the reading the writer repairs: named once each, at their
+ * place where the diagnostics hold them; the game's own count of them
+ * (the diagnostics are capped per code) names the others, past the cap
+ * of repaired-syntax too, so the counts of the summary agree. The stray
+ * ']' come from the game's own record of them. */
 static void syntax_notes(repair *r, size_t count)
 {
+    uint32_t named[SGF__SYNTAX_SLOTS] = { 0 };
     for (size_t i = 0; i < count && r->status == 0; i++) {
         const sgf_diag *d = sgf_collection_diag(r->c, i);
         if (d == NULL || d->game != (int32_t)r->g->index)
             continue;
-        sgf_diag_code code = d->code;
-        const char *what = NULL;
-        switch (code) {
-        case SGF_D_UNCLOSED_VALUE: what = "the value closed at the end "
-                                          "of the file"; break;
-        case SGF_D_UNCLOSED_TREE: what = "the game tree closed"; break;
-        case SGF_D_MISSING_SEMICOLON: what = "';' inserted"; break;
-        case SGF_D_MISSING_OPEN: what = "'(' inserted"; break;
-        case SGF_D_EMPTY_TREE: what = "the empty game tree left out";
-            break;
-        case SGF_D_STRAY_VALUE: what = "the value without identifier "
-                                       "left out"; break;
-        case SGF_D_UNEXPECTED_CHAR: what = "the characters left out";
-            break;
-        case SGF_D_MISSING_VALUE: what = "the identifier without value "
-                                         "left out"; break;
-        default: break;
-        }
-        if (what != NULL)
-            note(r, SGF_D_REPAIRED_SYNTAX, d->pos.offset, "%s fault: %s",
-                 sgf_diag_code_name(code), what);
+        int slot = sgf__syntax_slot(d->code);
+        if (slot < 0 || named[slot] >= r->g->syntax_faults[slot])
+            continue;
+        named[slot]++;
+        syntax_note(r, slot, d->pos.offset);
     }
+    for (int slot = 0; slot < SGF__SYNTAX_SLOTS && r->status == 0; slot++)
+        for (uint32_t k = named[slot]; k < r->g->syntax_faults[slot]
+                                       && r->status == 0; k++)
+            syntax_note(r, slot, r->g->offset);
     if (r->g->strays == NULL || r->status != 0)
         return;
     size_t ncv = 0;

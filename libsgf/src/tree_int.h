@@ -87,6 +87,24 @@ typedef struct sgf__stray_run {
     struct sgf__stray_run *next;
 } sgf__stray_run;
 
+/* The syntax faults the writer repairs and the repair names, one slot
+ * each in sgf_game.syntax_faults; -1 for every other code. */
+enum { SGF__SYNTAX_SLOTS = 8 };
+static inline int sgf__syntax_slot(int code)
+{
+    switch (code) {
+    case SGF_D_UNCLOSED_VALUE: return 0;
+    case SGF_D_UNCLOSED_TREE: return 1;
+    case SGF_D_MISSING_SEMICOLON: return 2;
+    case SGF_D_MISSING_OPEN: return 3;
+    case SGF_D_EMPTY_TREE: return 4;
+    case SGF_D_STRAY_VALUE: return 5;
+    case SGF_D_UNEXPECTED_CHAR: return 6;
+    case SGF_D_MISSING_VALUE: return 7;
+    default: return -1;
+    }
+}
+
 struct sgf_game {
     sgf_collection *coll;
     sgf_node *root;
@@ -108,6 +126,10 @@ struct sgf_game {
     const char *relex_cs;
     int8_t relex_verdict;
     sgf__stray_run *strays, *strays_tail;   /* in file order */
+    /* Syntax faults the parser met in the game, per sgf__syntax_slot:
+     * every one, whatever the cap on diagnostics (the repair names those
+     * past it too). */
+    uint32_t syntax_faults[SGF__SYNTAX_SLOTS];
 };
 
 /* Where a block of SGF__LINE_BLOCK input bytes starts: its line (from

@@ -98,6 +98,40 @@ static void test_bracket_runs(void **state)
     free(s);
 }
 
+/* Warnings listed and left out, of the whole input. */
+static size_t warnings_all(const sgf_collection *c)
+{
+    sgf_diag_counts out;
+    sgf_collection_diags_left_out(c, NULL, &out);
+    return sgf_collection_count_severity(c, SGF_SEV_WARNING) + out.warnings;
+}
+
+/* Syntax faults past the cap of diagnostics per code are named too (the
+ * game counts them), in the game they belong to: one repaired-syntax per
+ * fault, listed or left out. */
+static void test_syntax_past_cap(void **state)
+{
+    (void)state;
+    size_t n = 1500;
+    const char *second = ")(;FF[4]GM[1]C C C;B[bb])";
+    char *s = malloc(32 + 2 * n + strlen(second) + 1);
+    assert_non_null(s);
+    char *w = s + sprintf(s, "(;FF[4]GM[1]");
+    for (size_t i = 0; i < n; i++, w += 2)
+        memcpy(w, "C ", 2);
+    strcpy(w, ";B[aa]");
+    strcat(w, second);
+    sgf_strbuf out;
+    sgf_collection *c = repair_str(s, &out);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_SYNTAX), 1000);
+    assert_int_equal(warnings_all(c), n + 3);
+    assert_non_null(strstr(out.ptr, "(;FF[4]CA[UTF-8]GM[1]\n;B[aa])"));
+    check_clean(&out);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+    free(s);
+}
+
 static void test_merge_and_extra(void **state)
 {
     (void)state;
@@ -471,6 +505,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bracket),
         cmocka_unit_test(test_bracket_runs),
+        cmocka_unit_test(test_syntax_past_cap),
         cmocka_unit_test(test_merge_and_extra),
         cmocka_unit_test(test_merge_undecodable),
         cmocka_unit_test(test_split_keeps_moves),

@@ -61,7 +61,9 @@
  *     the form keeps (R, T, F).
  *   - Diagnostics only (the writer does it): unclosed values and trees
  *     closed, a missing ';' inserted, stray text, values and brackets
- *     left out (repaired-syntax, one per fault); FF[1]-FF[3]
+ *     left out (repaired-syntax, one per fault, also past the cap on
+ *     diagnostics per code: the game counts its syntax faults, and
+ *     those past the cap are counted as left out); FF[1]-FF[3]
  *     identifiers and "[tt]" passes written in the FF[4] form
  *     (repaired-ff4, one per game, at the first).
  *
