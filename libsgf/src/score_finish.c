@@ -47,14 +47,42 @@ static int first_point(const sgf__spos *p, int r)
     return best;
 }
 
-/* The first empty region touching both colours with more than
- * SGF__DAME_ROOM points (first by its first point). */
-static bool find_border(const sgf__spos *p, sgf_score_unfinished *out)
+/* The stones next to region r, each counted once. */
+static int border_stones(sgf__spos *p, int r)
+{
+    uint32_t lg = sgf__spos_gen(p);
+    int s = p->head[r], k = 0, nb[4];
+    do {
+        int m = sgf__spos_neighbors(p, s, nb);
+        for (int d = 0; d < m; d++)
+            if (p->col[nb[d]] != SGF_EMPTY && p->mark[nb[d]] != lg) {
+                p->mark[nb[d]] = lg;
+                k++;
+            }
+        s = p->next[s];
+    } while (s != p->head[r]);
+    return k;
+}
+
+/* Region r of one colour holds more points than its k bordering stones
+ * could close off: a wall of k stones, from edge to edge of the board,
+ * cuts off at most k rows or columns of the longer side (a lone stone on
+ * an empty board, the game stopped in the opening, is no territory). */
+static bool open_area(sgf__spos *p, int r)
+{
+    int side = p->w > p->h ? p->w : p->h;
+    return p->size[r] > border_stones(p, r) * side;
+}
+
+/* The first empty region with more than SGF__DAME_ROOM points that
+ * touches both colours or is open (open_area), first by its first
+ * point. */
+static bool find_border(sgf__spos *p, sgf_score_unfinished *out)
 {
     int best = -1, size = 0;
     for (int r = 0; r < p->count; r++) {
-        if (p->kcol[r] != SGF_EMPTY || p->border[r] != 6
-            || p->size[r] <= SGF__DAME_ROOM)
+        if (p->kcol[r] != SGF_EMPTY || p->size[r] <= SGF__DAME_ROOM
+            || (p->border[r] != 6 && !open_area(p, r)))
             continue;
         int f = first_point(p, r);
         if (best < 0 || f < best) {

@@ -200,6 +200,20 @@ static void test_unfinished_kinds(void **state)
                      SGF_UNFINISHED_BORDER);
     assert_int_equal(at.x, 0);
     assert_int_equal(at.y, 0);
+    /* one colour only, but more points than its stones could close
+     * off (k stones, k times the longer side): a lone stone, an empty
+     * board; the game stopped before any border was played */
+    assert_int_equal(unfinished("........./........./..X....../"
+                                "........./........./........./"
+                                "........./........./.........", &at),
+                     SGF_UNFINISHED_BORDER);
+    assert_int_equal(unfinished("...../...../...../...../.....", &at),
+                     SGF_UNFINISHED_BORDER);
+    /* a wall of 9 from edge to edge closes off 27 points: finished */
+    assert_int_equal(unfinished("...XO..../...XO..../...XO..../"
+                                "...XO..../...XO..../...XO..../"
+                                "...XO..../...XO..../...XO....", &at),
+                     SGF_UNFINISHED_NONE);
     /* a border left open on the edge: D2-D1 and the points beside */
     assert_int_equal(unfinished("..XO.../..XO.../..XO.../..X.O../"
                                 "..X..O./..X...O/.X....O", &at),

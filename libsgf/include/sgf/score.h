@@ -204,7 +204,11 @@ typedef enum sgf_score_unfinished_kind {
                                 but one chain has a liberty its enemy can
                                 fill safely */
     SGF_UNFINISHED_BORDER,   /* an open border: more than 12 connected
-                                empty points touch both colours */
+                                empty points that touch both colours,
+                                or more than the k stones around them
+                                could close off (k times the board's
+                                longer side: a lone stone, an empty
+                                board) */
     SGF_UNFINISHED_DAME      /* territory counting: dame left open whose
                                 filling gives territory (the count can
                                 only guess how the boundary closes) */
