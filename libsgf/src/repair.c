@@ -1089,7 +1089,26 @@ static bool is_markup(unsigned id)
  * TE DO IT, and KO without a value) in a node without a move, and the
  * second of two that exclude each other (BM TE DO IT; DM GB GW UC), the
  * first in file order kept. KO with a value there (a komi, perhaps) is
- * kept: what it meant would be a guess. */
+ * kept: what it meant would be a guess; so is an annotation holding text
+ * (only_own_values). */
+/* Whether p holds nothing but values its type takes: empty ones, or 1
+ * and 2 for a double. An annotation with another value (TE[Honinbo
+ * Final], DO[see the game record]) holds text someone wrote there, which
+ * dropping it would lose: it is kept. */
+static bool only_own_values(const sgf_prop *p)
+{
+    const sgf_prop_info *info = info_of(p);
+    int d;
+    for (uint32_t i = 0; i < p->nvalues; i++) {
+        sgf_str t = p->values[i].text;
+        if (t.len == 0 || (info != NULL && info->value_type == SGF_VT_DOUBLE
+                           && sgf_value_double(t, &d) == 0))
+            continue;
+        return false;
+    }
+    return true;
+}
+
 static void fix_annotations(repair *r, sgf_node *n)
 {
     char q[200], w[200];
@@ -1102,6 +1121,16 @@ static void fix_annotations(repair *r, sgf_node *n)
         bool bare_ko = p->id == SGF_PROP_KO
                        && (p->nvalues == 0 || p->values[0].text.len == 0);
         const sgf_prop *first = NULL;
+        bool annotation = is_move_annotation(p->id)
+                          || is_node_annotation(p->id);
+        if (annotation && !only_own_values(p)) {
+            if (is_move_annotation(p->id) && first_move == NULL)
+                first_move = p;             /* text: kept, and read */
+            else if (is_node_annotation(p->id) && first_node == NULL)
+                first_node = p;
+            link = &p->next;
+            continue;
+        }
         if (!move && (is_move_annotation(p->id) || bare_ko)) {
             note(r, SGF_D_REPAIRED_ANNOTATION, p->offset, "%s dropped: a "
                  "move annotation in a node without a move, which no "

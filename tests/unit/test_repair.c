@@ -470,6 +470,16 @@ static void test_annotations_and_markup(void **state)
     check_clean(&out);
     sgf_strbuf_release(&out);
     sgf_collection_free(c);
+    /* an annotation holding text stays (an event's name in TE, as a
+     * Japanese record of the corpus has it), and still excludes the
+     * one after it */
+    c = repair_str("(;GM[1]FF[4]SZ[9]TE[Honinbo Final]EV[x];B[aa]"
+                   "DO[see it]IT[])", &out);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_ANNOTATION), 1);
+    assert_non_null(strstr(out.ptr, "TE[Honinbo Final]"));
+    assert_non_null(strstr(out.ptr, "B[aa]DO[see it])"));
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
 }
 
 /* NUL bytes become spaces in text (and in unknown properties, kept as

@@ -86,7 +86,9 @@
  *     (repaired-annotation): a move annotation (BM TE DO IT, KO without
  *     a value) in a node without a move, and the later of two that
  *     exclude each other (BM TE DO IT; DM GB GW UC). KO with a value in
- *     such a node is kept (a komi meant as KM, perhaps: a guess).
+ *     such a node is kept (a komi meant as KM, perhaps: a guess), and so
+ *     is an annotation holding text (TE[Honinbo Final]), which dropping
+ *     would lose.
  *   - A point marked by two of CR MA SL SQ TR of a node keeps the first
  *     mark; a later single point marking it again is dropped and named
  *     (repaired-markup); a point inside a rectangle stays.
