@@ -569,7 +569,10 @@ static void decode_node(sgf__check *ck, sgf_node *n)
         return;
     for (sgf_prop *p = n->props; p != NULL; p = p->next)
         if (!sgf__prop_is_text(p)
-            && sgf__decode_plain(ck->c, p, ck->g->mb_lex) != 0)
+            && (sgf__decode_plain(ck->c, p, ck->g->mb_lex) != 0
+                || (ck->cv != NULL
+                    && sgf__convert_plain(ck->c, p, ck->g->charset, ck->cv)
+                       != 0)))
             ck->c->status = SGF_ENOMEM;
 }
 
@@ -919,6 +922,7 @@ int sgf__props_game(sgf_collection *c, sgf_game *g)
     ck.move_number = 0;
     ck.info_node = NULL;
     ck.cpl_reported = false;
+    ck.cv = NULL;
     sgf__read_ff(g);
     ck.ff4 = sgf__game_ff4(g);
     ck.ff_bit = g->ff >= 1 && g->ff <= 3 ? 1u << (g->ff - 1) : 0;
@@ -937,10 +941,17 @@ int sgf__props_game(sgf_collection *c, sgf_game *g)
         r = sgf__dec_finish(&d);
     sgf__dec_release(&d);
     if (r == 0) {
+        sgf__conv cv;
+        sgf__conv_init(&cv);
+        /* values that are not text converted too, where text is */
+        ck.cv = strcmp(g->charset, "UTF-8") != 0
+                && sgf__charset_is_ascii_compatible(g->charset) ? &cv : NULL;
         ck.decoded = !sgf__charset_is_ascii_compatible(g->charset);
         sgf__check_mixed(&ck);
         check_all(&ck, &items);
         sort_diags(c, first);
+        sgf__conv_release(&cv);
+        ck.cv = NULL;
     }
     scratch_release(&items);
     if (r != 0)

@@ -156,6 +156,40 @@ int sgf__decode_plain(sgf_collection *c, sgf_prop *p, int mb)
     return 0;
 }
 
+int sgf__convert_plain(sgf_collection *c, sgf_prop *p, const char *cs,
+                       sgf__conv *cv)
+{
+    if (cs == NULL || strcmp(cs, "UTF-8") == 0
+        || !sgf__charset_is_ascii_compatible(cs))
+        return 0;
+    sgf__buf out = SGF__BUF_INIT;
+    int rc = 0;
+    for (uint32_t i = 0; i < p->nvalues && rc == 0; i++) {
+        sgf__value *v = &p->values[i];
+        size_t k = 0;
+        while (k < v->text.len && (unsigned char)v->text.ptr[k] < 0x80)
+            k++;
+        if (k == v->text.len)
+            continue;
+        out.len = 0;
+        int r = sgf__conv_to_utf8(cv, cs, v->text.ptr, v->text.len, &out);
+        if (r == SGF_ENOMEM) {
+            rc = SGF_ENOMEM;
+        } else if (r == 0) {
+            char *t = sgf__arena_strndup(&c->arena, out.ptr ? out.ptr : "",
+                                         out.len);
+            if (t == NULL) {
+                rc = SGF_ENOMEM;
+            } else {
+                v->text.ptr = t;
+                v->text.len = out.len;
+            }
+        }
+    }
+    sgf__buf_release(&out);
+    return rc;
+}
+
 /* Unescape one text value into the arena; queue it for conversion when
  * it holds non-ASCII bytes (every one, with d->all). The CA value names
  * the charset: it may not sway the choice (the writer replaces it, so a
@@ -478,7 +512,11 @@ int sgf__dec_finish(sgf__dec *d)
             return SGF_ENOMEM;
     }
     report_verdict(d, verdict, ca, cs);
-    return convert_all(d, cs);
+    int rc = convert_all(d, cs);
+    for (sgf_prop *p = d->g->root->props; p != NULL && rc == 0; p = p->next)
+        if (!sgf__prop_is_text(p))
+            rc = sgf__convert_plain(d->c, p, cs, &d->cv);
+    return rc;
 }
 
 /* The canonical name of the root's CA, read once per game: the root's

@@ -194,6 +194,8 @@ typedef struct sgf__check {
     bool ff4;                 /* severities in the FF[4] form */
     bool go;                  /* GM[1]: Go checks */
     bool decoded;             /* every value decoded by decode.c */
+    sgf__conv *cv;            /* for sgf__convert_plain; NULL: nothing
+                                 to convert (UTF-8, UTF-16) */
     unsigned lim_x, lim_y;    /* a move's letters below these (less than
                                  'a' + 26) take the fast path */
     unsigned ff_bit;          /* FF[1]-FF[3]: the bit of sgf_prop_info
@@ -268,6 +270,16 @@ bool sgf__prop_is_text(const sgf_prop *p);
  * removed (mb: the kind the values were lexed with), NUL-terminated;
  * a two-letter point is not copied (sgf__point_text). 0 or SGF_ENOMEM. */
 int sgf__decode_plain(sgf_collection *c, sgf_prop *p, int mb);
+
+/* The values of p, a property that is not text, decoded by
+ * sgf__decode_plain: those holding bytes >= 0x80 (TM[1<hours in
+ * Japanese>], a name written in TE, KO[<a komi in words>]) converted from
+ * cs, the game's chosen charset, to UTF-8 when they decode in it, as text
+ * values are, so that the record reads in one charset; a value that does
+ * not decode stays as its bytes. Nothing for UTF-8 or a charset that is
+ * not ASCII-compatible (decoded whole). 0 or SGF_ENOMEM. */
+int sgf__convert_plain(sgf_collection *c, sgf_prop *p, const char *cs,
+                       sgf__conv *cv);
 
 /* "aa", "ab", ... "ZZ": the two-letter points with their NUL, x major. */
 extern const char sgf__point_texts[SGF_MAX_SIZE * SGF_MAX_SIZE][3];

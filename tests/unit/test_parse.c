@@ -927,13 +927,48 @@ static void test_parse_root_charset_ahead(void **state)
     }
 }
 
+/* Values of properties that are not text, holding characters of the
+ * record's charset (TM[1 hour] and KO[a komi] in Japanese, a name in TE),
+ * are converted to UTF-8 as the text is, in the root and below it: the
+ * record reads, and is written, in one charset. */
+static void test_parse_plain_values_converted(void **state)
+{
+    (void)state;
+    /* 1時間, 黒, 30秒 in Shift_JIS */
+    static const char in[] = "(;FF[4]CA[Shift_JIS]TM[1\x8e\x9e\x8a\xd4]"
+                             "PB[\x8d\x95];B[aa]TE[\x8d\x95]LT[30\x95"
+                             "\x62];W[bb]BL[\x8d\x95\xff])";
+    sgf_collection *c = parse_opts(in, sizeof in - 1, 0);
+    const sgf_game *g = sgf_collection_game(c, 0);
+    const sgf_node *root = sgf_game_root(g);
+    const sgf_node *b = sgf_node_first_child(root);
+    const sgf_node *w = sgf_node_first_child(b);
+    sgf_str tm = sgf_prop_text(sgf_node_find_prop(root, SGF_PROP_TM), 0);
+    sgf_str te = sgf_prop_text(sgf_node_find_prop(b, SGF_PROP_TE), 0);
+    sgf_str lt = sgf_prop_text(sgf_node_find_prop(b, SGF_PROP_LT), 0);
+    sgf_str bl = sgf_prop_text(sgf_node_find_prop(w, SGF_PROP_BL), 0);
+    assert_int_equal(tm.len, 7);
+    assert_memory_equal(tm.ptr, "1\xe6\x99\x82\xe9\x96\x93", 7);
+    assert_int_equal(te.len, 3);
+    assert_memory_equal(te.ptr, "\xe9\xbb\x92", 3);
+    assert_int_equal(lt.len, 5);
+    assert_memory_equal(lt.ptr, "30\xe7\xa7\x92", 5);
+    /* bytes that do not decode stay as they are */
+    assert_int_equal(bl.len, 3);
+    assert_memory_equal(bl.ptr, "\x8d\x95\xff", 3);
+    sgf_collection_free(c);
+}
+
 /* Messages quote input bytes: control bytes and bytes that are not UTF-8
  * come out as \xNN, wherever they fall (after 16 printable bytes too:
  * the check goes 16 bytes at a time). */
 static void test_parse_message_bytes_escaped(void **state)
 {
     (void)state;
-    static const char in[] = "(;LT[30\x01" "b];LT[0123456789abcdef\x7F\xFF])";
+    /* CA[UTF-8]: without it the bytes are ISO-8859-1, the FF[4]
+     * default, and 0xFF is the letter it stands for there */
+    static const char in[] = "(;CA[UTF-8]LT[30\x01" "b];"
+                             "LT[0123456789abcdef\x7F\xFF])";
     sgf_collection *c = parse_opts(in, sizeof in - 1, 0);
     const sgf_diag *d = find_diag(c, SGF_D_VALUE_FORMAT);
     assert_non_null(d);
@@ -1201,6 +1236,7 @@ int main(void)
         cmocka_unit_test(test_parse_positions_line_breaks),
         cmocka_unit_test(test_parse_one_move_nodes),
         cmocka_unit_test(test_parse_root_charset_ahead),
+        cmocka_unit_test(test_parse_plain_values_converted),
         cmocka_unit_test(test_parse_message_bytes_escaped),
         cmocka_unit_test(test_parse_each_game_in_turn),
         cmocka_unit_test(test_parse_each_stop_and_errors),
