@@ -156,23 +156,99 @@ static closed_value *text_values(repair *r, size_t *n)
     return NULL;
 }
 
-/* A run of n stray ']' from offset at: as many as the text value closed
- * just before it holds open '[' are taken into it (one copy of the value
- * for the run); the others are left out. Each named. */
-static void fix_brackets(repair *r, const closed_value *cv, size_t ncv,
-                         size_t at, size_t n)
+/* The text value that closed last before offset at: the one of cv
+ * (sorted by end) with the largest end <= at, or NULL. */
+static closed_value *closed_before(closed_value *cv, size_t ncv, size_t at)
 {
-    closed_value key = { at, NULL, NULL };
-    const closed_value *hit = ncv > 0 ? bsearch(&key, cv, ncv, sizeof *cv,
-                                                by_end) : NULL;
+    size_t lo = 0, hi = ncv;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (cv[mid].end <= at)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 ? &cv[lo - 1] : NULL;
+}
+
+/* Bytes between a value's ']' and a stray ']' after it that the reading
+ * dropped as junk and that belong to the value: "C[x [y] z]" read as
+ * C[x [y], then " z" (an identifier without value), then a stray ']'.
+ * Only printable ASCII and line breaks, no bracket, backslash or tree
+ * syntax (a '[' would have been a value, a ';' or '(' a node or tree of
+ * their own), and UTF-8 text only in a UTF-8 game. */
+static bool junk_of_value(const repair *r, size_t from, size_t to)
+{
+    const unsigned char *s = (const unsigned char *)r->c->input;
+    bool high = false;
+    if (to > r->c->input_len || to - from > 4096)
+        return false;
+    for (size_t i = from; i < to; i++) {
+        unsigned char ch = s[i];
+        if (ch >= 0x80)
+            high = true;
+        else if (ch == '[' || ch == ']' || ch == '\\' || ch == '(' || ch == ')'
+                 || ch == ';' || (ch < 0x20 && ch != '\n' && ch != '\r'
+                                  && ch != '\t') || ch == 0x7f)
+            return false;
+    }
+    return !high || (r->g->charset != NULL
+                     && strcmp(r->g->charset, "UTF-8") == 0
+                     && sgf__utf8_valid((const char *)s + from, to - from));
+}
+
+/* Add the bytes from..to of the input to b as text of the value's type:
+ * line breaks as '\n' (Text) or spaces (SimpleText). */
+static int add_junk(const repair *r, sgf__buf *b, size_t from, size_t to,
+                    bool simple)
+{
+    const char *s = r->c->input;
+    int rc = 0;
+    for (size_t i = from; i < to && rc == 0; i++) {
+        char ch = s[i];
+        if (ch == '\r' || ch == '\n') {
+            if (ch == '\r' && i + 1 < to && s[i + 1] == '\n')
+                i++;
+            ch = simple ? ' ' : '\n';
+        } else if (ch == '\t') {
+            ch = ' ';
+        }
+        rc = sgf__buf_add(b, &ch, 1);
+    }
+    return rc;
+}
+
+/* A run of n stray ']' from offset at: as many as the text value closed
+ * before it holds open '[' are taken into it (one copy of the value for
+ * the run), with what the reading dropped between the value and the run
+ * (junk_of_value: "C[x [y] z]" is C[x [y\] z]); the others are left out.
+ * Each named. The value's end moves past what it took, for the next run;
+ * [*absorbed_from, *absorbed_to) is then the stretch taken in (empty when
+ * none), whose syntax faults are not named as left out. */
+static void fix_brackets(repair *r, closed_value *cv, size_t ncv, size_t at,
+                         size_t n, size_t *absorbed_from, size_t *absorbed_to)
+{
+    closed_value *hit = closed_before(cv, ncv, at);
+    *absorbed_from = *absorbed_to = at;
+    if (hit != NULL && hit->end != at
+        && !junk_of_value(r, hit->end, at))
+        hit = NULL;
     size_t taken = hit != NULL ? open_brackets(hit->v->text) : 0;
     if (taken > n)
         taken = n;
     if (taken > 0) {
         sgf__value *v = hit->v;
+        const sgf_prop_info *info = info_of(hit->p);
+        bool simple = info != NULL && info->value_type == SGF_VT_SIMPLETEXT;
+        bool between = hit->end != at;
         sgf__buf b = { 0 };
         int rc = sgf__buf_add(&b, v->text.ptr, v->text.len);
-        for (size_t i = 0; i < taken && rc == 0; i++)
+        if (rc == 0 && between) {
+            rc = sgf__buf_add(&b, "]", 1);
+            if (rc == 0)
+                rc = add_junk(r, &b, hit->end, at, simple);
+        }
+        for (size_t i = between ? 1 : 0; i < taken && rc == 0; i++)
             rc = sgf__buf_add(&b, "]", 1);
         if (rc != 0 || !set_value(r, v, b.ptr, b.len)) {
             r->status = SGF_ENOMEM;
@@ -180,10 +256,20 @@ static void fix_brackets(repair *r, const closed_value *cv, size_t ncv,
             return;
         }
         sgf__buf_release(&b);
-        for (size_t i = 0; i < taken; i++)
+        if (between) {
+            *absorbed_from = hit->end;
+            *absorbed_to = at;
+            note(r, SGF_D_REPAIRED_BRACKET, hit->end - 1, "']' taken into "
+                 "the value of '%s' (it holds an open '['), with the %zu "
+                 "bytes after it up to the stray ']' at offset %zu, which "
+                 "closes the value: written '\\]'", hit->p->ident,
+                 at - hit->end, at);
+        }
+        for (size_t i = between ? 1 : 0; i < taken; i++)
             note(r, SGF_D_REPAIRED_BRACKET, at + i, "']' taken into the "
                  "value of '%s' (it holds an open '['): written '\\]'",
                  hit->p->ident);
+        hit->end = at + taken;
     }
     for (size_t i = taken; i < n; i++)
         note(r, SGF_D_REPAIRED_SYNTAX, at + i, "%s fault: the stray ']' "
@@ -900,6 +986,11 @@ static void fix_node(repair *r, sgf_node *n, ff4_count *f)
                     || info->value_type == SGF_VT_SIMPLETEXT;
         for (uint32_t i = 0; i < p->nvalues && text; i++)
             blank_nuls(r, p, &p->values[i]);
+        if (info != NULL && is_move(p->id) && (p->flags & SGF__P_DUPLICATE))
+            note(r, SGF_D_REPAIRED_MERGE, p->dup_offset, "'%s' repeated "
+                 "in the node: written once with its %u values (the replay "
+                 "plays the first; the others stay, as moves are the "
+                 "record)", p->ident, (unsigned)p->nvalues);
         if (info == NULL || is_move(p->id)
             || ((info->flags & SGF_PF_GO) && r->g->gm != 1)) {
             link = &p->next;
@@ -1320,14 +1411,70 @@ static void syntax_note(repair *r, int slot, size_t offset)
          syntax_repairs[slot].what);
 }
 
+/* A stretch of the input taken into a value by fix_brackets. */
+typedef struct absorbed {
+    size_t from, to;
+} absorbed;
+
+static bool in_absorbed(const absorbed *a, size_t na, size_t offset)
+{
+    size_t lo = 0, hi = na;             /* a[] in file order */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (a[mid].to <= offset)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < na && a[lo].from <= offset;
+}
+
+/* The stray ']' of the game, from its own record of them (fix_brackets);
+ * the stretches taken into values go to *out (file order), NULL when
+ * none. */
+static absorbed *stray_runs(repair *r, size_t *nout)
+{
+    *nout = 0;
+    if (r->g->strays == NULL)
+        return NULL;
+    size_t ncv = 0, na = 0, cap = 0;
+    absorbed *a = NULL;
+    closed_value *cv = text_values(r, &ncv);
+    for (const sgf__stray_run *s = r->g->strays; s != NULL && r->status == 0;
+         s = s->next) {
+        size_t from, to;
+        fix_brackets(r, cv, ncv, s->at, s->n, &from, &to);
+        if (from == to)
+            continue;
+        if (na == cap) {
+            size_t c2 = cap ? 2 * cap : 8;
+            absorbed *m = realloc(a, c2 * sizeof *m);
+            if (m == NULL) {
+                r->status = SGF_ENOMEM;
+                break;
+            }
+            a = m;
+            cap = c2;
+        }
+        a[na++] = (absorbed){ from, to };
+    }
+    free(cv);
+    *nout = na;
+    return a;
+}
+
 /* Faults of the reading the writer repairs: named once each, at their
  * place where the diagnostics hold them; the game's own count of them
  * (the diagnostics are capped per code) names the others, past the cap
  * of repaired-syntax too, so the counts of the summary agree. The stray
- * ']' come from the game's own record of them. */
+ * ']' come from the game's own record of them, first: a fault in what a
+ * value took back (an identifier without value in "C[x [y] z]") is no
+ * longer one. */
 static void syntax_notes(repair *r, size_t count)
 {
     uint32_t named[SGF__SYNTAX_SLOTS] = { 0 };
+    size_t na = 0;
+    absorbed *a = stray_runs(r, &na);
     for (size_t i = 0; i < count && r->status == 0; i++) {
         const sgf_diag *d = sgf_collection_diag(r->c, i);
         if (d == NULL || d->game != (int32_t)r->g->index)
@@ -1336,20 +1483,14 @@ static void syntax_notes(repair *r, size_t count)
         if (slot < 0 || named[slot] >= r->g->syntax_faults[slot])
             continue;
         named[slot]++;
-        syntax_note(r, slot, d->pos.offset);
+        if (!in_absorbed(a, na, d->pos.offset))
+            syntax_note(r, slot, d->pos.offset);
     }
+    free(a);
     for (int slot = 0; slot < SGF__SYNTAX_SLOTS && r->status == 0; slot++)
         for (uint32_t k = named[slot]; k < r->g->syntax_faults[slot]
                                        && r->status == 0; k++)
             syntax_note(r, slot, r->g->offset);
-    if (r->g->strays == NULL || r->status != 0)
-        return;
-    size_t ncv = 0;
-    closed_value *cv = text_values(r, &ncv);
-    for (const sgf__stray_run *s = r->g->strays; s != NULL && r->status == 0;
-         s = s->next)
-        fix_brackets(r, cv, ncv, s->at, s->n);
-    free(cv);
 }
 
 static int repair_game(repair *r)

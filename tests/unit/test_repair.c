@@ -81,6 +81,21 @@ static void test_bracket_runs(void **state)
     check_clean(&out);
     sgf_strbuf_release(&out);
     sgf_collection_free(c);
+    /* the text after a nested ']' up to the stray one is the value's:
+     * read as an identifier without value, it is taken back, not named
+     * as left out; a ';' between is a node, and stays */
+    c = repair_str("(;FF[4]PB[Lee [3d] jr]C[a [b [c]] d]];B[aa]"
+                   "C[x [y]\nz];W[bb]C[p [q] r; s])", &out);
+    assert_non_null(strstr(out.ptr, "PB[Lee [3d\\] jr]"));
+    assert_non_null(strstr(out.ptr, "C[a [b [c\\]\\] d]"));
+    assert_non_null(strstr(out.ptr, "C[x [y\\]\nz]"));
+    assert_non_null(strstr(out.ptr, "C[p [q]"));
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_BRACKET), 4);
+    /* the stray after d, and in the last node r, s and the stray */
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_SYNTAX), 4);
+    check_clean(&out);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
 
     size_t n = 1500;
     const char *tail = ")(;FF[4]PB[a [b]];B[aa])";
@@ -158,6 +173,13 @@ static void test_merge_and_extra(void **state)
     assert_non_null(strstr(out.ptr, "GN[a b]"));
     assert_non_null(strstr(out.ptr, "C[x\ny]"));
     check_clean(&out);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+    /* a move property repeated in its node: written once, named; the
+     * values stay (the replay plays the first) */
+    c = repair_str("(;FF[4];B[aa]B[bb];W[cc])", &out);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_MERGE), 1);
+    assert_non_null(strstr(out.ptr, ";B[aa][bb];W[cc]"));
     sgf_strbuf_release(&out);
     sgf_collection_free(c);
 }

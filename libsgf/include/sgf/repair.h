@@ -16,7 +16,10 @@
  * What it changes:
  *   - An unescaped ']' the parser met right after a value that holds an
  *     open '[' ("PB[Black Player [3d]]") is taken into that value
- *     (repaired-bracket). Other stray brackets stay left out.
+ *     (repaired-bracket), with the text the reading dropped between the
+ *     value and a stray ']' after it ("C[x [y] z]": C[x [y\] z]) when
+ *     that text holds no bracket, backslash, ';', '(' or ')'. Other stray
+ *     brackets stay left out.
  *   - A property repeated in a node (merged on reading), or a text
  *     property written with several values (C[a][b]): a list keeps
  *     every value; Text values are joined into one by a line break,
