@@ -215,14 +215,15 @@ fi
 # the repair of stray ']': a run of them after a long value is taken in
 # with one copy of the value; strays in many values are all found (none
 # left to the cap on diagnostics), each found by a search, not a scan
-for shape in openrun:2000 brackets:2000; do
+for shape in openrun:2000 brackets:2000 openjunk:2000; do
     s=${shape%:*} n=${shape#*:}
     grows "$s, sgf-convert --repair, steps" \
         "$(steps "$s" 0 sgf-convert --to=sgf --repair -q)" \
         "$(steps "$s" "$n" sgf-convert --to=sgf --repair -q)" \
         "$(steps "$s" $((4 * n)) sgf-convert --to=sgf --repair -q)"
 done
-for shape in openrun brackets; do
+# (openjunk: each run after text the reading dropped, taken in with it)
+for shape in openrun brackets openjunk; do
     "$bindir/sgf-convert" --to=sgf --repair -q "$(input "$shape" 8000)" \
         > "$tmp/out" 2> "$tmp/err"
     got=$(grep -o '\\]' "$tmp/out" | wc -l)

@@ -151,18 +151,32 @@ static int game_index(const parser *p)
     return p->game ? (int)p->game->index : -1;
 }
 
-/* A syntax fault counted in its game (sgf_game.syntax_faults). */
-static void count_fault(const parser *p, int code)
+/* A syntax fault kept in its game (sgf_game.faults). */
+static void keep_fault(parser *p, int code, size_t at)
 {
     int slot = sgf__syntax_slot(code);
-    if (slot >= 0 && p->game != NULL
-        && p->game->syntax_faults[slot] < UINT32_MAX)
-        p->game->syntax_faults[slot]++;
+    sgf_game *g = p->game;
+    if (slot < 0 || g == NULL)
+        return;
+    sgf__fault_chunk *t = g->faults_tail;
+    if (t == NULL || t->n == SGF__FAULT_CHUNK) {
+        sgf__fault_chunk *c = alloc(p, sizeof *c);
+        if (c == NULL)
+            return;
+        if (t != NULL)
+            t->next = c;
+        else
+            g->faults = c;
+        g->faults_tail = t = c;
+    }
+    t->at[t->n] = (uint32_t)at;
+    t->slot[t->n] = (uint8_t)slot;
+    t->n++;
 }
 
 #define DIAG(p, code, off, ...) \
     do { \
-        count_fault((p), (code)); \
+        keep_fault((p), (code), (off)); \
         sgf__diag_add((p)->c, game_index(p), (code), true, (off), \
                       __VA_ARGS__); \
     } while (0)

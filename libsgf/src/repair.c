@@ -171,91 +171,135 @@ static closed_value *closed_before(closed_value *cv, size_t ncv, size_t at)
     return lo > 0 ? &cv[lo - 1] : NULL;
 }
 
-/* Bytes between a value's ']' and a stray ']' after it that the reading
- * dropped as junk and that belong to the value: "C[x [y] z]" read as
- * C[x [y], then " z" (an identifier without value), then a stray ']'.
- * Only printable ASCII and line breaks, no bracket, backslash or tree
- * syntax (a '[' would have been a value, a ';' or '(' a node or tree of
- * their own), and UTF-8 text only in a UTF-8 game. */
-static bool junk_of_value(const repair *r, size_t from, size_t to)
+/* The value stray ']' are being taken into (fix_brackets): its text so
+ * far, written back once (flush_taking) when the runs move past it, so a
+ * value taking many runs is copied once. */
+typedef struct taking {
+    closed_value *hit;       /* NULL: none */
+    sgf__buf text;
+    size_t open;             /* its '[' still open */
+    bool simple;             /* SimpleText: line breaks as spaces */
+    sgf__conv cv;            /* the game's charset to UTF-8 */
+} taking;
+
+static void flush_taking(repair *r, taking *t)
 {
-    const unsigned char *s = (const unsigned char *)r->c->input;
-    bool high = false;
-    if (to > r->c->input_len || to - from > 4096)
-        return false;
-    for (size_t i = from; i < to; i++) {
-        unsigned char ch = s[i];
-        if (ch >= 0x80)
-            high = true;
-        else if (ch == '[' || ch == ']' || ch == '\\' || ch == '(' || ch == ')'
-                 || ch == ';' || (ch < 0x20 && ch != '\n' && ch != '\r'
-                                  && ch != '\t') || ch == 0x7f)
-            return false;
-    }
-    return !high || (r->g->charset != NULL
-                     && strcmp(r->g->charset, "UTF-8") == 0
-                     && sgf__utf8_valid((const char *)s + from, to - from));
+    if (t->hit != NULL && r->status == 0
+        && !set_value(r, t->hit->v, t->text.len ? t->text.ptr : "",
+                      t->text.len))
+        r->status = SGF_ENOMEM;
+    t->hit = NULL;
+    t->text.len = 0;
 }
 
-/* Add the bytes from..to of the input to b as text of the value's type:
- * line breaks as '\n' (Text) or spaces (SimpleText). */
-static int add_junk(const repair *r, sgf__buf *b, size_t from, size_t to,
-                    bool simple)
+/* The bytes from..to of the input, between a value's ']' and a stray ']'
+ * after it, which the reading dropped as junk ("C[x [y] z]" is read as
+ * C[x [y], an identifier z without value, a stray ']'), appended to t's
+ * text when they belong to the value: no bracket, backslash or tree
+ * syntax (a '[' would have made a value, a ';' or '(' a node or tree of
+ * their own), text of the game's charset (converted to UTF-8). Line
+ * breaks as '\n' (Text) or spaces (SimpleText), tabs as spaces. Returns
+ * whether they were taken. */
+static bool take_junk(repair *r, taking *t, size_t from, size_t to)
 {
     const char *s = r->c->input;
-    int rc = 0;
-    for (size_t i = from; i < to && rc == 0; i++) {
-        char ch = s[i];
+    const char *cs = r->g->charset != NULL ? r->g->charset : "UTF-8";
+    size_t start = t->text.len;
+    bool high = false;
+    if (to > r->c->input_len || !sgf__charset_is_ascii_compatible(cs))
+        return false;
+    for (size_t i = from; i < to; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == '[' || ch == ']' || ch == '\\' || ch == '(' || ch == ')'
+            || ch == ';' || ch == 0x7f
+            || (ch < 0x20 && ch != '\n' && ch != '\r' && ch != '\t')) {
+            t->text.len = start;
+            return false;
+        }
+        high |= ch >= 0x80;
         if (ch == '\r' || ch == '\n') {
             if (ch == '\r' && i + 1 < to && s[i + 1] == '\n')
                 i++;
-            ch = simple ? ' ' : '\n';
+            ch = t->simple ? ' ' : '\n';
         } else if (ch == '\t') {
             ch = ' ';
         }
-        rc = sgf__buf_add(b, &ch, 1);
+        if (sgf__buf_add(&t->text, &ch, 1) != 0) {
+            r->status = SGF_ENOMEM;
+            return false;
+        }
     }
-    return rc;
+    if (!high)
+        return true;
+    size_t n = t->text.len - start;
+    /* a charset taken by default (no CA, no text that said otherwise):
+     * bytes that are UTF-8 are read as UTF-8, as a value would be */
+    if (r->g->cs_verdict == SGF__CS_DEFAULT
+        && sgf__utf8_valid(t->text.ptr + start, n))
+        return true;
+    if (strcmp(cs, "UTF-8") == 0) {
+        if (sgf__utf8_valid(t->text.ptr + start, n))
+            return true;
+        t->text.len = start;
+        return false;
+    }
+    sgf__buf u = SGF__BUF_INIT;
+    int rc = sgf__conv_to_utf8(&t->cv, cs, t->text.ptr + start, n, &u);
+    t->text.len = start;
+    if (rc == SGF_ENOMEM)
+        r->status = SGF_ENOMEM;
+    bool ok = rc == 0 && sgf__buf_add(&t->text, u.ptr ? u.ptr : "",
+                                      u.len) == 0;
+    sgf__buf_release(&u);
+    if (!ok)
+        t->text.len = start;
+    return ok;
 }
 
 /* A run of n stray ']' from offset at: as many as the text value closed
- * before it holds open '[' are taken into it (one copy of the value for
- * the run), with what the reading dropped between the value and the run
- * (junk_of_value: "C[x [y] z]" is C[x [y\] z]); the others are left out.
- * Each named. The value's end moves past what it took, for the next run;
- * [*absorbed_from, *absorbed_to) is then the stretch taken in (empty when
- * none), whose syntax faults are not named as left out. */
-static void fix_brackets(repair *r, closed_value *cv, size_t ncv, size_t at,
-                         size_t n, size_t *absorbed_from, size_t *absorbed_to)
+ * before it holds open '[' are taken into it, with what the reading
+ * dropped between the value and the run (take_junk); the others are left
+ * out. Each named. The value's end moves past what it took, for the next
+ * run; [*absorbed_from, *absorbed_to) is then the stretch taken in (empty
+ * when none), whose syntax faults are not named as left out. */
+static void fix_brackets(repair *r, taking *t, closed_value *cv, size_t ncv,
+                         size_t at, size_t n, size_t *absorbed_from,
+                         size_t *absorbed_to)
 {
     closed_value *hit = closed_before(cv, ncv, at);
     *absorbed_from = *absorbed_to = at;
-    if (hit != NULL && hit->end != at
-        && !junk_of_value(r, hit->end, at))
-        hit = NULL;
-    size_t taken = hit != NULL ? open_brackets(hit->v->text) : 0;
+    if (hit != NULL && hit != t->hit) {
+        flush_taking(r, t);
+        const sgf_prop_info *info = info_of(hit->p);
+        t->hit = hit;
+        t->simple = info != NULL && info->value_type == SGF_VT_SIMPLETEXT;
+        t->open = open_brackets(hit->v->text);
+        if (sgf__buf_add(&t->text, hit->v->text.ptr, hit->v->text.len) != 0)
+            r->status = SGF_ENOMEM;
+    }
+    size_t taken = hit != NULL ? t->open : 0;
     if (taken > n)
         taken = n;
-    if (taken > 0) {
-        sgf__value *v = hit->v;
-        const sgf_prop_info *info = info_of(hit->p);
-        bool simple = info != NULL && info->value_type == SGF_VT_SIMPLETEXT;
-        bool between = hit->end != at;
-        sgf__buf b = { 0 };
-        int rc = sgf__buf_add(&b, v->text.ptr, v->text.len);
-        if (rc == 0 && between) {
-            rc = sgf__buf_add(&b, "]", 1);
-            if (rc == 0)
-                rc = add_junk(r, &b, hit->end, at, simple);
-        }
-        for (size_t i = between ? 1 : 0; i < taken && rc == 0; i++)
-            rc = sgf__buf_add(&b, "]", 1);
-        if (rc != 0 || !set_value(r, v, b.ptr, b.len)) {
+    bool between = hit != NULL && hit->end != at;
+    if (taken > 0 && between) {
+        size_t mark = t->text.len;
+        if (sgf__buf_add(&t->text, "]", 1) != 0) {
             r->status = SGF_ENOMEM;
-            sgf__buf_release(&b);
             return;
         }
-        sgf__buf_release(&b);
+        if (!take_junk(r, t, hit->end, at)) {
+            t->text.len = mark;
+            taken = 0;
+        }
+    }
+    if (r->status != 0)
+        return;
+    if (taken > 0) {
+        for (size_t i = between ? 1 : 0; i < taken; i++)
+            if (sgf__buf_add(&t->text, "]", 1) != 0) {
+                r->status = SGF_ENOMEM;
+                return;
+            }
         if (between) {
             *absorbed_from = hit->end;
             *absorbed_to = at;
@@ -269,6 +313,7 @@ static void fix_brackets(repair *r, closed_value *cv, size_t ncv, size_t at,
             note(r, SGF_D_REPAIRED_BRACKET, at + i, "']' taken into the "
                  "value of '%s' (it holds an open '['): written '\\]'",
                  hit->p->ident);
+        t->open -= taken;
         hit->end = at + taken;
     }
     for (size_t i = taken; i < n; i++)
@@ -326,8 +371,36 @@ static void join_values(repair *r, sgf_prop *p, bool text)
     sgf__buf_release(&b);
 }
 
+/* Whether value t is one a property of type vt takes, or empty: a value
+ * that is not (TE[x], KM[seven]) is text someone wrote, which dropping
+ * as an extra value would lose. */
+static bool of_its_type(sgf_value_type vt, sgf_str t)
+{
+    long n, w, h;
+    double d;
+    int k;
+    sgf_color c;
+    if (t.len == 0)
+        return true;
+    switch (vt) {
+    case SGF_VT_NONE: return false;
+    case SGF_VT_NUMBER: return sgf__loose_number(t, &n) >= 0;
+    case SGF_VT_REAL: return sgf_value_real_loose(t, &d, NULL) >= 0;
+    case SGF_VT_DOUBLE: return sgf_value_double(t, &k) == 0;
+    case SGF_VT_COLOR: return sgf_value_color(t, &c) == 0
+                              || strchr("bBwW", t.ptr[0]) != NULL;
+    case SGF_VT_SIZE: return sgf__read_size(t, &w, &h) != 0;
+    default: return true;
+    }
+}
+
 static void keep_first(repair *r, sgf_prop *p)
 {
+    const sgf_prop_info *info = info_of(p);
+    for (uint32_t i = 1; i < p->nvalues; i++)
+        if (info != NULL && !of_its_type(info->value_type,
+                                          p->values[i].text))
+            return;                     /* text: kept, all of it */
     sgf_str kept = p->values[0].text, dropped = p->values[1].text;
     note(r, SGF_D_REPAIRED_EXTRA_VALUE, p->values[1].offset,
          "'%s' takes one value: [%.*s%s] kept, [%.*s%s]%s dropped",
@@ -1440,10 +1513,12 @@ static absorbed *stray_runs(repair *r, size_t *nout)
     size_t ncv = 0, na = 0, cap = 0;
     absorbed *a = NULL;
     closed_value *cv = text_values(r, &ncv);
+    taking t = { NULL, SGF__BUF_INIT, 0, false, { { 0 }, { 0 }, 0 } };
+    sgf__conv_init(&t.cv);
     for (const sgf__stray_run *s = r->g->strays; s != NULL && r->status == 0;
          s = s->next) {
         size_t from, to;
-        fix_brackets(r, cv, ncv, s->at, s->n, &from, &to);
+        fix_brackets(r, &t, cv, ncv, s->at, s->n, &from, &to);
         if (from == to)
             continue;
         if (na == cap) {
@@ -1458,47 +1533,35 @@ static absorbed *stray_runs(repair *r, size_t *nout)
         }
         a[na++] = (absorbed){ from, to };
     }
+    flush_taking(r, &t);
+    sgf__buf_release(&t.text);
+    sgf__conv_release(&t.cv);
     free(cv);
     *nout = na;
     return a;
 }
 
-/* Faults of the reading the writer repairs: named once each, at their
- * place where the diagnostics hold them; the game's own count of them
- * (the diagnostics are capped per code) names the others, past the cap
- * of repaired-syntax too, so the counts of the summary agree. The stray
- * ']' come from the game's own record of them, first: a fault in what a
- * value took back (an identifier without value in "C[x [y] z]") is no
- * longer one. */
-static void syntax_notes(repair *r, size_t count)
+/* Faults of the reading the writer repairs: each named at its place,
+ * from the game's own record of them (not the diagnostics, whose number
+ * per code is capped), stray ']' first: a fault in what a value took back
+ * (an identifier without value in "C[x [y] z]") is no longer one. */
+static void syntax_notes(repair *r)
 {
-    uint32_t named[SGF__SYNTAX_SLOTS] = { 0 };
     size_t na = 0;
     absorbed *a = stray_runs(r, &na);
-    for (size_t i = 0; i < count && r->status == 0; i++) {
-        const sgf_diag *d = sgf_collection_diag(r->c, i);
-        if (d == NULL || d->game != (int32_t)r->g->index)
-            continue;
-        int slot = sgf__syntax_slot(d->code);
-        if (slot < 0 || named[slot] >= r->g->syntax_faults[slot])
-            continue;
-        named[slot]++;
-        if (!in_absorbed(a, na, d->pos.offset))
-            syntax_note(r, slot, d->pos.offset);
-    }
+    for (const sgf__fault_chunk *k = r->g->faults; k != NULL
+         && r->status == 0; k = k->next)
+        for (uint32_t i = 0; i < k->n && r->status == 0; i++)
+            if (!in_absorbed(a, na, k->at[i]))
+                syntax_note(r, k->slot[i], k->at[i]);
     free(a);
-    for (int slot = 0; slot < SGF__SYNTAX_SLOTS && r->status == 0; slot++)
-        for (uint32_t k = named[slot]; k < r->g->syntax_faults[slot]
-                                       && r->status == 0; k++)
-            syntax_note(r, slot, r->g->offset);
 }
 
 static int repair_game(repair *r)
 {
     sgf_collection *c = r->c;
     sgf_game *g = r->g;
-    size_t count = sgf_collection_diag_count(c);
-    syntax_notes(r, count);
+    syntax_notes(r);
     ff4_count f = { 0, 0, SIZE_MAX };
     info_path *ip = calloc(1, sizeof *ip);
     if (ip == NULL)

@@ -105,6 +105,16 @@ static inline int sgf__syntax_slot(int code)
     }
 }
 
+/* Syntax faults of a game, SGF__FAULT_CHUNK to a chunk: where each is
+ * and its sgf__syntax_slot. */
+enum { SGF__FAULT_CHUNK = 64 };
+typedef struct sgf__fault_chunk {
+    uint32_t at[SGF__FAULT_CHUNK];
+    uint8_t slot[SGF__FAULT_CHUNK];
+    uint32_t n;
+    struct sgf__fault_chunk *next;
+} sgf__fault_chunk;
+
 struct sgf_game {
     sgf_collection *coll;
     sgf_node *root;
@@ -126,10 +136,10 @@ struct sgf_game {
     const char *relex_cs;
     int8_t relex_verdict;
     sgf__stray_run *strays, *strays_tail;   /* in file order */
-    /* Syntax faults the parser met in the game, per sgf__syntax_slot:
-     * every one, whatever the cap on diagnostics (the repair names those
-     * past it too). */
-    uint32_t syntax_faults[SGF__SYNTAX_SLOTS];
+    /* Syntax faults the parser met in the game (sgf__syntax_slot), in
+     * file order: every one, whatever the cap on diagnostics, so that the
+     * repair names each at its place. */
+    sgf__fault_chunk *faults, *faults_tail;
 };
 
 /* Where a block of SGF__LINE_BLOCK input bytes starts: its line (from

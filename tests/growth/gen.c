@@ -17,6 +17,9 @@
  *   openrun   one comment of N '[' and 64N bytes, then N + 1 ']' (the
  *             N after the first are stray, each one for an open '[')
  *   brackets  N nodes ;C[a [b]] (a stray ']' in each)
+ *   openjunk  one comment of N "x [y", then N times "] z" and a ']': N
+ *             runs of one stray ']', each after text the reading drops
+ *             (an identifier without value), all of them the comment's
  *   nest      N nested variations (;B[aa](;B[aa](...)))
  *   vars      N variations of the root
  *   games     N games of three nodes
@@ -86,6 +89,11 @@ int main(int argc, char **argv)
                "0123456789abcdef0123456789abcdef", n);
         repeat("]", n + 1);
         fputs(")\n", stdout);
+    } else if (strcmp(k, "openjunk") == 0) {
+        fputs("(;GM[1]FF[4]C[", stdout);
+        repeat("x [y", n);
+        repeat("] z", n);
+        fputs("];B[aa])\n", stdout);
     } else if (strcmp(k, "brackets") == 0) {
         fputs("(;GM[1]FF[4]", stdout);
         repeat(";C[a [b]]", n);

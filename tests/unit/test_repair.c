@@ -67,6 +67,14 @@ static void test_bracket(void **state)
     sgf_collection_free(c);
 }
 
+/* Warnings listed and left out, of the whole input. */
+static size_t warnings_all(const sgf_collection *c)
+{
+    sgf_diag_counts out;
+    sgf_collection_diags_left_out(c, NULL, &out);
+    return sgf_collection_count_severity(c, SGF_SEV_WARNING) + out.warnings;
+}
+
 /* A run of stray ']': one per open '[' taken in, the rest left out;
  * strays past the cap on diagnostics of one game still repaired in the
  * next. */
@@ -96,6 +104,41 @@ static void test_bracket_runs(void **state)
     check_clean(&out);
     sgf_strbuf_release(&out);
     sgf_collection_free(c);
+    /* text of the record's charset between: converted (Shift_JIS 日本,
+     * Latin-1 é; UTF-8 where no CA and no text said otherwise) */
+    static const char *const junk[][2] = {
+        { "(;FF[4]CA[Shift_JIS]PB[\x93\xfa\x96\x7b\x93\xfa\x96\x7b]"
+          "C[x [y] \x93\xfa\x96\x7b z];B[aa])",
+          "C[x [y\\] \xe6\x97\xa5\xe6\x9c\xac z]" },
+        { "(;FF[4]CA[ISO-8859-1]C[x [y] caf\xe9 z];B[aa])",
+          "C[x [y\\] caf\xc3\xa9 z]" },
+        { "(;FF[4]C[x [y] \xe6\x97\xa5 z];B[aa])",
+          "C[x [y\\] \xe6\x97\xa5 z]" },
+    };
+    for (size_t i = 0; i < sizeof junk / sizeof *junk; i++) {
+        c = repair_str(junk[i][0], &out);
+        assert_non_null(strstr(out.ptr, junk[i][1]));
+        check_clean(&out);
+        sgf_strbuf_release(&out);
+        sgf_collection_free(c);
+    }
+    /* however long the text between, and however many identifiers
+     * without value it held: taken in, one repair named */
+    size_t nj = 1500;
+    char *sj = malloc(32 + 3 * nj + 16);
+    assert_non_null(sj);
+    char *wj = sj + sprintf(sj, "(;FF[4]C[x [y] ");
+    for (size_t i = 0; i < nj; i++, wj += 3)
+        memcpy(wj, "ab ", 3);
+    strcpy(wj, "];B[aa])");
+    c = repair_str(sj, &out);
+    assert_int_equal(warnings_all(c), 1);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_BRACKET), 1);
+    assert_non_null(strstr(out.ptr, "ab ab ]\n;B[aa]"));
+    check_clean(&out);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+    free(sj);
 
     size_t n = 1500;
     const char *tail = ")(;FF[4]PB[a [b]];B[aa])";
@@ -113,13 +156,6 @@ static void test_bracket_runs(void **state)
     free(s);
 }
 
-/* Warnings listed and left out, of the whole input. */
-static size_t warnings_all(const sgf_collection *c)
-{
-    sgf_diag_counts out;
-    sgf_collection_diags_left_out(c, NULL, &out);
-    return sgf_collection_count_severity(c, SGF_SEV_WARNING) + out.warnings;
-}
 
 /* Syntax faults past the cap of diagnostics per code are named too (the
  * game counts them), in the game they belong to: one repaired-syntax per
@@ -180,6 +216,17 @@ static void test_merge_and_extra(void **state)
     c = repair_str("(;FF[4];B[aa]B[bb];W[cc])", &out);
     assert_int_equal(count_code(c, SGF_D_REPAIRED_MERGE), 1);
     assert_non_null(strstr(out.ptr, ";B[aa][bb];W[cc]"));
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+    /* a single value property with a second value its type cannot read
+     * (text someone wrote): every value stays; one it reads is dropped */
+    c = repair_str("(;FF[4];B[aa];W[cc]TE[x]TE[y]KM[6.5][seven]BL[30][20])",
+                   &out);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_EXTRA_VALUE), 1);
+    assert_non_null(strstr(out.ptr, "TE[x][y]"));
+    assert_non_null(strstr(out.ptr, "KM[6.5][seven]"));
+    assert_non_null(strstr(out.ptr, "BL[30]"));
+    assert_null(strstr(out.ptr, "[20]"));
     sgf_strbuf_release(&out);
     sgf_collection_free(c);
 }

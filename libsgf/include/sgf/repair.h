@@ -17,8 +17,9 @@
  *   - An unescaped ']' the parser met right after a value that holds an
  *     open '[' ("PB[Black Player [3d]]") is taken into that value
  *     (repaired-bracket), with the text the reading dropped between the
- *     value and a stray ']' after it ("C[x [y] z]": C[x [y\] z]) when
- *     that text holds no bracket, backslash, ';', '(' or ')'. Other stray
+ *     value and a stray ']' after it ("C[x [y] z]": C[x [y\] z]), of
+ *     any length and converted from the record's charset, when that text
+ *     holds no bracket, backslash, ';', '(' or ')'. Other stray
  *     brackets stay left out.
  *   - A property repeated in a node (merged on reading), or a text
  *     property written with several values (C[a][b]): a list keeps
@@ -29,7 +30,9 @@
  *     in no charset is joined as its bytes, and the joined value is
  *     marked undecodable (sgf_prop_is_undecodable). A property that takes
  *     one value and holds several keeps the first; the others are
- *     dropped and named (repaired-extra-value).
+ *     dropped and named (repaired-extra-value), unless a later value is
+ *     no value of its type (TE[x]TE[y], KM[6.5][seven]): text someone
+ *     wrote, kept with every value.
  *   - Moves are never deleted, and never played in another order than
  *     the replay played them. A node with both B and W, or with setup
  *     and a move, is split as the replay plays it: setup, then B, then W
