@@ -1003,29 +1003,6 @@ static size_t skip_run(const parser *p, size_t i)
     return i;
 }
 
-/* A stray ']' of the game being read, joined to the run it ends. */
-static void note_stray(parser *p, size_t at)
-{
-    sgf_game *g = p->game;
-    if (g == NULL)
-        return;
-    sgf__stray_run *t = g->strays_tail;
-    if (t != NULL && (size_t)t->at + t->n == at) {
-        t->n++;
-        return;
-    }
-    sgf__stray_run *r = alloc(p, sizeof *r);
-    if (r == NULL)
-        return;
-    r->at = (uint32_t)at;
-    r->n = 1;
-    if (t != NULL)
-        t->next = r;
-    else
-        g->strays = r;
-    g->strays_tail = r;
-}
-
 static void in_tree(parser *p)
 {
     unsigned char ch = (unsigned char)p->s[p->i];
@@ -1057,7 +1034,6 @@ static void in_tree(parser *p)
             DIAG(p, SGF_D_STRAY_VALUE, at,
                  "value without a property identifier (dropped)");
     } else if (ch == ']') {
-        note_stray(p, at);
         DIAG(p, SGF_D_STRAY_BRACKET, at,
              "stray ']' outside any value: an unescaped ']' in the value "
              "before it? (write '\\]')");

@@ -156,6 +156,23 @@ static closed_value *text_values(repair *r, size_t *n)
     return NULL;
 }
 
+/* What the writing did with each syntax fault, by sgf__syntax_slot. */
+static const struct {
+    sgf_diag_code code;
+    const char *what;
+} syntax_repairs[SGF__SYNTAX_SLOTS] = {
+#define SGF__X(c, what) { SGF_D_##c, what },
+    SGF__SYNTAX_FAULTS(SGF__X)
+#undef SGF__X
+};
+
+static void syntax_note(repair *r, int slot, size_t offset)
+{
+    note(r, SGF_D_REPAIRED_SYNTAX, offset, "%s fault: %s",
+         sgf_diag_code_name(syntax_repairs[slot].code),
+         syntax_repairs[slot].what);
+}
+
 /* The text value that closed last before offset at: the one of cv
  * (sorted by end) with the largest end <= at, or NULL. */
 static closed_value *closed_before(closed_value *cv, size_t ncv, size_t at)
@@ -179,16 +196,18 @@ typedef struct taking {
     sgf__buf text;
     size_t open;             /* its '[' still open */
     bool simple;             /* SimpleText: line breaks as spaces */
+    bool changed;            /* text differs from the value's */
     sgf__conv cv;            /* the game's charset to UTF-8 */
 } taking;
 
 static void flush_taking(repair *r, taking *t)
 {
-    if (t->hit != NULL && r->status == 0
+    if (t->hit != NULL && t->changed && r->status == 0
         && !set_value(r, t->hit->v, t->text.len ? t->text.ptr : "",
                       t->text.len))
         r->status = SGF_ENOMEM;
     t->hit = NULL;
+    t->changed = false;
     t->text.len = 0;
 }
 
@@ -314,11 +333,11 @@ static void fix_brackets(repair *r, taking *t, closed_value *cv, size_t ncv,
                  "value of '%s' (it holds an open '['): written '\\]'",
                  hit->p->ident);
         t->open -= taken;
+        t->changed = true;
         hit->end = at + taken;
     }
     for (size_t i = taken; i < n; i++)
-        note(r, SGF_D_REPAIRED_SYNTAX, at + i, "%s fault: the stray ']' "
-             "left out", sgf_diag_code_name(SGF_D_STRAY_BRACKET));
+        syntax_note(r, SGF__SF_STRAY_BRACKET, at + i);
 }
 
 /* --- repeated properties, extra values ----------------------------------- */
@@ -1249,30 +1268,26 @@ static bool is_markup(unsigned id)
         || id == SGF_PROP_SQ || id == SGF_PROP_TR;
 }
 
+/* Whether p holds nothing but values its type takes (of_its_type): empty
+ * ones, or 1 and 2 for a double. An annotation with another value (TE[Honinbo
+ * Final], DO[see the game record]) holds text someone wrote there, which
+ * dropping it would lose: it is kept. */
+static bool only_own_values(const sgf_prop *p)
+{
+    const sgf_prop_info *info = info_of(p);
+    for (uint32_t i = 0; i < p->nvalues; i++)
+        if (info == NULL || !of_its_type(info->value_type,
+                                         p->values[i].text))
+            return false;
+    return true;
+}
+
 /* Annotations no reader takes, dropped and named: a move annotation (BM
  * TE DO IT, and KO without a value) in a node without a move, and the
  * second of two that exclude each other (BM TE DO IT; DM GB GW UC), the
  * first in file order kept. KO with a value there (a komi, perhaps) is
  * kept: what it meant would be a guess; so is an annotation holding text
  * (only_own_values). */
-/* Whether p holds nothing but values its type takes: empty ones, or 1
- * and 2 for a double. An annotation with another value (TE[Honinbo
- * Final], DO[see the game record]) holds text someone wrote there, which
- * dropping it would lose: it is kept. */
-static bool only_own_values(const sgf_prop *p)
-{
-    const sgf_prop_info *info = info_of(p);
-    int d;
-    for (uint32_t i = 0; i < p->nvalues; i++) {
-        sgf_str t = p->values[i].text;
-        if (t.len == 0 || (info != NULL && info->value_type == SGF_VT_DOUBLE
-                           && sgf_value_double(t, &d) == 0))
-            continue;
-        return false;
-    }
-    return true;
-}
-
 static void fix_annotations(repair *r, sgf_node *n)
 {
     char q[200], w[200];
@@ -1462,28 +1477,6 @@ static void drop_no_effect(repair *r, sgf_node *n, const offsets *o)
     }
 }
 
-/* What the writer did with each syntax fault, by sgf__syntax_slot. */
-static const struct {
-    sgf_diag_code code;
-    const char *what;
-} syntax_repairs[SGF__SYNTAX_SLOTS] = {
-    { SGF_D_UNCLOSED_VALUE, "the value closed at the end of the file" },
-    { SGF_D_UNCLOSED_TREE, "the game tree closed" },
-    { SGF_D_MISSING_SEMICOLON, "';' inserted" },
-    { SGF_D_MISSING_OPEN, "'(' inserted" },
-    { SGF_D_EMPTY_TREE, "the empty game tree left out" },
-    { SGF_D_STRAY_VALUE, "the value without identifier left out" },
-    { SGF_D_UNEXPECTED_CHAR, "the characters left out" },
-    { SGF_D_MISSING_VALUE, "the identifier without value left out" },
-};
-
-static void syntax_note(repair *r, int slot, size_t offset)
-{
-    note(r, SGF_D_REPAIRED_SYNTAX, offset, "%s fault: %s",
-         sgf_diag_code_name(syntax_repairs[slot].code),
-         syntax_repairs[slot].what);
-}
-
 /* A stretch of the input taken into a value by fix_brackets. */
 typedef struct absorbed {
     size_t from, to;
@@ -1502,36 +1495,60 @@ static bool in_absorbed(const absorbed *a, size_t na, size_t offset)
     return lo < na && a[lo].from <= offset;
 }
 
-/* The stray ']' of the game, from its own record of them (fix_brackets);
- * the stretches taken into values go to *out (file order), NULL when
- * none. */
+/* Record a stretch [from, to) taken into a value (none when empty). */
+static void add_absorbed(repair *r, absorbed **a, size_t *na, size_t *cap,
+                         size_t from, size_t to)
+{
+    if (from == to || r->status != 0)
+        return;
+    if (*na == *cap) {
+        size_t c2 = *cap ? 2 * *cap : 8;
+        absorbed *m = realloc(*a, c2 * sizeof *m);
+        if (m == NULL) {
+            r->status = SGF_ENOMEM;
+            return;
+        }
+        *a = m;
+        *cap = c2;
+    }
+    (*a)[(*na)++] = (absorbed){ from, to };
+}
+
+/* The stray ']' of the game, from its own record of its syntax faults,
+ * in runs of adjacent ones (fix_brackets); the stretches taken into
+ * values go to the result (file order, *nout of them; NULL when none). */
 static absorbed *stray_runs(repair *r, size_t *nout)
 {
-    *nout = 0;
-    if (r->g->strays == NULL)
-        return NULL;
-    size_t ncv = 0, na = 0, cap = 0;
+    size_t ncv = 0, na = 0, cap = 0, at = 0, n = 0, from, to;
     absorbed *a = NULL;
-    closed_value *cv = text_values(r, &ncv);
-    taking t = { NULL, SGF__BUF_INIT, 0, false, { { 0 }, { 0 }, 0 } };
+    closed_value *cv = NULL;
+    taking t = { NULL, SGF__BUF_INIT, 0, false, false,
+                 { { 0 }, { 0 }, 0 } };
+    bool any = false;
+    *nout = 0;
     sgf__conv_init(&t.cv);
-    for (const sgf__stray_run *s = r->g->strays; s != NULL && r->status == 0;
-         s = s->next) {
-        size_t from, to;
-        fix_brackets(r, &t, cv, ncv, s->at, s->n, &from, &to);
-        if (from == to)
-            continue;
-        if (na == cap) {
-            size_t c2 = cap ? 2 * cap : 8;
-            absorbed *m = realloc(a, c2 * sizeof *m);
-            if (m == NULL) {
-                r->status = SGF_ENOMEM;
-                break;
+    for (const sgf__fault_chunk *k = r->g->faults; k != NULL; k = k->next)
+        for (uint32_t i = 0; i < k->n && r->status == 0; i++) {
+            if (k->slot[i] != SGF__SF_STRAY_BRACKET)
+                continue;
+            if (n > 0 && k->at[i] == at + n) {
+                n++;                    /* the run goes on */
+                continue;
             }
-            a = m;
-            cap = c2;
+            if (!any) {
+                cv = text_values(r, &ncv);
+                any = true;
+            }
+            if (n > 0) {
+                fix_brackets(r, &t, cv, ncv, at, n, &from, &to);
+                add_absorbed(r, &a, &na, &cap, from, to);
+            }
+            at = k->at[i];
+            n = 1;
         }
-        a[na++] = (absorbed){ from, to };
+    if (n > 0 && r->status == 0) {
+        fix_brackets(r, &t, cv, ncv, at, n, &from, &to);
+        add_absorbed(r, &a, &na, &cap, from, to);
     }
     flush_taking(r, &t);
     sgf__buf_release(&t.text);
@@ -1552,7 +1569,8 @@ static void syntax_notes(repair *r)
     for (const sgf__fault_chunk *k = r->g->faults; k != NULL
          && r->status == 0; k = k->next)
         for (uint32_t i = 0; i < k->n && r->status == 0; i++)
-            if (!in_absorbed(a, na, k->at[i]))
+            if (k->slot[i] != SGF__SF_STRAY_BRACKET
+                && !in_absorbed(a, na, k->at[i]))
                 syntax_note(r, k->slot[i], k->at[i]);
     free(a);
 }

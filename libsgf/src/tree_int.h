@@ -80,27 +80,36 @@ static inline bool sgf__replay_acts_on(unsigned id)
            || id == SGF_PROP_PL;
 }
 
-/* A run of stray ']' outside any value, at offsets at .. at + n - 1,
- * kept whatever the cap on diagnostics (the repair reads them). */
-typedef struct sgf__stray_run {
-    uint32_t at, n;
-    struct sgf__stray_run *next;
-} sgf__stray_run;
+/* The syntax faults the writing repairs, which the parser keeps per game
+ * (sgf_game.faults) whatever the cap on diagnostics, and the repair
+ * names: each diagnostic code with what the writing does with it. */
+#define SGF__SYNTAX_FAULTS(X)                                              \
+    X(UNCLOSED_VALUE, "the value closed at the end of the file")           \
+    X(UNCLOSED_TREE, "the game tree closed")                               \
+    X(MISSING_SEMICOLON, "';' inserted")                                   \
+    X(MISSING_OPEN, "'(' inserted")                                        \
+    X(EMPTY_TREE, "the empty game tree left out")                          \
+    X(STRAY_VALUE, "the value without identifier left out")                \
+    X(UNEXPECTED_CHAR, "the characters left out")                          \
+    X(MISSING_VALUE, "the identifier without value left out")              \
+    X(STRAY_BRACKET, "the stray ']' left out")
 
-/* The syntax faults the writer repairs and the repair names, one slot
- * each in sgf_game.syntax_faults; -1 for every other code. */
-enum { SGF__SYNTAX_SLOTS = 8 };
+/* A syntax fault's slot: its place in SGF__SYNTAX_FAULTS. */
+enum {
+#define SGF__X(code, what) SGF__SF_##code,
+    SGF__SYNTAX_FAULTS(SGF__X)
+#undef SGF__X
+    SGF__SYNTAX_SLOTS
+};
+
+/* The slot of diagnostic code `code`, or -1 for a code that is not one
+ * of SGF__SYNTAX_FAULTS. */
 static inline int sgf__syntax_slot(int code)
 {
     switch (code) {
-    case SGF_D_UNCLOSED_VALUE: return 0;
-    case SGF_D_UNCLOSED_TREE: return 1;
-    case SGF_D_MISSING_SEMICOLON: return 2;
-    case SGF_D_MISSING_OPEN: return 3;
-    case SGF_D_EMPTY_TREE: return 4;
-    case SGF_D_STRAY_VALUE: return 5;
-    case SGF_D_UNEXPECTED_CHAR: return 6;
-    case SGF_D_MISSING_VALUE: return 7;
+#define SGF__X(c, what) case SGF_D_##c: return SGF__SF_##c;
+    SGF__SYNTAX_FAULTS(SGF__X)
+#undef SGF__X
     default: return -1;
     }
 }
@@ -135,7 +144,6 @@ struct sgf_game {
      * NULL on a first reading. */
     const char *relex_cs;
     int8_t relex_verdict;
-    sgf__stray_run *strays, *strays_tail;   /* in file order */
     /* Syntax faults the parser met in the game (sgf__syntax_slot), in
      * file order: every one, whatever the cap on diagnostics, so that the
      * repair names each at its place. */
