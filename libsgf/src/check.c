@@ -944,8 +944,7 @@ int sgf__props_game(sgf_collection *c, sgf_game *g)
         sgf__conv cv;
         sgf__conv_init(&cv);
         /* values that are not text converted too, where text is */
-        ck.cv = strcmp(g->charset, "UTF-8") != 0
-                && sgf__charset_is_ascii_compatible(g->charset) ? &cv : NULL;
+        ck.cv = sgf__plain_converts(g->charset) ? &cv : NULL;
         ck.decoded = !sgf__charset_is_ascii_compatible(g->charset);
         sgf__check_mixed(&ck);
         check_all(&ck, &items);

@@ -156,20 +156,22 @@ int sgf__decode_plain(sgf_collection *c, sgf_prop *p, int mb)
     return 0;
 }
 
+bool sgf__plain_converts(const char *cs)
+{
+    return cs != NULL && strcmp(cs, "UTF-8") != 0
+           && sgf__charset_is_ascii_compatible(cs);
+}
+
 int sgf__convert_plain(sgf_collection *c, sgf_prop *p, const char *cs,
                        sgf__conv *cv)
 {
-    if (cs == NULL || strcmp(cs, "UTF-8") == 0
-        || !sgf__charset_is_ascii_compatible(cs))
+    if (!sgf__plain_converts(cs))
         return 0;
     sgf__buf out = SGF__BUF_INIT;
     int rc = 0;
     for (uint32_t i = 0; i < p->nvalues && rc == 0; i++) {
         sgf__value *v = &p->values[i];
-        size_t k = 0;
-        while (k < v->text.len && (unsigned char)v->text.ptr[k] < 0x80)
-            k++;
-        if (k == v->text.len)
+        if (sgf__is_ascii(v->text.ptr, v->text.len))
             continue;
         out.len = 0;
         int r = sgf__conv_to_utf8(cv, cs, v->text.ptr, v->text.len, &out);

@@ -281,6 +281,10 @@ int sgf__decode_plain(sgf_collection *c, sgf_prop *p, int mb);
 int sgf__convert_plain(sgf_collection *c, sgf_prop *p, const char *cs,
                        sgf__conv *cv);
 
+/* Whether sgf__convert_plain converts anything under charset cs: an
+ * ASCII-compatible charset other than UTF-8. */
+bool sgf__plain_converts(const char *cs);
+
 /* "aa", "ab", ... "ZZ": the two-letter points with their NUL, x major. */
 extern const char sgf__point_texts[SGF_MAX_SIZE * SGF_MAX_SIZE][3];
 
