@@ -34,6 +34,7 @@ typedef struct game_count {
     int handicap;
     const char *dead_source;
     bool estimated;                /* the estimate was made: est, below */
+    bool ended;                    /* the line ends the game (passes) */
     sgf_score_estimate est;
     sgf_score_unfinished unf;      /* kind NONE when finished */
     bool gtp_ok;                   /* engine: the commands are being built */
@@ -254,8 +255,12 @@ static void group_text(char *buf, size_t size, const game_count *x,
 static void unfinished_text(char *buf, size_t size, const game_count *x)
 {
     char v[4];
-    snprintf(buf, size, "%s=%s", sgf_score_unfinished_name(x->unf.kind),
-             point_text(v, x->unf.point, x->s.width, x->s.height));
+    if (x->unf.kind == SGF_UNFINISHED_NO_PASSES)  /* where: the move */
+        snprintf(buf, size, "%s=%d", sgf_score_unfinished_name(x->unf.kind),
+                 x->unf.points);
+    else
+        snprintf(buf, size, "%s=%s", sgf_score_unfinished_name(x->unf.kind),
+                 point_text(v, x->unf.point, x->s.width, x->s.height));
 }
 
 /* The cause of a disagreement, short ("komi=6.5"), "" when none. */
@@ -327,6 +332,10 @@ static void unfinished_sentence(char *buf, size_t size, const game_count *x)
     case SGF_UNFINISHED_BORDER:
         snprintf(buf, size, " (not finished: an open border of %d empty "
                  "points at %s)", x->unf.points, at);
+        break;
+    case SGF_UNFINISHED_NO_PASSES:
+        snprintf(buf, size, " (not finished: the record ends at move %d, "
+                 "without passes)", x->unf.points);
         break;
     default:
         snprintf(buf, size, " (not finished: dame left open at %s, whose "
@@ -402,9 +411,17 @@ static void cause_sentence(char *buf, size_t size, const game_count *x)
 }
 
 /* "yes", "no", or "" when no estimate was made. */
+/* Whether the count is sure: the estimate is sure of every stone, the
+ * position is finished, and the record ends the game (a board the
+ * players may have played on from is no final count, however clear). */
+static bool settled(const game_count *x)
+{
+    return x->estimated && x->est.settled && x->ended;
+}
+
 static const char *settled_word(const game_count *x)
 {
-    return !x->estimated ? "" : x->est.settled ? "yes" : "no";
+    return !x->estimated ? "" : settled(x) ? "yes" : "no";
 }
 
 static const char *komi_note(const game_count *x)
@@ -442,7 +459,7 @@ static void json_dead(json_t *rec, const game_count *x)
     char v[4];
     json_t *dead = json_array();
     if (x->estimated) {
-        json_object_set_new(rec, "settled", json_boolean(x->est.settled));
+        json_object_set_new(rec, "settled", json_boolean(settled(x)));
         json_object_set_new(rec, "unsettled",
                             json_integer(x->est.unsettled));
     } else {
@@ -557,7 +574,7 @@ static void print_text(const game_count *x)
     printf(": game %zu: %s, komi %s%s, dead stones: %s%s: %s, recorded ",
            sgf_game_index(x->g), x->rules->name,
            number(k, x->komi), komi_note(x), x->dead_source,
-           !x->estimated ? "" : x->est.settled ? " (settled)"
+           !x->estimated ? "" : settled(x) ? " (settled)"
                                                : " (unsettled)",
            x->result);
     if (x->re_text.len == 0)
@@ -810,13 +827,11 @@ static void disagree_diag(game_count *x)
 }
 
 /* The diagnostics of a counted game, in the order of the checks. */
-static void game_diags(const score_out_opts *o, game_count *x)
+static void game_diags(game_count *x)
 {
     char p[4];
     x->ndiags = 0;
-    const sgf_history *h = sgf_replay_history(o->replay);
-    if (strcmp(x->dead_source, "auto") == 0
-        && !sgf_history_game_over(h, sgf_replay_rules(o->replay)))
+    if (strcmp(x->dead_source, "auto") == 0 && !x->ended)
         add_diag(x, SGF_D_GAME_UNFINISHED, (long)sgf_node_offset(x->last),
                  "the game did not end by passes: the position is counted "
                  "as it stands, and the estimate of dead stones is "
@@ -870,7 +885,7 @@ static int html_game(const score_out_opts *o, const game_count *x,
                      x->rules->name, x->komi, komi_note(x), x->dead_source,
                      &x->s, x->result, x->recorded, x->verdict, cause, why,
                      notes, (size_t)x->ndiags,
-                     !x->estimated ? -1 : x->est.settled ? 1 : 0 };
+                     !x->estimated ? -1 : settled(x) ? 1 : 0 };
     return shtml_game_add(o->html, &g);
 }
 
@@ -892,7 +907,7 @@ static void tally(score_out_opts *o, const game_count *x)
     if (x->verdict == SGF_SCORE_DISAGREE && (size_t)x->why.cause
         < sizeof t->causes / sizeof *t->causes)
         t->causes[x->why.cause]++;
-    if (x->estimated && x->est.settled) {
+    if (settled(x)) {
         t->settled++;
         t->settled_agreed += x->verdict == SGF_SCORE_AGREE;
     }
@@ -918,7 +933,8 @@ static void show(const score_out_opts *o, const game_count *x)
  * not finished is "not finished" (where it is open), unless a cause of
  * the record itself (scoring, handicap, komi, a result no count can
  * give) explains it. */
-static int judge(game_count *x, const sgf_board *b, bool markup)
+static int judge(game_count *x, const sgf_board *b, bool markup,
+                 const sgf_replay *replay)
 {
     x->verdict = sgf_score_compare(&x->s, &x->re);
     memset(&x->why, 0, sizeof x->why);
@@ -952,6 +968,18 @@ static int judge(game_count *x, const sgf_board *b, bool markup)
         && (c == SGF_CAUSE_GROUP || c == SGF_CAUSE_KOMI_GROUP
             || c == SGF_CAUSE_GROUPS || c == SGF_CAUSE_UNKNOWN))
         x->verdict = SGF_SCORE_NOT_FINISHED;
+    else if (c == SGF_CAUSE_UNKNOWN && x->estimated && !x->ended) {
+        /* a finished-looking board whose record stops short of the
+           game's end: the players may have played on from it */
+        x->verdict = SGF_SCORE_NOT_FINISHED;
+        x->unf.kind = SGF_UNFINISHED_NO_PASSES;
+        x->unf.points = (int)sgf_replay_move_number(replay);
+        sgf_color col;
+        bool pass = true;
+        if (!sgf_replay_last_move(replay, &col, &x->unf.point, &pass)
+            || pass)
+            x->unf.point = (sgf_point){ 0, 0 };
+    }
     return 0;
 }
 
@@ -1001,6 +1029,8 @@ static int score_game(score_out_opts *o, game_count *x,
     }
     const sgf_board *b = sgf_replay_board(o->replay);
     x->last = sgf_replay_line_end(o->replay);   /* the main line's end */
+    x->ended = sgf_history_game_over(sgf_replay_history(o->replay),
+                                     sgf_replay_rules(o->replay));
     if (x->last == NULL)
         x->last = last_node(x->g);
     read_game_info(o, x);
@@ -1017,7 +1047,7 @@ static int score_game(score_out_opts *o, game_count *x,
     sgf_score_format_margin(x->result, sizeof x->result, x->s.margin);
     if (rc == 1)
         not_answered(o, x);
-    else if (judge(x, b, markup) != 0) {
+    else if (judge(x, b, markup, o->replay) != 0) {
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }
@@ -1032,7 +1062,7 @@ static int score_game(score_out_opts *o, game_count *x,
                    "TB[] or TW[] markup: counted with no dead stones",
                    x->name, sgf_game_index(x->g));
     }
-    game_diags(o, x);
+    game_diags(x);
     show(o, x);
     if (o->html != NULL && html_game(o, x, c) != TOOL_OK)
         return TOOL_TROUBLE;

@@ -142,6 +142,7 @@ const char *sgf_score_unfinished_name(sgf_score_unfinished_kind k)
     case SGF_UNFINISHED_RACE: return "race";
     case SGF_UNFINISHED_BORDER: return "open-border";
     case SGF_UNFINISHED_DAME: return "open-dame";
+    case SGF_UNFINISHED_NO_PASSES: return "no-passes";
     case SGF_UNFINISHED_NONE: return "none";
     default: return "?";
     }

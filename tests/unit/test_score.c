@@ -527,6 +527,10 @@ static void test_score_format_margin(void **state)
                             (sgf_score_unfinished_kind)99), "?");
     assert_string_equal(sgf_score_unfinished_name(SGF_UNFINISHED_NONE),
                         "none");
+    /* the record's kind, appended: its number is kept */
+    assert_int_equal(SGF_UNFINISHED_NO_PASSES, 5);
+    assert_string_equal(sgf_score_unfinished_name(SGF_UNFINISHED_NO_PASSES),
+                        "no-passes");
     assert_string_equal(sgf_score_cause_name((sgf_score_cause)99), "?");
     assert_string_equal(sgf_score_cause_name(SGF_CAUSE_UNKNOWN), "unknown");
     assert_string_equal(sgf_score_verdict_name((sgf_score_verdict)99), "?");

@@ -209,9 +209,18 @@ typedef enum sgf_score_unfinished_kind {
                                 could close off (k times the board's
                                 longer side: a lone stone, an empty
                                 board) */
-    SGF_UNFINISHED_DAME      /* territory counting: dame left open whose
+    SGF_UNFINISHED_DAME,     /* territory counting: dame left open whose
                                 filling gives territory (the count can
                                 only guess how the boundary closes) */
+    SGF_UNFINISHED_NO_PASSES /* the record: its line ends without the
+                                passes that end a game (as
+                                sgf_history_game_over), so the players
+                                may have played on. A board cannot say
+                                this: sgf_score_find_unfinished never
+                                gives it; a caller that knows the record
+                                does (sgf-score, when the estimate's
+                                count disagrees with RE[] and nothing
+                                else explains it) */
 } sgf_score_unfinished_kind;
 
 typedef struct sgf_score_unfinished {
@@ -219,10 +228,12 @@ typedef struct sgf_score_unfinished {
     sgf_point point;         /* ATARI: a stone of the chain; RACE: the
                                 shared liberty; BORDER and DAME: the
                                 first point (in point order) of the
-                                region */
+                                region; NO_PASSES: the last move's point
+                                ({0, 0} when it is a pass, or none) */
     int points;              /* BORDER: the region's empty points; DAME:
                                 the points the closing gives; ATARI: the
-                                chain's stones; RACE: 1 */
+                                chain's stones; RACE: 1; NO_PASSES: the
+                                number of the last move */
 } sgf_score_unfinished;
 
 /* Whether the position of b, dead stones dead (NULL = none) lifted, is
@@ -235,8 +246,8 @@ SGF_API int sgf_score_find_unfinished(sgf_score_unfinished *out,
                                     const sgf_board *b, const sgf_rules *r,
                                     const uint8_t *dead);
 
-/* "none", "atari", "race", "open-border", "open-dame"; "?" for another
- * value. */
+/* "none", "atari", "race", "open-border", "open-dame", "no-passes"; "?"
+ * for another value. */
 SGF_API const char *sgf_score_unfinished_name(sgf_score_unfinished_kind k);
 
 /* ---- results ----------------------------------------------------------- */
