@@ -72,5 +72,34 @@ else
     echo "FAIL jobs: sgf-convert -o DIR --keep-dirs: the files differ"
     failed=$((failed + 1))
 fi
+# outputs larger than a worker goes on past (1 MiB) that are not yet
+# due: a collection of 200 games among small inputs, before and after
+# it, to standard output through a pipe and into a file
+mkdir -p "$tmp/big"
+first=$(ls samples/*.sgf | head -n 1)
+i=0
+while [ $i -lt 200 ]; do cat samples/pro-game-19x19.sgf; i=$((i + 1)); done \
+    > "$tmp/big/m.sgf"
+for k in a b c d e f g h i j k l n o p q r s t u v w x y z; do
+    cp "$first" "$tmp/big/$k.sgf"
+done
+for j in 1 2 3; do
+    "$bindir/sgf-replay" -j "$j" --format=json -r "$tmp/big" \
+        2> "$tmp/big$j.err" | cat > "$tmp/big$j.pipe"
+    "$bindir/sgf-replay" -j "$j" --format=json -r "$tmp/big" \
+        > "$tmp/big$j.file" 2> /dev/null
+done
+if [ "$(wc -c < "$tmp/big1.pipe")" -gt 2000000 ] \
+   && cmp -s "$tmp/big1.pipe" "$tmp/big2.pipe" \
+   && cmp -s "$tmp/big1.pipe" "$tmp/big3.pipe" \
+   && cmp -s "$tmp/big1.pipe" "$tmp/big2.file" \
+   && cmp -s "$tmp/big1.pipe" "$tmp/big3.file" \
+   && cmp -s "$tmp/big1.err" "$tmp/big2.err" \
+   && cmp -s "$tmp/big1.err" "$tmp/big3.err"; then
+    passed=$((passed + 1))
+else
+    echo "FAIL jobs: a large output not yet due differs with -j 2 or -j 3"
+    failed=$((failed + 1))
+fi
 echo "jobs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -37,7 +37,11 @@ enum {
     WINDOW_PER_WORKER = 8,         /* jobs handed out ahead, per worker */
     SMALL_OUTPUT = 1 << 20,        /* copied into memory when not due */
     BATCH_INPUTS = 32,             /* inputs in one job, at most ... */
-    BATCH_BYTES = 1 << 20          /* ... and about this much of them */
+    BATCH_BYTES = 1 << 20,         /* ... and about this much of them, */
+    BATCH_SHARE = 4                /* ... and at most the inputs left over
+                                      BATCH_SHARE jobs a worker (sizes
+                                      not known, the last jobs small:
+                                      the workers end together) */
 };
 
 /* What a worker says of one input. */
@@ -81,6 +85,7 @@ typedef struct jobs {
     slot *ring;                    /* WINDOW slots, by seq % window */
     size_t window;
     uint64_t handed, flushed;      /* next seq to hand out / to write */
+    size_t total, given;           /* inputs (0: not known), handed out */
     bool no_more;
     bool product_started;          /* before_product called */
     int status;
@@ -390,7 +395,13 @@ static int hand_out(jobs *j, unsigned k)
     memset(s, 0, sizeof *s);
     s->worker = -1;
     unsigned long long weight = 0;      /* unknown sizes count 4 KiB */
-    while (s->count < BATCH_INPUTS && weight < BATCH_BYTES) {
+    size_t most = BATCH_INPUTS;
+    if (j->total > j->given
+        && (j->total - j->given) / (j->nw * BATCH_SHARE) < most)
+        most = (j->total - j->given) / (j->nw * BATCH_SHARE);
+    if (most == 0)
+        most = 1;
+    while (s->count < most && weight < BATCH_BYTES) {
         unsigned long long size = 0;
         const char *path = j->next(j->it, &size);
         if (path == NULL) {
@@ -405,6 +416,7 @@ static int hand_out(jobs *j, unsigned k)
         }
         s->size += size;
         weight += size ? size : 4096;
+        j->given++;
     }
     if (s->count == 0) {
         free(s->path);
@@ -498,7 +510,7 @@ static void stop_workers(jobs *j)
 }
 
 int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
-                 void *it, cli_job_one one, cli_counts *n)
+                 void *it, size_t total, cli_job_one one, cli_counts *n)
 {
     jobs j;
     memset(&j, 0, sizeof j);
@@ -508,6 +520,7 @@ int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
     j.one = one;
     j.n = n;
     j.nw = nw;
+    j.total = total;
     j.window = (size_t)nw * WINDOW_PER_WORKER;
     j.w = calloc(nw, sizeof *j.w);
     j.ring = calloc(j.window, sizeof *j.ring);

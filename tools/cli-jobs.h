@@ -16,10 +16,10 @@ typedef const char *(*cli_job_next)(void *it, unsigned long long *size);
 typedef int (*cli_job_one)(const cli_run_hooks *h, const char *path,
                            cli_counts *n);
 
-/* Every input of next through one, in nw worker processes; outputs in
- * input order; counts and the tool's totals (h->totals) added up in n and
- * h->totals. Returns the worst status. */
+/* Every input of next (total of them; 0: not known) through one, in nw
+ * worker processes; outputs in input order; counts and the tool's totals
+ * (h->totals) added up in n and h->totals. Returns the worst status. */
 int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
-                 void *it, cli_job_one one, cli_counts *n);
+                 void *it, size_t total, cli_job_one one, cli_counts *n);
 
 #endif

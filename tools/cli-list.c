@@ -52,7 +52,17 @@ static int grow(void **p, size_t *cap, size_t need, size_t unit)
     return 0;
 }
 
-static int add(cli_input_list *l, const char *path)
+/* The size of the regular file path ("-": standard input), else 0. */
+static unsigned long long size_of(const char *path, struct stat *st,
+                                  int *rc)
+{
+    *rc = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, st)
+                                 : stat(path, st);
+    return *rc == 0 && S_ISREG(st->st_mode)
+        ? (unsigned long long)st->st_size : 0;
+}
+
+static int add(cli_input_list *l, const char *path, bool known)
 {
     size_t len = strlen(path) + 1;
     struct stat st;
@@ -65,10 +75,8 @@ static int add(cli_input_list *l, const char *path)
     memcpy(l->paths + l->used, path, len);
     l->starts[l->count] = l->used;
     l->used += len;
-    int rc = strcmp(path, "-") == 0 ? fstat(STDIN_FILENO, &st)
-                                    : stat(path, &st);
-    l->sizes[l->count] = rc == 0 && S_ISREG(st.st_mode)
-        ? (unsigned long long)st.st_size : 0;
+    int rc = -1;
+    l->sizes[l->count] = known ? size_of(path, &st, &rc) : 0;
     l->bytes += l->sizes[l->count];
     /* regular files only: a device or a pipe (/dev/null, a terminal) is
      * not data an output could destroy; a name that cannot be stat'ed is
@@ -83,7 +91,7 @@ static int add(cli_input_list *l, const char *path)
     return 0;
 }
 
-cli_input_list *cli_input_list_new(cli_inputs *in)
+cli_input_list *cli_input_list_new(cli_inputs *in, bool known)
 {
     cli_input_list *l = calloc(1, sizeof *l);
     const char *path;
@@ -92,7 +100,7 @@ cli_input_list *cli_input_list_new(cli_inputs *in)
         return NULL;
     }
     while ((path = cli_inputs_next(in)) != NULL)
-        if (add(l, path) != 0) {
+        if (add(l, path, known) != 0) {
             tool_error("out of memory listing the inputs");
             cli_input_list_free(l);
             return NULL;

@@ -377,9 +377,9 @@ int cli_run(const cli_tool *t, int argc, char **argv,
     bool progress = progress_wanted(h);
     /* listed first for -o, for a progress line that knows the end, and
      * for -j (one input is read here, not in a worker) */
-    if (((h->list_first != NULL && *h->list_first) || progress
-         || cli_jobs_option() > 1)
-        && (list = cli_input_list_new(in)) == NULL)
+    bool known = (h->list_first != NULL && *h->list_first) || progress;
+    if ((known || cli_jobs_option() > 1)
+        && (list = cli_input_list_new(in, known)) == NULL)
         status = TOOL_TROUBLE;
     if (list != NULL)
         cli_progress_start(progress, cli_input_list_count(list),
@@ -402,6 +402,7 @@ int cli_run(const cli_tool *t, int argc, char **argv,
     if (nj > 1 && list != NULL && cli_input_list_count(list) > 1
         && !(h->serial != NULL && h->serial(h->payload)))
         status = tool_worst(status, cli_jobs_run(h, nj, next_input, &w,
+                                                 cli_input_list_count(list),
                                                  one_input, &n));
     else
         while ((path = next_input(&w, &size)) != NULL) {

@@ -376,17 +376,21 @@ const cli_member *cli_member_of(const char *name);
 /* --- inputs listed first ------------------------------------------------ */
 
 /* Every input of the walk (cli_inputs_next until the end), in order, and
- * the identity of each (device and inode, symbolic links followed; "-":
- * what standard input is). Only names are kept (a few bytes each), never
- * contents. Trouble with the walk is reported as met, as by
- * cli_inputs_next. Returns NULL after a message when out of memory. */
+ * with known true the identity and size of each (device and inode,
+ * symbolic links followed; "-": what standard input is: one stat each);
+ * else names only, for a run that only hands the inputs out (-j): no
+ * identity (cli_input_list_find finds none) and every size 0. Only
+ * names are kept (a few bytes each), never contents. Trouble with the
+ * walk is reported as met, as by cli_inputs_next. Returns NULL after a
+ * message when out of memory. */
 typedef struct cli_input_list cli_input_list;
-cli_input_list *cli_input_list_new(cli_inputs *in);
+cli_input_list *cli_input_list_new(cli_inputs *in, bool known);
 void cli_input_list_free(cli_input_list *l);
 size_t cli_input_list_count(const cli_input_list *l);
 /* The sum of the sizes of the regular files listed, in bytes. */
 unsigned long long cli_input_list_bytes(const cli_input_list *l);
-/* The size of input i in bytes (0 when not a regular file). */
+/* The size of input i in bytes (0 when not a regular file, or not
+ * known when listed). */
 unsigned long long cli_input_list_size(const cli_input_list *l, size_t i);
 /* The path of input i (0-based), valid while the list lives. */
 const char *cli_input_list_path(const cli_input_list *l, size_t i);
