@@ -5,6 +5,7 @@
  */
 #include <string.h>
 #include <sgf/diagram.h>
+#include "board_int.h"
 #include "coord_int.h"
 
 static bool star_line(int size, int i, bool *is_mid)
@@ -64,26 +65,6 @@ char *sgf_diagram_row_label(char buf[4], int y, int width, int height)
     return buf;
 }
 
-/* Row label: numbers from the bottom, or SGF letters on wide boards. */
-static void row_label(char *buf, size_t size, int y, int width, int height,
-                      bool left)
-{
-    char lab[4];
-    sgf_diagram_row_label(lab, y, width, height);
-    snprintf(buf, size, left ? "%2s" : "%s", lab);
-}
-
-static char cell(const sgf_board *b, int x, int y)
-{
-    sgf_point pt = { (uint8_t)x, (uint8_t)y };
-    switch (sgf_board_at(b, pt)) {
-    case SGF_BLACK: return 'X';
-    case SGF_WHITE: return 'O';
-    default:
-        return sgf_diagram_is_star(sgf_board_width(b), sgf_board_height(b),
-                                   pt) ? '+' : '.';
-    }
-}
 
 /* The diagram is built in memory and written at once: a board of 52x52
  * is under 6 KiB, and one write per board instead of one per point is
@@ -120,25 +101,37 @@ int sgf_diagram_write_board(FILE *fp, const sgf_board *b,
     if (fp == NULL || b == NULL || o->version != SGF_DIAGRAM_OPTIONS_VERSION)
         return SGF_EINVAL;
     int w = sgf_board_width(b), h = sgf_board_height(b);
-    char lab[16];
+    char lab[4];
     dbuf d;
+    /* the empty points of each row, star points in place: one line of
+       them (SGF_MAX_SIZE cells) drawn again for each row */
+    char empty[SGF_MAX_SIZE];
+    bool star_col[SGF_MAX_SIZE], mid;
+    for (int x = 0; x < w; x++)
+        star_col[x] = star_line(w, x, &mid);
     d.n = 0;
     dcolumns(&d, w);
     for (int y = 0; y < h; y++) {
-        row_label(lab, sizeof lab, y, w, h, true);
+        memset(empty, '.', (size_t)w);
+        if (star_line(h, y, &mid))
+            for (int x = 0; x < w; x++)
+                if (star_col[x]
+                    && sgf_diagram_is_star(w, h, (sgf_point){ (uint8_t)x,
+                                                              (uint8_t)y }))
+                    empty[x] = '+';
+        sgf_diagram_row_label(lab, y, w, h);
+        if (lab[1] == '\0')                  /* "%2s" */
+            d.s[d.n++] = ' ';
         dput(&d, lab);
         d.s[d.n++] = ' ';
+        const uint8_t *c = b->color + (y + 1) * b->stride + 1;
+        int mark = o->mark_last && o->last.y == y ? o->last.x : -2;
         for (int x = 0; x < w; x++) {
-            bool last = o->mark_last && o->last.x == x && o->last.y == y;
-            bool after_last = o->mark_last && o->last.x == x - 1
-                              && o->last.y == y;
-            d.s[d.n++] = last ? '(' : after_last ? ')' : ' ';
-            d.s[d.n++] = cell(b, x, y);
+            d.s[d.n++] = x == mark ? '(' : x == mark + 1 ? ')' : ' ';
+            d.s[d.n++] = c[x] == SGF_BLACK ? 'X'
+                         : c[x] == SGF_WHITE ? 'O' : empty[x];
         }
-        bool end_last = o->mark_last && o->last.x == w - 1
-                        && o->last.y == y;
-        row_label(lab, sizeof lab, y, w, h, false);
-        d.s[d.n++] = end_last ? ')' : ' ';
+        d.s[d.n++] = mark == w - 1 ? ')' : ' ';
         dput(&d, lab);
         d.s[d.n++] = '\n';
     }
