@@ -131,7 +131,7 @@ static const char *move_prefix(game_ctx *x)
  * (one write per move instead of five printf calls; at archive scale the
  * formatting cost more than the replay). */
 typedef struct line {
-    char s[256];
+    char s[4096];
     size_t n;
 } line;
 
@@ -164,24 +164,26 @@ static void add_int(line *l, long v)
     while ((u /= 10) != 0);
     if (v < 0)
         *--p = '-';
-    add(l, p);
+    add_n(l, p, (size_t)(buf + sizeof buf - 1 - p));
 }
 
 static void json_move(game_ctx *x, const sgf_replay_move *m)
 {
     const sgf_board *b = m->board;
-    char sgf[3], vtx[4], col[2] = { color_letter(m->color), '\0' };
+    char sgf[3], vtx[4];
     line l;
     l.n = 0;
     const char *prefix = move_prefix(x);
-    if (x->json_prefix != NULL)      /* the name may be long: as it is */
-        fwrite(prefix, 1, x->json_prefix_len, stdout);
-    else
-        fputs(prefix, stdout);
+    size_t plen = x->json_prefix != NULL ? x->json_prefix_len
+                                          : strlen(prefix);
+    if (plen <= sizeof l.s / 2)         /* one write for the record */
+        add_n(&l, prefix, plen);
+    else                                /* a long name: as it is */
+        fwrite(prefix, 1, plen, stdout);
     ADD_LIT(&l, ",\"move\":");
     add_int(&l, (long)m->move_number);
     ADD_LIT(&l, ",\"color\":\"");
-    add(&l, col);
+    l.s[l.n++] = color_letter(m->color);
     ADD_LIT(&l, "\"");
     if (m->pass) {
         ADD_LIT(&l, ",\"point\":\"\",\"vertex\":\"pass\"");
