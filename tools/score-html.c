@@ -124,8 +124,9 @@ static void put_row(shtml *h, const shtml_game *g)
     html_text_cut(fp, g->recorded, strlen(g->recorded), TEXT_MAX);
     fprintf(fp, "</td><td><span class=\"st %s\">%s</span>%s</td><td>",
             verdict_class(g->verdict), sgf_score_verdict_name(g->verdict),
-            g->settled > 0 ? "<span class=\"flag settled\" title=\"every "
-            "stone's status in the estimate is sure\">settled</span>" : "");
+            g->settled > 0 ? "<span class=\"flag settled\" title=\"the "
+            "count is sure: every stone's status, a finished position, "
+            "and a record ended by passes\">settled</span>" : "");
     html_str(fp, g->cause);
     fputs("</td></tr>\n", fp);
 }
