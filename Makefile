@@ -269,9 +269,11 @@ build/asan/test/xmlroundtrip: tests/xmlroundtrip.c tests/treecmp.h \
 	$(Q)$(CC) $(ALL_CFLAGS) $(SANITIZE) -o $@ tests/xmlroundtrip.c \
 	    build/asan/libsgf.a $(LDFLAGS) $(LDLIBS) $(LIBS_ALL)
 
-# -j N: the same output as one process, every tool, several formats.
-test-jobs: $(TOOL_BINS)
+# -j N: the same output as one process, every tool, several formats;
+# also on the ASan+UBSan build, whose workers stop at any fault.
+test-jobs: $(TOOL_BINS) $(ASAN_BINS)
 	$(Q)sh tests/jobs.sh bin samples tests/cli
+	$(Q)sh tests/jobs.sh build/asan/bin samples tests/cli
 
 # The README's GNU parallel recipe: split runs merged equal one run.
 test-parallel: $(TOOL_BINS)

@@ -139,9 +139,12 @@ static int work_one(const cli_run_hooks *h, cli_job_one one, int sock,
     size_t nt = h->ntotals;
     unsigned long before[64];
     result r;
+    if (h->totals == NULL)
+        nt = 0;                          /* a tool without totals */
     if (nt > sizeof before / sizeof *before)
         nt = sizeof before / sizeof *before;
-    memcpy(before, h->totals, nt * sizeof *before);
+    if (nt > 0)
+        memcpy(before, h->totals, nt * sizeof *before);
     if (ftruncate(out, 0) != 0 || ftruncate(err, 0) != 0
         || lseek(out, 0, SEEK_SET) != 0 || lseek(err, 0, SEEK_SET) != 0)
         return -1;
@@ -308,10 +311,12 @@ static void write_slot(jobs *j, slot *s)
         copy_out(w->err, err_len, stderr);
         w->parked = false;
     } else {
-        fwrite(s->out, 1, out_len, fp);
+        if (out_len > 0)
+            fwrite(s->out, 1, out_len, fp);
         fflush(fp);
         cli_progress_before(stderr);
-        fwrite(s->err, 1, err_len, stderr);
+        if (err_len > 0)
+            fwrite(s->err, 1, err_len, stderr);
     }
     fflush(stderr);
     free(s->out);

@@ -335,7 +335,7 @@ static void unfinished_sentence(char *buf, size_t size, const game_count *x)
         break;
     case SGF_UNFINISHED_NO_PASSES:
         snprintf(buf, size, " (not finished: the record ends at move %d, "
-                 "without passes)", x->unf.points);
+                 "not with two passes)", x->unf.points);
         break;
     default:
         snprintf(buf, size, " (not finished: dame left open at %s, whose "
@@ -831,7 +831,7 @@ static void game_diags(game_count *x)
 {
     char p[4];
     x->ndiags = 0;
-    if (strcmp(x->dead_source, "auto") == 0 && !x->ended)
+    if (x->estimated && !x->ended)
         add_diag(x, SGF_D_GAME_UNFINISHED, (long)sgf_node_offset(x->last),
                  "the game did not end by passes: the position is counted "
                  "as it stands, and the estimate of dead stones is "
@@ -1029,8 +1029,10 @@ static int score_game(score_out_opts *o, game_count *x,
     }
     const sgf_board *b = sgf_replay_board(o->replay);
     x->last = sgf_replay_line_end(o->replay);   /* the main line's end */
-    x->ended = sgf_history_game_over(sgf_replay_history(o->replay),
-                                     sgf_replay_rules(o->replay));
+    /* both players passed: what a count starts from. The formal end
+       some rules add (a third pass under EGF rules, White's pass last
+       under AGA rules) changes no point of the count */
+    x->ended = sgf_history_passes(sgf_replay_history(o->replay)) >= 2;
     if (x->last == NULL)
         x->last = last_node(x->g);
     read_game_info(o, x);

@@ -212,10 +212,10 @@ typedef enum sgf_score_unfinished_kind {
     SGF_UNFINISHED_DAME,     /* territory counting: dame left open whose
                                 filling gives territory (the count can
                                 only guess how the boundary closes) */
-    SGF_UNFINISHED_NO_PASSES /* the record: its line ends without the
-                                passes that end a game (as
-                                sgf_history_game_over), so the players
-                                may have played on. A board cannot say
+    SGF_UNFINISHED_NO_PASSES /* the record: its line does not end with
+                                two passes in a row (both players done;
+                                sgf_history_passes), so the players may
+                                have played on. A board cannot say
                                 this: sgf_score_find_unfinished never
                                 gives it; a caller that knows the record
                                 does (sgf-score, when the estimate's
