@@ -34,6 +34,8 @@ struct cli_inputs {
     char *path;               /* the path returned last */
     size_t path_cap;
     bool default_stdin;       /* no operands, no list: read stdin */
+    long long last_size;      /* of the name returned last, when a stat
+                                 of it was made on the way; else -1 */
     int status;
     size_t skipped;           /* inputs not read: a directory without -r
                                  or that cannot be read, a --files-from
@@ -330,8 +332,12 @@ static const char *take_name(cli_inputs *in, const char *name)
 {
     struct stat st;
 
-    if (stat(name, &st) != 0 || !S_ISDIR(st.st_mode))
+    if (stat(name, &st) != 0)
         return name;
+    if (!S_ISDIR(st.st_mode)) {
+        in->last_size = S_ISREG(st.st_mode) ? (long long)st.st_size : 0;
+        return name;
+    }
     if (!in->opts.recursive) {
         tool_error("'%s' is a directory (use -r to read its *.sgf files)",
                    name);
@@ -343,8 +349,14 @@ static const char *take_name(cli_inputs *in, const char *name)
     return NULL;
 }
 
+long long cli_inputs_last_size(const cli_inputs *in)
+{
+    return in->last_size;
+}
+
 const char *cli_inputs_next(cli_inputs *in)
 {
+    in->last_size = -1;
     for (;;) {
         const char *name = next_in_dirs(in);
         if (name != NULL)

@@ -21,6 +21,7 @@ struct cli_input_list {
     size_t sizes_cap;
     unsigned long long bytes;   /* their sum */
     keyset ids;               /* (st_dev, st_ino) -> first input index */
+    bool known;               /* sizes and identities taken when listed */
 };
 
 struct identity {
@@ -62,7 +63,10 @@ static unsigned long long size_of(const char *path, struct stat *st,
         ? (unsigned long long)st->st_size : 0;
 }
 
-static int add(cli_input_list *l, const char *path, bool known)
+enum { SIZE_UNKNOWN = 0 };   /* with known false: not looked at yet */
+
+static int add(cli_input_list *l, const char *path, bool known,
+               long long seen)
 {
     size_t len = strlen(path) + 1;
     struct stat st;
@@ -76,8 +80,11 @@ static int add(cli_input_list *l, const char *path, bool known)
     l->starts[l->count] = l->used;
     l->used += len;
     int rc = -1;
-    l->sizes[l->count] = known ? size_of(path, &st, &rc) : 0;
-    l->bytes += l->sizes[l->count];
+    l->sizes[l->count] = known ? size_of(path, &st, &rc)
+                         : seen > 0 ? (unsigned long long)seen + 1
+                         : seen == 0 ? 1 : SIZE_UNKNOWN;
+    if (known)
+        l->bytes += l->sizes[l->count];
     /* regular files only: a device or a pipe (/dev/null, a terminal) is
      * not data an output could destroy; a name that cannot be stat'ed is
      * reported when it is read */
@@ -99,8 +106,9 @@ cli_input_list *cli_input_list_new(cli_inputs *in, bool known)
         tool_error("out of memory");
         return NULL;
     }
+    l->known = known;
     while ((path = cli_inputs_next(in)) != NULL)
-        if (add(l, path, known) != 0) {
+        if (add(l, path, known, cli_inputs_last_size(in)) != 0) {
             tool_error("out of memory listing the inputs");
             cli_input_list_free(l);
             return NULL;
@@ -131,7 +139,13 @@ unsigned long long cli_input_list_bytes(const cli_input_list *l)
 
 unsigned long long cli_input_list_size(const cli_input_list *l, size_t i)
 {
-    return l->sizes[i];
+    struct stat st;
+    int rc;
+    if (l->known)
+        return l->sizes[i];
+    if (l->sizes[i] != SIZE_UNKNOWN)   /* the walk's, plus one */
+        return l->sizes[i] - 1;
+    return size_of(l->paths + l->starts[i], &st, &rc);
 }
 
 const char *cli_input_list_path(const cli_input_list *l, size_t i)

@@ -294,6 +294,11 @@ cli_inputs *cli_inputs_open(char **operands, int count,
  * --files-from) is reported on stderr as met, and the walk goes on. */
 const char *cli_inputs_next(cli_inputs *in);
 
+/* The size in bytes of the input cli_inputs_next returned last (0: not a
+ * regular file) when the walk looked at it on the way (a name given or
+ * listed, not one found in a directory), else -1. */
+long long cli_inputs_last_size(const cli_inputs *in);
+
 /* How many inputs the walk could not give: directories without -r or
  * that cannot be read, a --files-from list that cannot be opened (each
  * counted once; the summary counts them with the files that could not
@@ -379,18 +384,19 @@ const cli_member *cli_member_of(const char *name);
  * with known true the identity and size of each (device and inode,
  * symbolic links followed; "-": what standard input is: one stat each);
  * else names only, for a run that only hands the inputs out (-j): no
- * identity (cli_input_list_find finds none) and every size 0. Only
- * names are kept (a few bytes each), never contents. Trouble with the
- * walk is reported as met, as by cli_inputs_next. Returns NULL after a
- * message when out of memory. */
+ * identity (cli_input_list_find finds none, the total size is 0) and
+ * each size looked up when asked (by the run that hands the inputs out,
+ * while the workers work). Only names are kept (a few bytes each), never
+ * contents. Trouble with the walk is reported as met, as by
+ * cli_inputs_next. Returns NULL after a message when out of memory. */
 typedef struct cli_input_list cli_input_list;
 cli_input_list *cli_input_list_new(cli_inputs *in, bool known);
 void cli_input_list_free(cli_input_list *l);
 size_t cli_input_list_count(const cli_input_list *l);
 /* The sum of the sizes of the regular files listed, in bytes. */
 unsigned long long cli_input_list_bytes(const cli_input_list *l);
-/* The size of input i in bytes (0 when not a regular file, or not
- * known when listed). */
+/* The size of input i in bytes (0 when not a regular file; not known
+ * when listed: looked up now). */
 unsigned long long cli_input_list_size(const cli_input_list *l, size_t i);
 /* The path of input i (0-based), valid while the list lives. */
 const char *cli_input_list_path(const cli_input_list *l, size_t i);
