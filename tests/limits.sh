@@ -212,6 +212,20 @@ if [ "$(grep -c '\[duplicate-property\]$' "$tmp/err")" -eq 1000 ] &&
 else
     fail "1200 errors, sgf-replay -q: $(tail -n 1 "$tmp/err")"
 fi
+# the summary counts every diagnostic of a code, those left out too, in
+# every tool, in one process and with -j
+for t in sgf-validate sgf-replay sgf-score; do
+    for j in 1 2; do
+        "$bindir/$t" -q -j $j --summary "$tmp/games.sgf" "$tmp/one.sgf" \
+            > "$tmp/out" 2> "$tmp/err"
+        if grep -q '^summary: duplicate-property 1201$' "$tmp/out"; then
+            pass
+        else
+            fail "$t -j $j --summary, 1201 of a code in two inputs:" \
+                 "$(grep duplicate "$tmp/out")"
+        fi
+    done
+done
 # the repair of stray ']': a run of them after a long value is taken in
 # with one copy of the value; strays in many values are all found (none
 # left to the cap on diagnostics), each found by a search, not a scan

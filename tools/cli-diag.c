@@ -71,10 +71,14 @@ static struct ordered *sort_diags(const sgf_collection *c, size_t count)
 }
 
 void cli_print_left_out(FILE *fp, const char *name,
-                        const sgf_collection *c, const cli_diag_opts *o)
+                        const sgf_collection *c, const cli_diag_opts *o,
+                        cli_counts *n)
 {
     sgf_diag_counts lo;
     unsigned long all;
+
+    for (unsigned k = 0; k < CLI_MAX_CODES; k++)  /* the summary's count */
+        n->by_code[k] += sgf_collection_code_left_out(c, (sgf_diag_code)k);
 
     sgf_collection_diags_left_out(c, NULL, &lo);
     all = (unsigned long)(lo.errors + lo.warnings + lo.notes);
@@ -113,7 +117,7 @@ int cli_print_diags(FILE *fp, const char *name, const sgf_collection *c,
     n->files++;
     n->games += sgf_collection_game_count(c);
     st = cli_print_diag_batch(fp, name, c, o, n);
-    cli_print_left_out(fp, name, c, o);
+    cli_print_left_out(fp, name, c, o, n);
     return st;
 }
 

@@ -94,7 +94,7 @@ static int each_game(void *arg, sgf_collection *c, sgf_game *g)
     r->status = tool_worst(r->status, cli_print_diag_batch(r->fp, r->name,
                                                            c, r->d, r->n));
     if (g == NULL)                     /* the end of the input */
-        cli_print_left_out(r->fp, r->name, c, r->d);
+        cli_print_left_out(r->fp, r->name, c, r->d, r->n);
     return 0;
 }
 

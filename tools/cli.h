@@ -496,9 +496,12 @@ int cli_print_diags(FILE *fp, const char *name, const sgf_collection *c,
  * diagnostics of the input that the library left out of its list (at
  * most SGF_PARSE_MAX_DIAGS of each code are kept; the rest are counted):
  * how many, so that a reader knows the list is not all. Nothing when none
- * were, or with quiet when none of them counts as an error. */
+ * were, or with quiet when none of them counts as an error. Their codes
+ * are added to n->by_code (the summary counts every diagnostic). Called
+ * once an input, at its end. */
 void cli_print_left_out(FILE *fp, const char *name,
-                        const sgf_collection *c, const cli_diag_opts *o);
+                        const sgf_collection *c, const cli_diag_opts *o,
+                        cli_counts *n);
 
 /* The same without counting a file and without the line for those left
  * out: for the diagnostics of one game at a time (sgf_parse_fd_each);

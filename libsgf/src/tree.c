@@ -50,6 +50,15 @@ void sgf_collection_diags_left_out(const sgf_collection *c,
         *input = c != NULL ? c->dstate.left_out_all : none;
 }
 
+unsigned long sgf_collection_code_left_out(const sgf_collection *c,
+                                          sgf_diag_code code)
+{
+    if (c == NULL || (unsigned)code >= SGF__D_COUNT)
+        return 0;
+    uint32_t seen = c->dstate.seen[code];
+    return seen > c->max_diags ? (unsigned long)(seen - c->max_diags) : 0;
+}
+
 size_t sgf_collection_count_severity(const sgf_collection *c,
                                      sgf_severity sev)
 {

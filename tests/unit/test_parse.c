@@ -1125,6 +1125,15 @@ static void test_parse_diag_cap(void **state)
     assert_int_equal(sgf_collection_add_diag(c, &d, false, "more"), 0);
     sgf_collection_diags_left_out(c, &listed, NULL);
     assert_int_equal(listed.errors, 2401);
+    /* by code: those past the cap of each */
+    assert_int_equal(sgf_collection_code_left_out(c, SGF_D_STRAY_BRACKET),
+                     2401);
+    assert_int_equal(sgf_collection_code_left_out(c, SGF_D_MISSING_VALUE),
+                     0);
+    assert_int_equal(sgf_collection_code_left_out(c, (sgf_diag_code)99999),
+                     0);
+    assert_int_equal(sgf_collection_code_left_out(NULL, SGF_D_STRAY_BRACKET),
+                     0);
     sgf_collection_free(c);
     /* the default cap: 1000 of each code */
     c = parse_opts(s, len, SGF_PARSE_SYNTAX_ONLY);

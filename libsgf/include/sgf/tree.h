@@ -61,6 +61,14 @@ SGF_API void sgf_collection_diags_left_out(const sgf_collection *c,
                                            sgf_diag_counts *listed,
                                            sgf_diag_counts *input);
 
+/* How many diagnostics of code the whole input has given so far past the
+ * cap of that code, left out of the list (so the input's count of the
+ * code is the listed ones of every game plus these). 0 for a code that
+ * never passed its cap, an unknown code or c NULL. Saturates at
+ * UINT32_MAX minus the cap. */
+SGF_API unsigned long sgf_collection_code_left_out(const sgf_collection *c,
+                                                   sgf_diag_code code);
+
 /* Count of diagnostics of a severity in the list (those left out are not
  * counted: sgf_collection_diags_left_out). */
 SGF_API size_t sgf_collection_count_severity(const sgf_collection *c,
