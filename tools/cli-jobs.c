@@ -58,7 +58,8 @@ typedef struct result {
 typedef struct slot {
     char *path;
     size_t path_len, count;
-    unsigned long long size;       /* for the progress line */
+    unsigned long long size;       /* for the progress line ... */
+    unsigned long games;           /* ... with its games */
     bool done;
     int worker;                    /* holding it in its files; -1 none */
     int status;
@@ -322,6 +323,7 @@ static void write_slot(jobs *j, slot *s)
     free(s->out);
     free(s->err);
     free(s->path);
+    cli_progress_games(s->games);
     for (size_t i = 0; i < s->count; i++)
         cli_progress_input(i == 0 ? s->size : 0);
     memset(s, 0, sizeof *s);
@@ -355,6 +357,7 @@ static int take_result(jobs *j, unsigned k)
         add_totals(j->h->totals, totals, r.ntotals);
     j->status = tool_worst(j->status, r.status);
     s->done = true;
+    s->games = r.counts.games;
     s->status = r.status;
     s->out_len = (size_t)r.out_len;
     s->err_len = (size_t)r.err_len;

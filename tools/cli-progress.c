@@ -118,6 +118,11 @@ void cli_progress_game(unsigned long long offset)
     tick();
 }
 
+void cli_progress_games(unsigned long n)
+{
+    pg.games += n;
+}
+
 void cli_progress_input(unsigned long long size)
 {
     pg.inputs_done++;

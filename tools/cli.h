@@ -324,6 +324,8 @@ void cli_progress_start(bool on, size_t inputs_total,
 void cli_progress_game(unsigned long long offset);
 /* An input is done; size: its size in bytes (0 when not known). */
 void cli_progress_input(unsigned long long size);
+/* n games were read elsewhere (by a worker of -j), inputs done after. */
+void cli_progress_games(unsigned long n);
 /* Before writing to fp: erase the line when fp shows on the terminal
  * (standard error, or standard output when it is a terminal). */
 void cli_progress_before(FILE *fp);
