@@ -101,5 +101,27 @@ else
     echo "FAIL jobs: a large output not yet due differs with -j 2 or -j 3"
     failed=$((failed + 1))
 fi
+# a reader that stops (head): killed by SIGPIPE as one process is; a
+# full disk: the same message, the reason said
+for j in 1 2; do
+    { "$bindir/sgf-replay" -j "$j" --format=json -r "$tmp/big" \
+          2> /dev/null; echo $? > "$tmp/pipe$j.status"; } | head -c 1 \
+        > /dev/null
+    "$bindir/sgf-replay" -j "$j" --format=json -r "$tmp/big" \
+        > /dev/full 2> "$tmp/full$j.err"
+    echo $? > "$tmp/full$j.status"
+done
+if [ "$(cat "$tmp/pipe1.status")" = "$(cat "$tmp/pipe2.status")" ] \
+   && [ "$(cat "$tmp/pipe1.status")" -gt 128 ] \
+   && cmp -s "$tmp/full1.status" "$tmp/full2.status" \
+   && [ "$(tail -n 1 "$tmp/full1.err")" = "$(tail -n 1 "$tmp/full2.err")" ]
+then
+    passed=$((passed + 1))
+else
+    echo "FAIL jobs: a closed pipe or a full disk ends -j 2 otherwise:" \
+         "$(cat "$tmp/pipe1.status" "$tmp/pipe2.status")," \
+         "$(tail -n 1 "$tmp/full2.err")"
+    failed=$((failed + 1))
+fi
 echo "jobs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

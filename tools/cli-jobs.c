@@ -254,8 +254,9 @@ static int start_worker(jobs *j, worker *w)
     return 0;
 }
 
-/* Copy len bytes of fd (from its start) to fp. */
-static void copy_out(int fd, uint64_t len, FILE *fp)
+/* Copy len bytes of fd (from its start) to fp. Returns 0, or the errno
+ * of a write that failed. */
+static int copy_out(int fd, uint64_t len, FILE *fp)
 {
     char buf[65536];
     off_t off = 0;
@@ -267,9 +268,12 @@ static void copy_out(int fd, uint64_t len, FILE *fp)
             continue;
         if (r <= 0)
             break;
-        fwrite(buf, 1, (size_t)r, fp);
+        errno = 0;
+        if (fwrite(buf, 1, (size_t)r, fp) != (size_t)r)
+            return errno != 0 ? errno : EIO;
         off += r;
     }
+    return 0;
 }
 
 static char *copy_in(int fd, uint64_t len)
@@ -293,6 +297,33 @@ static FILE *product(const jobs *j)
     return fp != NULL ? fp : stdout;
 }
 
+/* The reader of standard output has gone (EPIPE): end as one process
+ * does, killed by SIGPIPE (status 141 in a shell), the workers first. */
+static void pipe_gone(jobs *j)
+{
+    for (unsigned k = 0; k < j->nw; k++)
+        if (j->w[k].pid > 0) {
+            kill(j->w[k].pid, SIGKILL);
+            waitpid(j->w[k].pid, NULL, 0);
+        }
+    signal(SIGPIPE, SIG_DFL);
+    raise(SIGPIPE);
+    _exit(128 + SIGPIPE);
+}
+
+/* Flush the output after a copy that failed with errno err (0: none);
+ * a failure is recorded for tool_close_stdout, with its errno: the
+ * reason is said at the end, as by one process. */
+static void flush_product(jobs *j, FILE *fp, int err)
+{
+    if (err == 0 && fflush(fp) != 0)
+        err = errno != 0 ? errno : EIO;
+    if (err == EPIPE)
+        pipe_gone(j);
+    if (err != 0)
+        cli_write_failed(fp, err);
+}
+
 /* Write a done slot's output, in order. */
 static void write_slot(jobs *j, slot *s)
 {
@@ -306,15 +337,15 @@ static void write_slot(jobs *j, slot *s)
     }
     cli_progress_before(fp);
     if (w != NULL) {
-        copy_out(w->out, out_len, fp);
-        fflush(fp);
+        flush_product(j, fp, copy_out(w->out, out_len, fp));
         cli_progress_before(stderr);
         copy_out(w->err, err_len, stderr);
         w->parked = false;
     } else {
-        if (out_len > 0)
-            fwrite(s->out, 1, out_len, fp);
-        fflush(fp);
+        errno = 0;
+        flush_product(j, fp, out_len > 0
+                             && fwrite(s->out, 1, out_len, fp) != out_len
+                             ? (errno != 0 ? errno : EIO) : 0);
         cli_progress_before(stderr);
         if (err_len > 0)
             fwrite(s->err, 1, err_len, stderr);

@@ -78,8 +78,14 @@ void tool_init(const char *name)
  * tool_close_stdout can say it even when later writes succeed. */
 void cli_flush(FILE *fp)
 {
-    if (fflush(fp) != 0 && fp == stdout && stdout_errno == 0)
-        stdout_errno = errno;
+    if (fflush(fp) != 0)
+        cli_write_failed(fp, errno);
+}
+
+void cli_write_failed(FILE *fp, int err)
+{
+    if (fp == stdout && stdout_errno == 0)
+        stdout_errno = err;
 }
 
 void tool_error(const char *fmt, ...)

@@ -60,6 +60,8 @@ const char *cli_program_name(void);
 /* Flush fp; for stdout, remember why the first failure happened, so that
  * tool_close_stdout can say it even when later writes succeed. */
 void cli_flush(FILE *fp);
+/* The same for a write to fp that failed with errno err. */
+void cli_write_failed(FILE *fp, int err);
 
 /* Flush and close stdout, and report a failed write ("> /dev/full").
  * Returns TOOL_OK, or TOOL_TROUBLE after a message. Call once, last. */
