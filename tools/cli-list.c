@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "keyset.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -63,7 +64,8 @@ static unsigned long long size_of(const char *path, struct stat *st,
         ? (unsigned long long)st->st_size : 0;
 }
 
-enum { SIZE_UNKNOWN = 0 };   /* with known false: not looked at yet */
+/* With known false: a size not looked at yet. */
+#define SIZE_UNKNOWN ULLONG_MAX
 
 static int add(cli_input_list *l, const char *path, bool known,
                long long seen)
@@ -81,8 +83,8 @@ static int add(cli_input_list *l, const char *path, bool known,
     l->used += len;
     int rc = -1;
     l->sizes[l->count] = known ? size_of(path, &st, &rc)
-                         : seen > 0 ? (unsigned long long)seen + 1
-                         : seen == 0 ? 1 : SIZE_UNKNOWN;
+                         : seen >= 0 ? (unsigned long long)seen
+                         : SIZE_UNKNOWN;
     if (known)
         l->bytes += l->sizes[l->count];
     /* regular files only: a device or a pipe (/dev/null, a terminal) is
@@ -143,8 +145,8 @@ unsigned long long cli_input_list_size(const cli_input_list *l, size_t i)
     int rc;
     if (l->known)
         return l->sizes[i];
-    if (l->sizes[i] != SIZE_UNKNOWN)   /* the walk's, plus one */
-        return l->sizes[i] - 1;
+    if (l->sizes[i] != SIZE_UNKNOWN)   /* the walk's */
+        return l->sizes[i];
     return size_of(l->paths + l->starts[i], &st, &rc);
 }
 

@@ -7,6 +7,7 @@
 #include <sgf/props.h>
 
 #include <ctype.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,18 +174,31 @@ static void syntax_note(repair *r, int slot, size_t offset)
          syntax_repairs[slot].what);
 }
 
-/* The text value that closed last before offset at: the one of cv
- * (sorted by end) with the largest end <= at, or NULL. */
-static closed_value *closed_before(closed_value *cv, size_t ncv, size_t at)
+/* How many of the n items at base (size bytes each, sorted by the
+ * offset they end at, a size_t at end_field in each) end at or before
+ * at: the index of the first that ends after it. */
+static size_t ending_by(const void *base, size_t n, size_t size,
+                        size_t end_field, size_t at)
 {
-    size_t lo = 0, hi = ncv;
+    size_t lo = 0, hi = n;
     while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (cv[mid].end <= at)
+        size_t mid = lo + (hi - lo) / 2, end;
+        memcpy(&end, (const char *)base + mid * size + end_field,
+               sizeof end);
+        if (end <= at)
             lo = mid + 1;
         else
             hi = mid;
     }
+    return lo;
+}
+
+/* The text value that closed last before offset at: the one of cv
+ * (sorted by end) with the largest end <= at, or NULL. */
+static closed_value *closed_before(closed_value *cv, size_t ncv, size_t at)
+{
+    size_t lo = ending_by(cv, ncv, sizeof *cv, offsetof(closed_value, end),
+                          at);
     return lo > 0 ? &cv[lo - 1] : NULL;
 }
 
@@ -1484,14 +1498,8 @@ typedef struct absorbed {
 
 static bool in_absorbed(const absorbed *a, size_t na, size_t offset)
 {
-    size_t lo = 0, hi = na;             /* a[] in file order */
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (a[mid].to <= offset)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    size_t lo = ending_by(a, na, sizeof *a, offsetof(absorbed, to),
+                          offset);      /* a[] in file order */
     return lo < na && a[lo].from <= offset;
 }
 
