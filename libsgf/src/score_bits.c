@@ -587,6 +587,8 @@ int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
     }
     if (!territory || r->seki_points_count || !seki_found(&s, b, rb, rw))
         *needs &= ~(unsigned)SGF__NEED_SEKI;
+    else
+        return 0;                       /* score.c, which looks at all */
     flood(rb, s.empty, s.h);
     flood(rw, s.empty, s.h);
     for (int y = 0; y < s.h; y++)
@@ -599,9 +601,10 @@ int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
             tb[y] = rb[y] & ~rw[y];
             tw[y] = rw[y] & ~rb[y];
         }
-        if (!teire_found(&s, b, s.black, dame, tb)
-            && !teire_found(&s, b, s.white, dame, tw))
-            *needs &= ~(unsigned)SGF__NEED_TEIRE;
+        if (teire_found(&s, b, s.black, dame, tb)
+            || teire_found(&s, b, s.white, dame, tw))
+            return 0;                   /* score.c, split and all */
+        *needs &= ~(unsigned)SGF__NEED_TEIRE;
         if (!split_possible(&s, dame))
             *needs &= ~(unsigned)SGF__NEED_SPLIT;
     }

@@ -15,7 +15,9 @@
 
 typedef struct sgf__spos {
     int w, h, n;
-    uint8_t col[SGF__SN];        /* SGF_EMPTY / SGF_BLACK / SGF_WHITE */
+    uint8_t col[SGF__SN + 1];    /* SGF_EMPTY / SGF_BLACK / SGF_WHITE;
+                                    col[n] is SGF__BORDER: the point
+                                    nb4[] gives for "off the board" */
     int16_t id[SGF__SN];         /* chain id of a stone, region id of an
                                     empty point */
     int16_t next[SGF__SN];       /* next point of the same chain/region
@@ -26,6 +28,9 @@ typedef struct sgf__spos {
     uint8_t border[SGF__SN];     /* regions: bit c = touches colour c */
     uint8_t kcol[SGF__SN];       /* colour of chain/region k */
     uint8_t px[SGF__SN], py[SGF__SN];   /* column and row of point i */
+    int16_t nb4[SGF__SN][4];     /* neighbours of point i: up, left,
+                                    right, down; n where there is none
+                                    (the flood fills' table) */
     int count;                   /* chains and regions */
     int16_t stack[SGF__SN];
     uint32_t mark[SGF__SN];

@@ -24,36 +24,35 @@ uint32_t sgf__spos_gen(sgf__spos *p)
     return p->gen;
 }
 
-/* Flood the chain or region through start (same colour), linking its
- * points into a ring; returns its size and sets border/libs. */
-static int flood(sgf__spos *p, int start, int k)
+/* Flood the chain through start (a stone), linking its points into a
+ * ring; returns its size and sets its liberties. The neighbours come
+ * from nb4[] in the order of sgf__spos_neighbors (the rings' order is
+ * the same), "off the board" being the point n, never a stone's colour
+ * nor empty. */
+static int flood_chain(sgf__spos *p, int start, int k)
 {
-    uint8_t c = p->col[start];
-    uint32_t lg = sgf__spos_gen(p);
-    int sp = 0, size = 0, prev = start, libs = 0, nb[4];
-    uint8_t border = 0;
-    p->stack[sp++] = (int16_t)start;
-    p->id[start] = (int16_t)k;
+    const uint8_t c = p->col[start], *col = p->col;
+    int16_t (*nb)[4] = p->nb4;
+    int16_t *id = p->id, *stack = p->stack;
+    uint32_t lg = sgf__spos_gen(p), *mark = p->mark;
+    int sp = 0, size = 0, prev = start, libs = 0;
+    stack[sp++] = (int16_t)start;
+    id[start] = (int16_t)k;
     while (sp > 0) {
-        int i = p->stack[--sp];
+        int i = stack[--sp];
         p->next[prev] = (int16_t)i;
         prev = i;
         size++;
-        int m = sgf__spos_neighbors(p, i, nb);
-        for (int d = 0; d < m; d++) {
-            int j = nb[d];
-            if (p->col[j] == c) {
-                if (p->id[j] < 0) {
-                    p->id[j] = (int16_t)k;
-                    p->stack[sp++] = (int16_t)j;
+        for (int d = 0; d < 4; d++) {
+            int j = nb[i][d];
+            if (col[j] == c) {
+                if (id[j] < 0) {
+                    id[j] = (int16_t)k;
+                    stack[sp++] = (int16_t)j;
                 }
-            } else if (c != SGF_EMPTY) {
-                if (p->col[j] == SGF_EMPTY && p->mark[j] != lg) {
-                    p->mark[j] = lg;
-                    libs++;
-                }
-            } else {
-                border |= (uint8_t)(1u << p->col[j]);
+            } else if (col[j] == SGF_EMPTY && mark[j] != lg) {
+                mark[j] = lg;
+                libs++;
             }
         }
     }
@@ -61,8 +60,47 @@ static int flood(sgf__spos *p, int start, int k)
     p->head[k] = (int16_t)start;
     p->size[k] = (int16_t)size;
     p->libs[k] = (int16_t)libs;
-    p->border[k] = border;
+    p->border[k] = 0;
     p->kcol[k] = c;
+    return size;
+}
+
+/* The empty region through start, as flood_chain: its size and the
+ * colours it touches (border bit c). */
+static int flood_region(sgf__spos *p, int start, int k)
+{
+    static const uint8_t touch[4] = { 0, 1u << SGF_BLACK, 1u << SGF_WHITE,
+                                      0 };
+    const uint8_t *col = p->col;
+    int16_t (*nb)[4] = p->nb4;
+    int16_t *id = p->id, *stack = p->stack;
+    int sp = 0, size = 0, prev = start;
+    unsigned border = 0;
+    stack[sp++] = (int16_t)start;
+    id[start] = (int16_t)k;
+    while (sp > 0) {
+        int i = stack[--sp];
+        p->next[prev] = (int16_t)i;
+        prev = i;
+        size++;
+        for (int d = 0; d < 4; d++) {
+            int j = nb[i][d];
+            if (col[j] == SGF_EMPTY) {
+                if (id[j] < 0) {
+                    id[j] = (int16_t)k;
+                    stack[sp++] = (int16_t)j;
+                }
+            } else {
+                border |= touch[col[j]];
+            }
+        }
+    }
+    p->next[prev] = (int16_t)start;
+    p->head[k] = (int16_t)start;
+    p->size[k] = (int16_t)size;
+    p->libs[k] = 0;
+    p->border[k] = (uint8_t)border;
+    p->kcol[k] = SGF_EMPTY;
     return size;
 }
 
@@ -70,10 +108,15 @@ void sgf__spos_label(sgf__spos *p)
 {
     for (int i = 0; i < p->n; i++)
         p->id[i] = -1;
+    p->col[p->n] = SGF__BORDER;
     p->count = 0;
     for (int i = 0; i < p->n; i++)
-        if (p->id[i] < 0)
-            flood(p, i, p->count++);
+        if (p->id[i] < 0) {
+            if (p->col[i] == SGF_EMPTY)
+                flood_region(p, i, p->count++);
+            else
+                flood_chain(p, i, p->count++);
+        }
 }
 
 void sgf__score_colors(uint8_t *col, const sgf_board *b)
@@ -97,6 +140,10 @@ void sgf__spos_load(sgf__spos *p, const sgf_board *b, const uint8_t *dead)
                 p->col[i] = SGF_EMPTY;
             p->px[i] = (uint8_t)x;
             p->py[i] = (uint8_t)y;
+            p->nb4[i][0] = (int16_t)(y > 0 ? i - p->w : p->n);
+            p->nb4[i][1] = (int16_t)(x > 0 ? i - 1 : p->n);
+            p->nb4[i][2] = (int16_t)(x < p->w - 1 ? i + 1 : p->n);
+            p->nb4[i][3] = (int16_t)(y < p->h - 1 ? i + p->w : p->n);
         }
     sgf__spos_label(p);
 }
