@@ -49,7 +49,35 @@ check() {
         failed=$((failed + 1))
     fi
 }
+# check_one TOOL ARG...: standard output and error to one file (2>&1),
+# and to one pipe: a run in batches interleaves them as one process does
+check_one() {
+    what=$*
+    tool=$1
+    shift
+    "$bindir/$tool" -j 1 "$@" -r $trees > "$tmp/one.both" 2>&1 </dev/null
+    ok=1
+    for j in 2 3; do
+        "$bindir/$tool" -j "$j" "$@" -r $trees > "$tmp/many.both" 2>&1 \
+            </dev/null
+        cmp -s "$tmp/one.both" "$tmp/many.both" || ok=0
+        "$bindir/$tool" -j "$j" "$@" -r $trees 2>&1 </dev/null |
+            cat > "$tmp/many.both"
+        cmp -s "$tmp/one.both" "$tmp/many.both" || ok=0
+    done
+    if [ $ok = 1 ]; then
+        passed=$((passed + 1))
+    else
+        echo "FAIL jobs: $what 2>&1: -j 2 or -j 3 differs from -j 1"
+        diff "$tmp/one.both" "$tmp/many.both" | head -n 5
+        failed=$((failed + 1))
+    fi
+}
 trees="$*"
+check_one sgf-validate
+check_one sgf-replay
+check_one sgf-score --format=tsv
+check_one sgf-convert --to=sgf
 check sgf-validate
 check sgf-validate --format=json --summary
 check sgf-replay

@@ -7,7 +7,10 @@
  *
  * A worker's standard output and error go to two unlinked temporary
  * files of its own (made before the fork, so that the parent reads them
- * too), emptied before each input. When an input is done the worker
+ * too), emptied before each job. When the run's standard output and
+ * error are one file (2>&1: one pipe, terminal or file), both go to one
+ * capture file instead, in the order the worker writes them, so that
+ * they come out interleaved as one process interleaves them. When an input is done the worker
  * sends its counts (and the tool's own, cli_run_hooks.totals); the
  * parent copies the two files out, straight to its own streams when the
  * input is the next one due, else into memory when they are small (the
@@ -25,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -89,6 +93,8 @@ typedef struct jobs {
     size_t total, given;           /* inputs (0: not known), handed out */
     bool no_more;
     bool product_started;          /* before_product called */
+    bool one_stream;               /* one capture file a worker: the
+                                      output and error are one file */
     int status;
 } jobs;
 
@@ -146,8 +152,9 @@ static int work_one(const cli_run_hooks *h, cli_job_one one, int sock,
         nt = sizeof before / sizeof *before;
     if (nt > 0)
         memcpy(before, h->totals, nt * sizeof *before);
-    if (ftruncate(out, 0) != 0 || ftruncate(err, 0) != 0
-        || lseek(out, 0, SEEK_SET) != 0 || lseek(err, 0, SEEK_SET) != 0)
+    if (ftruncate(out, 0) != 0 || lseek(out, 0, SEEK_SET) != 0
+        || (err != out && (ftruncate(err, 0) != 0
+                           || lseek(err, 0, SEEK_SET) != 0)))
         return -1;
     memset(&c, 0, sizeof c);
     memset(&r, 0, sizeof r);
@@ -159,7 +166,7 @@ static int work_one(const cli_run_hooks *h, cli_job_one one, int sock,
     r.seq = seq;
     r.ntotals = (uint32_t)nt;
     r.out_len = (uint64_t)lseek(out, 0, SEEK_END);
-    r.err_len = (uint64_t)lseek(err, 0, SEEK_END);
+    r.err_len = err != out ? (uint64_t)lseek(err, 0, SEEK_END) : 0;
     r.counts = c;
     unsigned long delta[64];
     for (size_t i = 0; i < nt; i++)
@@ -206,6 +213,16 @@ static void work(const cli_run_hooks *h, cli_job_one one, int sock,
 
 /* --- the parent's side ------------------------------------------------- */
 
+/* Whether standard output and standard error are one file (the same
+ * pipe, terminal or file: 2>&1), whose readers see the two streams in
+ * the order they were written. */
+static bool one_stream(void)
+{
+    struct stat a, b;
+    return fstat(STDOUT_FILENO, &a) == 0 && fstat(STDERR_FILENO, &b) == 0
+           && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 /* An unlinked temporary file: its descriptor, or -1 after a message. */
 static int capture_file(void)
 {
@@ -227,7 +244,7 @@ static int start_worker(jobs *j, worker *w)
 {
     int sv[2];
     w->out = capture_file();
-    w->err = w->out >= 0 ? capture_file() : -1;
+    w->err = w->out >= 0 && !j->one_stream ? capture_file() : w->out;
     if (w->err < 0 || socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) {
         if (w->err >= 0)
             tool_error("cannot start a job: %s", strerror(errno));
@@ -543,7 +560,7 @@ static void stop_workers(jobs *j)
             waitpid(w->pid, NULL, 0);
         if (w->out >= 0)
             close(w->out);
-        if (w->err >= 0)
+        if (w->err >= 0 && w->err != w->out)
             close(w->err);
     }
 }
@@ -561,6 +578,7 @@ int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
     j.nw = nw;
     j.total = total;
     j.window = (size_t)nw * WINDOW_PER_WORKER;
+    j.one_stream = product(&j) == stdout && one_stream();
     j.w = calloc(nw, sizeof *j.w);
     j.ring = calloc(j.window, sizeof *j.ring);
     if (j.w == NULL || j.ring == NULL) {

@@ -114,9 +114,10 @@ enum { CLI_OPT_PROGRESS = CLI_LONG_ONLY + 1000, CLI_OPT_NO_PROGRESS };
 int cli_progress_option(void);
 
 /* -j N, --jobs=N: read the inputs in N processes (0: one per core), which
- * cli_parse_args handles itself. The output is byte for byte that of one
- * process, in input order (each input's standard output, then its
- * standard error), and so is the exit status. */
+ * cli_parse_args handles itself. Standard output and standard error are
+ * byte for byte those of one process, in input order, interleaved as one
+ * process interleaves them when they are one file (2>&1), and so is the
+ * exit status. */
 #define CLI_OPTION_JOBS \
     { "jobs", 'j', "N", 0, \
       "read inputs in N processes at once (0: one per core)" }
