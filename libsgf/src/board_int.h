@@ -332,8 +332,12 @@ static inline struct sgf__hist_entry *sgf__history_stack(sgf_history *h,
     if (kind != SGF__HIST_RECORD)
         h->st.moves++;
     e->moves = h->st.moves;
-    if (kind == SGF__HIST_PASS) {
-        h->st.passes++;
+    if (kind == SGF__HIST_PASS) {       /* a player's second pass in */
+        if (h->st.passes > 0            /* a row starts the count again */
+            && h->st.last_passer == (uint8_t)mover)
+            h->st.passes = 1;
+        else
+            h->st.passes++;
         h->st.last_passer = (uint8_t)mover;
     } else if (kind == SGF__HIST_MOVE) {
         h->st.passes = 0;

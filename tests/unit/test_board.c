@@ -849,6 +849,16 @@ static void test_board_passes_end_the_game(void **state)
     assert_int_equal(sgf_history_move_count(g.h), 0);
     assert_int_equal(sgf_history_passes(g.h), 0);
     assert_int_equal(sgf_history_occurrences(g.h, 0, SGF_EMPTY), 0);
+    /* one player passing twice: not two passes in a row */
+    assert_int_equal(sgf_rules_preset(&g.r, "japanese"), SGF_OK);
+    play(&g, "B E5");
+    play(&g, "W pass");
+    play(&g, "W pass");
+    assert_int_equal(sgf_history_passes(g.h), 1);
+    assert_false(sgf_history_game_over(g.h, &g.r));
+    play(&g, "B pass");
+    assert_int_equal(sgf_history_passes(g.h), 2);
+    assert_true(sgf_history_game_over(g.h, &g.r));
     game_free(&g);
 }
 

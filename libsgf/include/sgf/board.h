@@ -247,7 +247,9 @@ SGF_API void sgf_history_clear(sgf_history *h);
 /* Moves (B/W, passes included) recorded since the history was cleared. */
 SGF_API unsigned sgf_history_move_count(const sgf_history *h);
 
-/* Consecutive passes at the end, and the colour of the last pass
+/* Consecutive passes at the end, each by the other player than the pass
+ * before it (what ends a game: one player passing twice in a row, as a
+ * record may write, counts 1, not 2), and the colour of the last pass
  * (SGF_EMPTY if none). */
 SGF_API int sgf_history_passes(const sgf_history *h);
 SGF_API sgf_color sgf_history_last_passer(const sgf_history *h);
