@@ -214,6 +214,22 @@ static int page_for(sgf_collection *c, size_t b)
     return 0;
 }
 
+/* Mark m of one whole block (its start: block b) stepped to the next's
+ * start. */
+static void step_one_block(sgf__linemark *m, const char *s, size_t b)
+{
+    size_t from = b * SGF__LINE_BLOCK;
+    if (!step_block(m, s, from))
+        step(m, s, from, from + SGF__LINE_BLOCK);
+}
+
+void sgf__linemark_blocks(sgf__linemark *m, const char *s, size_t from,
+                          size_t to)
+{
+    for (size_t b = from; b < to; b++)
+        step_one_block(m, s, b);
+}
+
 /* Marks for every block up to block b; the caller holds marks_lock.
  * 0 or SGF_ENOMEM. */
 static int mark_to(sgf_collection *c, size_t b)
@@ -227,13 +243,37 @@ static int mark_to(sgf_collection *c, size_t b)
     }
     while (rc == 0 && n <= b && (rc = page_for(c, n)) == 0) {
         sgf__linemark m = *mark_at(c, n - 1);
-        size_t from = (n - 1) * SGF__LINE_BLOCK;
-        if (!step_block(&m, c->input, from))
-            step(&m, c->input, from, from + SGF__LINE_BLOCK);
+        step_one_block(&m, c->input, n - 1);
         *mark_at(c, n++) = m;
     }
     atomic_store_explicit(&c->nmarks, n, memory_order_release);
     return rc;
+}
+
+int sgf__linepos_mark(sgf_collection *c, size_t b, sgf__linemark *m)
+{
+    if (b < c->marks_from || b / SGF__MARK_PAGE < c->marks_forgotten
+        || b > c->input_len / SGF__LINE_BLOCK)
+        return SGF_EINVAL;
+    bool lock = !c->marks_single;
+    if (lock)
+        pthread_mutex_lock(&c->marks_lock);
+    int rc = mark_to(c, b);
+    if (lock)
+        pthread_mutex_unlock(&c->marks_lock);
+    if (rc == 0)
+        *m = *mark_at(c, b);
+    return rc;
+}
+
+int sgf__linepos_seed(sgf_collection *c, size_t b, const sgf__linemark *m)
+{
+    if (b > c->input_len / SGF__LINE_BLOCK || page_for(c, b) != 0)
+        return SGF_ENOMEM;
+    *mark_at(c, b) = *m;
+    c->marks_from = b;
+    atomic_store_explicit(&c->nmarks, b + 1, memory_order_release);
+    return 0;
 }
 
 sgf_pos sgf_collection_pos(const sgf_collection *cc, size_t offset)
@@ -243,6 +283,9 @@ sgf_pos sgf_collection_pos(const sgf_collection *cc, size_t offset)
     if (offset > c->input_len)
         offset = c->input_len;
     size_t b = offset / SGF__LINE_BLOCK;
+    if (b < c->marks_from)
+        return p;                 /* before the part read (parse.h,
+                                     sgf_parse_fd_part): no position */
     if (b >= atomic_load_explicit(&c->nmarks, memory_order_acquire)) {
         bool lock = !c->marks_single;   /* the parse is one thread */
         if (lock)

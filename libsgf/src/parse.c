@@ -63,6 +63,10 @@ typedef struct parser {
     int relex_verdict;
     size_t game_diags;      /* diagnostics before the current game */
     sgf__diag_state diag_state;   /* ... and the counts then */
+    /* A part of the input (sgf_parse_fd_part): it stopped before a game
+     * tree that belongs to the next part; the end of its last game. */
+    bool halted;
+    size_t last_end;
 } parser;
 
 #define byte_class sgf__byte_class
@@ -403,6 +407,10 @@ static void finish_game(parser *p, size_t end)
         return;
     }
     p->relex_cs = NULL;
+    p->last_end = end;
+    if (c->part_quiet)
+        return;          /* the first game, read again for the others:
+                            kept, its diagnostics dropped (run_part) */
     release_diags(p);
     if (c->each != NULL)
         hand_over(p, g);
@@ -787,6 +795,17 @@ static bool tree_starts(const parser *p, size_t i, size_t *stop)
     }
 }
 
+/* A part of the input stops before a game tree at `at` past its end
+ * (sgf_parse_fd_part). */
+static bool part_halts(parser *p, size_t at)
+{
+    sgf_collection *c = p->c;
+    if (!c->part || c->part_quiet || at < c->part_stop)
+        return false;
+    p->halted = true;
+    return true;
+}
+
 static void top_level(parser *p)
 {
     unsigned char ch = (unsigned char)p->s[p->i];
@@ -797,6 +816,8 @@ static void top_level(parser *p)
     size_t stop = p->i + 1;
     if (ch == '(') {
         if (tree_starts(p, p->i, &stop)) {
+            if (part_halts(p, p->i))
+                return;
             start_game(p, p->i);
             p->i++;
             return;
@@ -809,6 +830,8 @@ static void top_level(parser *p)
     if (ch == ';' && p->i + 1 < p->n && tree_starts(p, p->i, &stop)
         && p->s[skip_ws(p, p->i + 1)] != ';') {
         size_t at = p->i;
+        if (part_halts(p, at))
+            return;
         start_game(p, at);
         DIAG(p, SGF_D_MISSING_OPEN, at,
              "game tree does not start with '(' (one assumed)");
@@ -1075,27 +1098,108 @@ static void drop_scanned(void *payload, size_t from, size_t to)
     sgf__input_drop(payload, from, to);
 }
 
+/* The bytes to the end of the input's first game tree (the input's
+ * start: p->i), or to the end of the input. */
+static void read_first_game(parser *p)
+{
+    sgf_collection *c = p->c;
+    while (p->i < p->n && ok(p) && !(c->ngames > 0 && p->game == NULL)) {
+        if (p->game == NULL)
+            top_level(p);
+        else
+            in_tree(p);
+    }
+}
+
+/* A part of the input from a cut (sgf_parse_fd_part): the whole input's
+ * facts and the line state from the cut; the first game tree read
+ * quietly (later ones are checked against it: it is kept, its
+ * diagnostics dropped, nothing handed over); then the reading goes on
+ * from the cut as from the end of a game tree, with the cut's count of
+ * game trees before it. False when it cannot (the first game runs past
+ * the cut: end->bad_start; out of memory). */
+static bool start_part(parser *p)
+{
+    sgf_collection *c = p->c;
+    sgf__linemark m;
+    size_t block;
+    if (sgf__cut_state(c->part_cut, p->n, &m, &block, &p->mb_default,
+                       &p->plain) != 0) {
+        c->status = SGF_EINVAL;
+        return false;
+    }
+    if (sgf__linepos_seed(c, block, &m) != 0) {
+        c->status = SGF_ENOMEM;
+        return false;
+    }
+    void (*on_diag)(void *, const sgf_diag *) = c->opts.on_diag;
+    c->opts.on_diag = NULL;
+    c->part_quiet = true;
+    read_first_game(p);
+    c->part_quiet = false;
+    c->opts.on_diag = on_diag;
+    size_t at = c->part_cut->offset, games = c->part_cut->games;
+    if (!ok(p))
+        return false;
+    if (p->game != NULL || c->ngames == 0 || p->last_end > at
+        || games == 0) {
+        if (c->part_end != NULL)
+            c->part_end->bad_start = true;
+        return false;
+    }
+    c->ndiags = 0;                       /* the first game's: not ours */
+    memset(&c->dstate, 0, sizeof c->dstate);
+    c->diag_hold = false;
+    if (games + 1 > c->games_cap) {
+        sgf_game **a = realloc(c->games, (games + 1) * sizeof *a);
+        if (a == NULL) {
+            c->status = SGF_ENOMEM;
+            return false;
+        }
+        c->games = a;
+        c->games_cap = games + 1;
+    }
+    for (size_t k = c->ngames; k < games; k++)
+        c->games[k] = NULL;
+    c->ngames = games;
+    p->i = at;
+    p->last_end = at;
+    p->saw_tree = true;
+    p->junk_start = SIZE_MAX;
+    p->eof_in_value = false;
+    return true;
+}
+
 static void run(parser *p)
 {
+    sgf_collection *c = p->c;
     if (p->n >= 3 && memcmp(p->s, "\xEF\xBB\xBF", 3) == 0)
         p->i = 3;                         /* UTF-8 byte-order mark */
-    bool ascii, nul;
-    sgf__text t = text_of(p);
-    sgf__prescan_drop drop = { drop_scanned, p->c };
-    p->mb_default = sgf__prescan_multibyte(&t, &ascii, &nul, &drop);
-    p->plain = ascii && !nul;
+    if (c->part_cut != NULL) {
+        if (!start_part(p))
+            return;
+    } else {
+        bool ascii, nul;
+        sgf__text t = text_of(p);
+        sgf__prescan_drop drop = { drop_scanned, p->c };
+        p->mb_default = sgf__prescan_multibyte(&t, &ascii, &nul, &drop);
+        p->plain = ascii && !nul;
+    }
     do {                   /* again when the last game is read again */
-        while (p->i < p->n && ok(p) && !p->c->each_stopped) {
+        while (p->i < p->n && ok(p) && !p->c->each_stopped
+               && !p->halted) {
             if (p->game == NULL)
                 top_level(p);
             else
                 in_tree(p);
         }
-        if (!ok(p) || p->c->each_stopped)
+        if (!ok(p) || p->c->each_stopped || p->halted)
             return;
         if (p->game != NULL)
             close_at_end(p);
     } while (p->i < p->n);
+    if (c->part_end != NULL)
+        c->part_end->at_end = true;
     flush_junk(p, true);
     if (p->c->ngames == 0)
         sgf__diag_add_nopos(p->c, -1, SGF_D_NO_GAME_TREE, true,
@@ -1153,6 +1257,16 @@ int sgf__parse_run(sgf_collection *c)
     c->marks_single = true;      /* no other thread has the collection */
     if (c->status == 0)
         run(&p);
+    sgf_part_end *e = c->part_end;
+    if (e != NULL) {
+        e->offset = e->at_end ? p.n : p.last_end;
+        e->games = c->ngames;
+    }
+    sgf__linemark m;
+    if (e != NULL && !e->at_end && !e->bad_start && c->status == 0
+        && sgf__linepos_mark(c, e->offset / SGF__LINE_BLOCK, &m) == 0)
+        sgf__cut_pack(&e->next, e->offset, e->games, &m, p.mb_default,
+                      p.plain, p.n);
     c->marks_single = false;
     sgf__buf_release(&p.stack);
     sgf__buf_release(&p.vals);

@@ -78,4 +78,22 @@ typedef struct sgf__prescan_drop {
 uint8_t sgf__prescan_multibyte(const sgf__text *t, bool *ascii, bool *nul,
                                const sgf__prescan_drop *d);
 
+/* What a cut (sgf/parse.h) of an input of len bytes carries for the
+ * reading of the part after it (parse_cut.c): the line state at the
+ * start of its block (block), and the prescan's facts of the whole
+ * input (mb: the pair kind for games without CA; plain: ASCII, no NUL).
+ * SGF_OK, or SGF_EINVAL when cut was not made for such an input. The
+ * sgf__linemark type is tree_int.h's. */
+struct sgf__linemark;
+struct sgf_cut;
+int sgf__cut_state(const struct sgf_cut *cut, size_t len,
+                   struct sgf__linemark *m, size_t *block, uint8_t *mb,
+                   bool *plain);
+/* A cut at offset (a game tree's end, games before it) from the line
+ * state m at the start of its block and the facts, for an input of len
+ * bytes (parse_cut.c). */
+void sgf__cut_pack(struct sgf_cut *cut, size_t offset, size_t games,
+                   const struct sgf__linemark *m, uint8_t mb, bool plain,
+                   size_t len);
+
 #endif

@@ -34,6 +34,11 @@ typedef struct request {
     void *payload;
     const char *const *force_cs;     /* see sgf__parse_buffer_forced */
     size_t nforce_cs;
+    /* sgf_parse_fd_part: a part of the input */
+    bool part;
+    const sgf_cut *part_cut;
+    size_t part_stop;
+    sgf_part_end *part_end;
 } request;
 
 static sgf_collection *collection_new(const request *rq)
@@ -63,6 +68,10 @@ static sgf_collection *collection_new(const request *rq)
     c->each_payload = rq->payload;
     c->force_cs = rq->force_cs;
     c->nforce_cs = rq->nforce_cs;
+    c->part = rq->part;
+    c->part_cut = rq->part_cut;
+    c->part_stop = rq->part_stop;
+    c->part_end = rq->part_end;
     return c;
 }
 
@@ -408,7 +417,7 @@ int sgf__parse_buffer_forced(sgf_collection **out, const char *buf,
                              size_t len, const sgf_parse_options *opts,
                              const char *const *cs, size_t ncs)
 {
-    request rq = { opts, NULL, NULL, cs, ncs };
+    request rq = { opts, NULL, NULL, cs, ncs, false, NULL, 0, NULL };
     if (out == NULL)
         return SGF_EINVAL;
     *out = NULL;
@@ -418,7 +427,7 @@ int sgf__parse_buffer_forced(sgf_collection **out, const char *buf,
 int sgf_parse_buffer(sgf_collection **out, const char *buf, size_t len,
                      const sgf_parse_options *opts)
 {
-    request rq = { opts, NULL, NULL, NULL, 0 };
+    request rq = { opts, NULL, NULL, NULL, 0, false, NULL, 0, NULL };
     if (out == NULL)
         return SGF_EINVAL;
     *out = NULL;
@@ -427,7 +436,7 @@ int sgf_parse_buffer(sgf_collection **out, const char *buf, size_t len,
 
 int sgf_parse_fd(sgf_collection **out, int fd, const sgf_parse_options *opts)
 {
-    request rq = { opts, NULL, NULL, NULL, 0 };
+    request rq = { opts, NULL, NULL, NULL, 0, false, NULL, 0, NULL };
     if (out == NULL)
         return SGF_EINVAL;
     *out = NULL;
@@ -437,7 +446,7 @@ int sgf_parse_fd(sgf_collection **out, int fd, const sgf_parse_options *opts)
 int sgf_parse_file(sgf_collection **out, const char *path,
                    const sgf_parse_options *opts)
 {
-    request rq = { opts, NULL, NULL, NULL, 0 };
+    request rq = { opts, NULL, NULL, NULL, 0, false, NULL, 0, NULL };
     if (out == NULL)
         return SGF_EINVAL;
     *out = NULL;
@@ -448,20 +457,39 @@ int sgf_parse_buffer_each(const char *buf, size_t len,
                           const sgf_parse_options *opts, sgf_game_fn fn,
                           void *payload)
 {
-    request rq = { opts, fn, payload, NULL, 0 };
+    request rq = { opts, fn, payload, NULL, 0, false, NULL, 0, NULL };
     return fn == NULL ? SGF_EINVAL : parse_buffer(NULL, buf, len, &rq);
 }
 
 int sgf_parse_fd_each(int fd, const sgf_parse_options *opts,
                       sgf_game_fn fn, void *payload)
 {
-    request rq = { opts, fn, payload, NULL, 0 };
+    request rq = { opts, fn, payload, NULL, 0, false, NULL, 0, NULL };
     return fn == NULL ? SGF_EINVAL : parse_fd(NULL, fd, NULL, &rq);
 }
 
 int sgf_parse_file_each(const char *path, const sgf_parse_options *opts,
                         sgf_game_fn fn, void *payload)
 {
-    request rq = { opts, fn, payload, NULL, 0 };
+    request rq = { opts, fn, payload, NULL, 0, false, NULL, 0, NULL };
     return fn == NULL ? SGF_EINVAL : parse_file(NULL, path, &rq);
+}
+
+int sgf_parse_fd_part(int fd, const sgf_parse_options *opts,
+                      const sgf_cut *from, size_t stop, sgf_game_fn fn,
+                      void *payload, sgf_part_end *end)
+{
+    request rq = { opts, fn, payload, NULL, 0, true, from, stop, end };
+    struct stat st;
+    if (end != NULL)
+        memset(end, 0, sizeof *end);
+    if (fn == NULL || fd < 0)
+        return SGF_EINVAL;
+    if (fstat(fd, &st) != 0)
+        return SGF_EIO;
+    if (!S_ISREG(st.st_mode))
+        return SGF_EINVAL;
+    if (lseek(fd, 0, SEEK_SET) != 0)        /* offsets are the file's */
+        return SGF_EIO;
+    return parse_fd(NULL, fd, &st, &rq);
 }

@@ -193,6 +193,8 @@ struct sgf_collection {
     size_t npages;
     size_t marks_forgotten;  /* mark pages [0, this) freed: a game-by-game
                                 reading of a mapped input went past them */
+    size_t marks_from;       /* no mark below this block: a part of the
+                                input read from a cut (sgf__linepos_seed) */
     _Atomic size_t nmarks;
     pthread_mutex_t marks_lock;
     bool marks_single;       /* while the parse runs (one thread): the
@@ -215,6 +217,16 @@ struct sgf_collection {
      * games, each of its own recorded charset. Not owned. */
     const char *const *force_cs;
     size_t nforce_cs;
+    /* One part of the input (sgf_parse_fd_part): from the cut part_cut
+     * (NULL: the input's start) up to a game tree starting at or after
+     * part_stop; where it ended goes to *part_end (may be NULL). While
+     * the first game tree is read quietly by a part from a cut,
+     * part_quiet. */
+    bool part;
+    bool part_quiet;
+    const struct sgf_cut *part_cut;
+    size_t part_stop;
+    struct sgf_part_end *part_end;
     /* Not cleared when the collection is made (collection_new clears
      * the members above): */
     sgf__linemark marks_inline[SGF__MARKS_INLINE];   /* page0 of an
@@ -347,6 +359,21 @@ void sgf__input_unmap(sgf_collection *c);
  * mapping cannot be made (the caller then reads the file; always -1
  * where inputs are not mapped). input_map.c. */
 int sgf__input_map(sgf_collection *c, int fd, size_t size);
+
+/* linepos.c: m, the line state at the start of block `from`, stepped
+ * over the whole blocks of s up to the start of block `to` (as the marks
+ * of a collection are made). */
+void sgf__linemark_blocks(sgf__linemark *m, const char *s, size_t from,
+                          size_t to);
+/* linepos.c: positions from block b on are found from m, the line state
+ * at that block's start (made by sgf__linemark_blocks over the same
+ * bytes); those before it have no line (0). Called before any position
+ * of the collection is asked. 0 or SGF_ENOMEM. */
+int sgf__linepos_seed(sgf_collection *c, size_t b, const sgf__linemark *m);
+/* linepos.c: the line state at the start of block b (made now if it
+ * was not). SGF_OK, SGF_ENOMEM, or SGF_EINVAL when the marks there were
+ * forgotten or never made (before a part's cut). */
+int sgf__linepos_mark(sgf_collection *c, size_t b, sgf__linemark *m);
 
 /* linepos.c: the line marks of the blocks before offset are freed (a
  * game-by-game reading that has handed that input back); a position

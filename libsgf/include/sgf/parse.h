@@ -176,6 +176,101 @@ SGF_API int sgf_parse_file_each(const char *path,
                                 const sgf_parse_options *opts,
                                 sgf_game_fn fn, void *payload);
 
+/* --- a large input read in parts ----------------------------------------
+ *
+ * A collection of many game trees can be read by several processes or
+ * threads at once, each taking the game trees of one part, so that the
+ * parts together give exactly what one reading gives (the games, their
+ * indexes, the diagnostics with their lines and columns). A cut scan
+ * finds quickly where the input may be cut: just after the ')' that
+ * closes a game tree, each cut with what the reading of the part after
+ * it needs of what lies before (the line there, the game trees before
+ * it, what the whole input holds). sgf_parse_fd_part then reads one part.
+ *
+ * The scan reads the bytes as plain SGF: values, escapes, '(' and ')'.
+ * On an input with faults, or whose two-byte characters have ']' or ''
+ * for second byte, a cut may not be where the parser, which repairs and
+ * knows charsets, ends a game tree. So each part says where it really
+ * ended (sgf_part_end): a part is right when it starts where the part
+ * before it ended, with as many game trees before it; a part that is not
+ * is read again from there (by then the exact place is known).
+ *
+ * What differs from one reading: each part starts with the counts of its
+ * own diagnostics at zero, so the cap of sgf_parse_options.max_diags
+ * applies per part (a reader that wants the cap of the whole input
+ * applies it to the parts' diagnostics in order); the first game tree
+ * of the input is read again, quietly, by every part (later games are
+ * checked against it), and a part starts with a position's line known
+ * only from its cut on. */
+
+/* A place where an input may be cut: offset, just after the ')' that
+ * closes a game tree, and games, the game trees that the scan counted
+ * before it. state is for sgf_parse_fd_part only (the line state at the
+ * cut and facts of the whole input); a cut is plain data, which may be
+ * copied to another process reading the same file. */
+typedef struct sgf_cut {
+    size_t offset;
+    size_t games;
+    uint32_t state[8];
+} sgf_cut;
+
+typedef struct sgf_cut_scan sgf_cut_scan;
+
+/* Start a scan of len bytes at buf (the whole input: a mapped file, say;
+ * not copied, read as the scan goes, and read whole once here for what
+ * the input holds as a whole, as the parser's first look does). On
+ * success *out is the scan, freed with sgf_cut_scan_free. An input that
+ * starts with a UTF-16 byte-order mark (converted as a whole when read)
+ * has no cut. Errors: SGF_EINVAL (out NULL, buf NULL with len > 0, len
+ * of 4 GiB - 1 or more: offsets are 32-bit), SGF_ENOMEM. */
+SGF_API int sgf_cut_scan_new(sgf_cut_scan **out, const char *buf,
+                             size_t len);
+
+/* The next cut at or after offset `after` (cuts come in increasing
+ * order; the input's end is never one) into *cut. Returns 1, 0 when the
+ * scan reached the input's end, SGF_EINVAL when s or cut is NULL. Time:
+ * linear in the bytes scanned. */
+SGF_API int sgf_cut_scan_next(sgf_cut_scan *s, size_t after, sgf_cut *cut);
+
+SGF_API void sgf_cut_scan_free(sgf_cut_scan *s);
+
+/* Where a part's reading ended (sgf_parse_fd_part). */
+typedef struct sgf_part_end {
+    size_t offset;     /* just after its last game tree (or its start when
+                          it read none): where the next part must start */
+    size_t games;      /* game trees of the input before that offset */
+    bool at_end;       /* it read to the input's end: it was the last
+                          part, and fn was called with g NULL */
+    bool bad_start;    /* the input's first game tree runs past the
+                          part's start: the cut is not between game trees
+                          (nothing was read) */
+    sgf_cut next;      /* unless at_end or bad_start: the cut at offset,
+                          from which the next part is read when it did not
+                          start there */
+} sgf_part_end;
+
+/* Read the game trees of one part of the input fd (a regular file, read
+ * from its start whatever the descriptor's offset, and mapped from 1 MiB
+ * up as sgf_parse_fd_each maps it), as
+ * sgf_parse_fd_each reads them: from the start of the input when `from`
+ * is NULL, else from the cut *from (made by sgf_cut_scan_next on the
+ * same bytes), up to a game tree that starts at or after offset `stop`,
+ * which is left to the next part (SIZE_MAX: to the input's end). fn is
+ * called for each game tree read, with its index in the whole input,
+ * and with g NULL only when the input's end is reached (end->at_end).
+ * Text between game trees is reported with the game tree after it (in
+ * the next part when that one starts at or after stop). *end (may be
+ * NULL) gets where the reading ended. The cut's offset is taken as the
+ * end of a game tree: a part is the same as in a whole reading exactly
+ * when the part before it ended there (end->offset, end->games), which
+ * the caller checks.
+ * Returns what sgf_parse_fd_each returns, and SGF_EINVAL when fd is not
+ * a regular file or *from was not made for an input of its size. */
+SGF_API int sgf_parse_fd_part(int fd, const sgf_parse_options *opts,
+                              const sgf_cut *from, size_t stop,
+                              sgf_game_fn fn, void *payload,
+                              sgf_part_end *end);
+
 #ifdef __cplusplus
 }
 #endif
