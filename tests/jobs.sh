@@ -89,6 +89,91 @@ check sgf-convert --to=tsv
 check sgf-convert --to=json
 check sgf-convert --to=ascii
 check sgf-convert --to=tsv -o "$tmp/table.tsv"
+# one collection read in parts (-j cuts a large input; SGF_PART_BYTES
+# makes these small ones large): the same bytes, status and counts as
+# one process, for every tool and format, through a file and a pipe,
+# with standard output and error apart and as one file:
+#   all.sgf    the records here, again and again (variations, faults,
+#              charsets, junk between games)
+#   open.sgf   all of them, one with a value never closed (it swallows
+#              the rest: the parts after it are read past the end)
+#   cap.sgf    1500 games with the same warning and note: the cap of
+#              diagnostics per code is the whole input's (1000), with
+#              the line saying how many were left out
+#   redo.sgf   Shift_JIS values whose second byte is '\' and a UTF-16
+#              file inside: the quick scan's cuts are wrong and parts are
+#              read again from where the one before ended
+mkdir -p "$tmp/coll"
+find samples tests/cli -name '*.sgf' | LC_ALL=C sort > "$tmp/coll/list"
+: > "$tmp/coll/clean"
+while IFS= read -r f; do
+    "$bindir/sgf-validate" --syntax-only -q "$f" 2>/dev/null |
+        grep -q 'unclosed-' || echo "$f" >> "$tmp/coll/clean"
+done < "$tmp/coll/list"
+i=0
+while [ $i -lt 12 ]; do
+    while IFS= read -r f; do cat "$f"; echo; done < "$tmp/coll/clean"
+    i=$((i + 1))
+done > "$tmp/coll/all.sgf"
+while IFS= read -r f; do cat "$f"; echo; done < "$tmp/coll/list" \
+    > "$tmp/coll/open.sgf"
+cat "$tmp/coll/all.sgf" >> "$tmp/coll/open.sgf"
+i=0
+while [ $i -lt 1500 ]; do
+    echo "(;GM[1]FF[4]SZ[9]KM[6,5]XZ[$i];B[ee];W[cc])"
+    i=$((i + 1))
+done > "$tmp/coll/cap.sgf"
+i=0
+while [ $i -lt 300 ]; do
+    printf '(;GM[1]FF[4]CA[Shift_JIS]SZ[9]PB[\225\\])(;B[ee])\n'
+    printf '(;GM[1]FF[4]SZ[9];B[ee];W[cc](;B[gg])(;B[gc]))\n'
+    [ $((i % 50)) = 7 ] && printf '(\000;\000B\000[\000a\000a\000]\000)\000\n'
+    i=$((i + 1))
+done > "$tmp/coll/redo.sgf"
+parts_check() {
+    what=$*
+    tool=$1
+    shift
+    ok=1
+    for f in all open cap redo; do
+        in=$tmp/coll/$f.sgf
+        "$bindir/$tool" -j 1 "$@" "$in" > "$tmp/p1.out" 2> "$tmp/p1.err" \
+            </dev/null
+        echo $? > "$tmp/p1.status"
+        "$bindir/$tool" -j 1 "$@" "$in" > "$tmp/p1.both" 2>&1 </dev/null
+        for j in 2 3; do
+            SGF_PART_BYTES=3000 "$bindir/$tool" -j "$j" "$@" "$in" \
+                > "$tmp/pj.out" 2> "$tmp/pj.err" </dev/null
+            echo $? > "$tmp/pj.status"
+            SGF_PART_BYTES=3000 "$bindir/$tool" -j "$j" "$@" "$in" 2>&1 \
+                </dev/null | cat > "$tmp/pj.both"
+            for k in out err status both; do
+                if ! cmp -s "$tmp/p1.$k" "$tmp/pj.$k"; then
+                    [ $ok = 0 ] || echo "FAIL jobs: parts of $f.sgf:" \
+                        "$what -j $j: standard $k differs"
+                    [ $ok = 0 ] || diff "$tmp/p1.$k" "$tmp/pj.$k" |
+                        head -n 5
+                    ok=0
+                fi
+            done
+        done
+    done
+    if [ $ok = 1 ]; then
+        passed=$((passed + 1))
+    else
+        failed=$((failed + 1))
+    fi
+}
+parts_check sgf-validate
+parts_check sgf-validate --format=json --summary
+parts_check sgf-replay
+parts_check sgf-replay --format=json -q
+parts_check sgf-score
+parts_check sgf-score --format=json --dead=none --summary
+parts_check sgf-score --format=tsv
+parts_check sgf-convert --force --to=sgf
+parts_check sgf-convert --force --to=tsv
+parts_check sgf-convert --force --to=json
 # -o DIR: the same files
 for j in 1 2; do
     "$bindir/sgf-convert" -j "$j" -q --to=sgf --keep-dirs -r $trees \

@@ -3,9 +3,12 @@
  * their positions, as text or JSON records, and counting them.
  */
 #include "cli.h"
+#include "cli-jobs.h"
 #include "json.h"
 
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 static void print_one(FILE *fp, const char *name, const sgf_collection *c,
                       const sgf_diag *d, const cli_diag_opts *o)
@@ -75,18 +78,24 @@ void cli_print_left_out(FILE *fp, const char *name,
                         cli_counts *n)
 {
     sgf_diag_counts lo;
-    unsigned long all;
 
     for (unsigned k = 0; k < CLI_MAX_CODES; k++)  /* the summary's count */
         n->by_code[k] += sgf_collection_code_left_out(c, (sgf_diag_code)k);
 
     sgf_collection_diags_left_out(c, NULL, &lo);
-    all = (unsigned long)(lo.errors + lo.warnings + lo.notes);
-    if (all == 0 || (o->quiet && lo.errors == 0
-                     && !(o->strict && lo.warnings > 0)))
+    cli_print_left_out_counts(fp, name, &lo, o->quiet, o->strict, o->format);
+}
+
+void cli_print_left_out_counts(FILE *fp, const char *name,
+                               const sgf_diag_counts *c, bool quiet,
+                               bool strict, cli_format format)
+{
+    sgf_diag_counts lo = *c;
+    unsigned long all = (unsigned long)(lo.errors + lo.warnings + lo.notes);
+    if (all == 0 || (quiet && lo.errors == 0 && !(strict && lo.warnings > 0)))
         return;
     cli_progress_before(fp);
-    if (o->format == CLI_FORMAT_JSON) {
+    if (format == CLI_FORMAT_JSON) {
         json_t *rec = tool_json_record("left-out", name);
         json_object_set_new(rec, "left_out", json_integer((json_int_t)all));
         json_object_set_new(rec, "errors", json_integer(
@@ -121,6 +130,50 @@ int cli_print_diags(FILE *fp, const char *name, const sgf_collection *c,
     return st;
 }
 
+/* A part being read (-j, cli-jobs.h): an entry for each diagnostic of
+ * the batch, in the order listed, with its rank among those of its code
+ * the part listed; base: the part's entries before the batch, or -1
+ * when out of memory (the part then fails: cli-jobs.c reads its input
+ * whole). */
+static long part_entries(cli_part *p, const sgf_collection *c, size_t count)
+{
+    cli_part_report *rep = &p->rep;
+    size_t base = rep->nentries;
+    if (p->failed)
+        return -1;
+    if (base + count > p->cap) {
+        size_t cap = p->cap ? p->cap : 64;
+        while (cap < base + count)
+            cap *= 2;
+        cli_part_entry *e = realloc(p->entries, cap * sizeof *e);
+        if (e == NULL) {
+            p->failed = true;
+            return -1;
+        }
+        p->entries = e;
+        p->cap = cap;
+    }
+    for (size_t i = 0; i < count; i++) {
+        const sgf_diag *d = sgf_collection_diag(c, i);
+        unsigned code = (unsigned)d->code < CLI_MAX_CODES ? d->code : 0;
+        cli_part_entry *e = &p->entries[base + i];
+        memset(e, 0, sizeof *e);
+        e->code = code;
+        e->rank = rep->listed[code]++;
+        e->severity = (uint8_t)d->severity;
+    }
+    rep->nentries = (uint32_t)(base + count);
+    return (long)base;
+}
+
+/* Where fp is now in its file (flushed). */
+static uint64_t place(FILE *fp)
+{
+    fflush(fp);
+    off_t at = lseek(fileno(fp), 0, SEEK_CUR);
+    return at > 0 ? (uint64_t)at : 0;
+}
+
 int cli_print_diag_batch(FILE *fp, const char *name,
                          const sgf_collection *c, const cli_diag_opts *o,
                          cli_counts *n)
@@ -129,6 +182,8 @@ int cli_print_diag_batch(FILE *fp, const char *name,
     struct ordered *sorted = sort_diags(c, count);
     bool printed = false, invalid = false;
     sgf_diag_counts lo;
+    cli_part *part = cli_part_now();
+    long base = part != NULL ? part_entries(part, c, count) : -1;
 
     for (i = 0; i < count; i++) {
         const sgf_diag *d = sorted ? sorted[i].d : sgf_collection_diag(c, i);
@@ -149,7 +204,17 @@ int cli_print_diag_batch(FILE *fp, const char *name,
             continue;
         if (!printed)
             cli_progress_before(fp);
-        print_one(fp, name, c, d, o);
+        if (base >= 0) {                 /* where it is, for the parent */
+            cli_part_entry *e = &part->entries[(size_t)base + (sorted
+                                               ? sorted[i].index : i)];
+            e->at = place(fp);
+            print_one(fp, name, c, d, o);
+            e->len = place(fp) - e->at;
+            e->printed = 1;
+            e->stream = fp == stdout ? 0 : 1;
+        } else {
+            print_one(fp, name, c, d, o);
+        }
         printed = true;
     }
     free(sorted);

@@ -10,23 +10,39 @@
  * too), emptied before each job. When the run's standard output and
  * error are one file (2>&1: one pipe, terminal or file), both go to one
  * capture file instead, in the order the worker writes them, so that
- * they come out interleaved as one process interleaves them. When an input is done the worker
- * sends its counts (and the tool's own, cli_run_hooks.totals); the
- * parent copies the two files out, straight to its own streams when the
- * input is the next one due, else into memory when they are small (the
- * worker goes on), else it leaves them in the files and lets the worker
- * wait until they are due. At most WINDOW inputs are out at once, so
- * memory stays bounded whatever the run.
+ * they come out interleaved as one process interleaves them. When a job
+ * is done the worker sends its counts (and the tool's own,
+ * cli_run_hooks.totals); the parent copies the two files out, straight
+ * to its own streams when the job is the next one due, else into memory
+ * when they are small (the worker goes on), else it leaves them in the
+ * files and lets the worker wait until they are due. At most WINDOW jobs
+ * are out at once, so memory stays bounded whatever the run.
+ *
+ * A large regular file (one collection of many games) is cut into
+ * parts, each a job of its own (cli-jobs.h; sgf/parse.h for the cuts).
+ * The cuts come from a quick scan that can be wrong on inputs with
+ * faults, so when a part is due the parent checks that it starts where
+ * the part before it ended, with as many games before it; one that does
+ * not is read again from there (its output thrown away), and parts read
+ * after the input's real end are thrown away too. The cap of
+ * diagnostics of each code per input is the whole input's: each part
+ * says where it printed each diagnostic its library listed, with its
+ * rank among those of its code, and the parent leaves out those past the
+ * cap as it copies, and writes at the input's end the line saying how
+ * many were left out, and the input's JSON record: what one process
+ * would have written.
  */
 #define _XOPEN_SOURCE 700       /* struct msghdr's control fields (XSI) */
 #include "cli-jobs.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -42,20 +58,66 @@ enum {
     SMALL_OUTPUT = 1 << 20,        /* copied into memory when not due */
     BATCH_INPUTS = 32,             /* inputs in one job, at most ... */
     BATCH_BYTES = 1 << 20,         /* ... and about this much of them, */
-    BATCH_SHARE = 4                /* ... and at most the inputs left over
+    BATCH_SHARE = 4,               /* ... and at most the inputs left over
                                       BATCH_SHARE jobs a worker (sizes
                                       not known, the last jobs small:
                                       the workers end together) */
+    PART_BYTES = 1 << 20,          /* a part of a large input: at least
+                                      this much, ... */
+    PARTS_PER_WORKER = 32,         /* ... and about 1/32 of a worker's
+                                      share of the input */
+    SPLIT_PARTS = 4,               /* inputs of this many parts or more
+                                      are read in parts */
+    MAX_TOTALS = 64
 };
 
-/* What a worker says of one input. */
+/* What the parent asks of a worker: a job of whole inputs, or one part
+ * of an input; the paths follow (each ended by NUL). */
+typedef struct job_msg {
+    uint64_t seq;
+    uint64_t stop;                 /* a part: to before a game tree there */
+    uint32_t len;                  /* bytes of paths */
+    uint8_t part, has_from;
+    uint8_t pad[2];
+    sgf_cut from;                  /* a part: where it starts, if has_from */
+} job_msg;
+
+/* What a worker says of one job; a part's report follows. */
 typedef struct result {
     uint64_t seq;
     int32_t status;
     uint32_t ntotals;
     uint64_t out_len, err_len;
+    int64_t product_at;            /* cli_product_begins's place, or -1 */
     cli_counts counts;
 } result;
+
+/* A large input read in parts: where the parts handed out have got to,
+ * and, in the order they are written, where the last one written
+ * ended and what the input has said so far. */
+typedef struct split {
+    char *path;
+    unsigned long long size;
+    int fd;                        /* the parent's look at it, while */
+    char *map;                     /* cuts are still to be found */
+    sgf_cut_scan *scan;
+    size_t part_bytes;
+    bool planned;                  /* every part handed out */
+    bool has_next;                 /* where the next part handed out */
+    sgf_cut next;                  /* starts (none: the input's start) */
+    long drift;                    /* games the scan miscounts */
+    /* written so far */
+    bool started;                  /* a part written */
+    bool done;                     /* its last part written */
+    size_t end_offset, end_games;  /* where the last one written ended */
+    sgf_cut end_next;
+    unsigned long seen[CLI_MAX_CODES];   /* diagnostics by code so far */
+    sgf_diag_counts left;          /* left out so far (the input's cap) */
+    cli_counts counts;             /* the input's, for its record */
+    int status;
+    char *message;                 /* the last a part said, in trouble */
+    unsigned refs;                 /* slots of it */
+} split;
 
 /* A job handed out: its inputs (their paths one after the other, each
  * ended by NUL), and once done, its output. */
@@ -66,9 +128,23 @@ typedef struct slot {
     unsigned long games;           /* ... with its games */
     bool done;
     int worker;                    /* holding it in its files; -1 none */
+    int64_t product_at;            /* where its product starts, or -1 */
     int status;
     char *out, *err;               /* copied into memory, or NULL */
     size_t out_len, err_len;
+    /* a part of a split input */
+    split *sp;                     /* NULL: whole inputs */
+    bool has_from, redo;
+    int tries;                     /* read again so many times */
+    sgf_cut from;
+    size_t stop;
+    long drift;                    /* the split's drift it was cut with */
+    cli_part_report *rep;          /* what the worker said of it */
+    cli_part_entry *entries;
+    char *msg;
+    cli_counts *counts;            /* its counts, added when it is used */
+    unsigned long totals[MAX_TOTALS];
+    uint32_t ntotals;
 } slot;
 
 typedef struct worker {
@@ -91,7 +167,12 @@ typedef struct jobs {
     size_t window;
     uint64_t handed, flushed;      /* next seq to hand out / to write */
     size_t total, given;           /* inputs (0: not known), handed out */
-    bool no_more;
+    bool no_more;                  /* every input taken */
+    bool halt;                     /* trouble: nothing more handed out */
+    split *pending;                /* a large input met while batching:
+                                      its parts come after the batch */
+    split *cur;                    /* the input being cut into parts */
+    size_t part_bytes;             /* SGF_PART_BYTES, or 0 */
     bool product_started;          /* before_product called */
     bool one_stream;               /* one capture file a worker: the
                                       output and error are one file */
@@ -99,6 +180,18 @@ typedef struct jobs {
 } jobs;
 
 /* --- the worker's side ------------------------------------------------- */
+
+static bool in_worker;
+static int64_t product_at = -1;        /* of the job, or -1 */
+
+void cli_product_begins(FILE *fp)
+{
+    if (!in_worker || product_at >= 0 || fp != stdout)
+        return;
+    fflush(stdout);
+    off_t at = lseek(STDOUT_FILENO, 0, SEEK_CUR);
+    product_at = at >= 0 ? (int64_t)at : 0;
+}
 
 static int read_full(int fd, void *buf, size_t n)
 {
@@ -137,19 +230,40 @@ static void add_totals(unsigned long *to, const unsigned long *from,
         to[i] += from[i];
 }
 
-/* One job in the worker: the streams emptied, its inputs, the counts. */
+/* A part's report, its entries and its message after the result. */
+static int send_part(int sock, cli_part *p, int status,
+                     unsigned long said_before)
+{
+    unsigned long said;
+    const char *msg = cli_last_error(&said);
+    if (p->failed) {                /* its entries are not all there */
+        p->rep.read = 0;
+        p->rep.nentries = 0;
+    }
+    p->rep.msg_len = said > said_before && status >= TOOL_TROUBLE
+                     && msg != NULL ? (uint32_t)strlen(msg) : 0;
+    if (write_full(sock, &p->rep, sizeof p->rep) != 0
+        || write_full(sock, p->entries,
+                      p->rep.nentries * sizeof *p->entries) != 0
+        || write_full(sock, msg, p->rep.msg_len) != 0)
+        return -1;
+    return 0;
+}
+
+/* One job in the worker: the streams emptied, its inputs (or its part),
+ * the counts. */
 static int work_one(const cli_run_hooks *h, cli_job_one one, int sock,
-                    int out, int err, uint64_t seq, const char *paths,
-                    size_t len)
+                    int out, int err, const job_msg *m, const char *paths)
 {
     static cli_counts c;                 /* 4 KiB: not on the stack */
+    static cli_part part;
     size_t nt = h->ntotals;
-    unsigned long before[64];
+    unsigned long before[MAX_TOTALS], said_before;
     result r;
     if (h->totals == NULL)
         nt = 0;                          /* a tool without totals */
-    if (nt > sizeof before / sizeof *before)
-        nt = sizeof before / sizeof *before;
+    if (nt > MAX_TOTALS)
+        nt = MAX_TOTALS;
     if (nt > 0)
         memcpy(before, h->totals, nt * sizeof *before);
     if (ftruncate(out, 0) != 0 || lseek(out, 0, SEEK_SET) != 0
@@ -159,25 +273,44 @@ static int work_one(const cli_run_hooks *h, cli_job_one one, int sock,
     memset(&c, 0, sizeof c);
     memset(&r, 0, sizeof r);
     r.status = TOOL_OK;
-    for (const char *p = paths; p < paths + len; p += strlen(p) + 1)
-        r.status = tool_worst(r.status, one(h, p, &c));
+    product_at = -1;
+    cli_last_error(&said_before);
+    if (m->part) {
+        free(part.entries);
+        memset(&part, 0, sizeof part);
+        part.path = paths;
+        part.from = m->has_from ? &m->from : NULL;
+        part.stop = m->stop == UINT64_MAX ? SIZE_MAX : (size_t)m->stop;
+        cli_part_set(&part);
+        r.status = one(h, paths, &c);
+        cli_part_set(NULL);
+        if (part.failed) {
+            tool_error("out of memory");
+            r.status = TOOL_TROUBLE;
+        }
+    } else {
+        for (const char *p = paths; p < paths + m->len; p += strlen(p) + 1)
+            r.status = tool_worst(r.status, one(h, p, &c));
+    }
     fflush(stdout);
     fflush(stderr);
-    r.seq = seq;
+    r.seq = m->seq;
     r.ntotals = (uint32_t)nt;
     r.out_len = (uint64_t)lseek(out, 0, SEEK_END);
     r.err_len = err != out ? (uint64_t)lseek(err, 0, SEEK_END) : 0;
+    r.product_at = product_at;
     r.counts = c;
-    unsigned long delta[64];
+    unsigned long delta[MAX_TOTALS];
     for (size_t i = 0; i < nt; i++)
         delta[i] = h->totals[i] - before[i];
     if (write_full(sock, &r, sizeof r) != 0
-        || write_full(sock, delta, nt * sizeof *delta) != 0)
+        || write_full(sock, delta, nt * sizeof *delta) != 0
+        || (m->part && send_part(sock, &part, r.status, said_before) != 0))
         return -1;
     return 0;
 }
 
-/* A worker's life: inputs until the parent closes its end. */
+/* A worker's life: jobs until the parent closes its end. */
 static void work(const cli_run_hooks *h, cli_job_one one, int sock,
                  int out, int err)
 {
@@ -187,20 +320,19 @@ static void work(const cli_run_hooks *h, cli_job_one one, int sock,
     fflush(stderr);
     if (dup2(out, STDOUT_FILENO) < 0 || dup2(err, STDERR_FILENO) < 0)
         _exit(TOOL_TROUBLE);
+    in_worker = true;
     if (h->worker_start != NULL)
         h->worker_start(h->payload);
     for (;;) {
-        uint64_t seq;
-        uint32_t len;
-        if (read_full(sock, &seq, sizeof seq) != 0
-            || read_full(sock, &len, sizeof len) != 0)
+        job_msg m;
+        if (read_full(sock, &m, sizeof m) != 0)
             break;
-        char *p = realloc(path, (size_t)len + 1);
-        if (p == NULL || read_full(sock, p, len) != 0)
+        char *p = realloc(path, (size_t)m.len + 1);
+        if (p == NULL || read_full(sock, p, m.len) != 0)
             break;
         path = p;
-        path[len] = '\0';
-        if (work_one(h, one, sock, out, err, seq, path, len) != 0)
+        path[m.len] = '\0';
+        if (work_one(h, one, sock, out, err, &m, path) != 0)
             break;
     }
     free(path);
@@ -271,16 +403,33 @@ static int start_worker(jobs *j, worker *w)
     return 0;
 }
 
-/* Copy len bytes of fd (from its start) to fp. Returns 0, or the errno
- * of a write that failed. */
-static int copy_out(int fd, uint64_t len, FILE *fp)
+/* Where a job's output is: in a worker's capture file, or in memory. */
+typedef struct source {
+    int fd;                        /* -1: in memory */
+    const char *mem;
+    uint64_t len;
+} source;
+
+/* Copy bytes [from, to) of src to fp. Returns 0, or the errno of a write
+ * that failed. */
+static int copy_range(const source *src, uint64_t from, uint64_t to,
+                      FILE *fp)
 {
     char buf[65536];
-    off_t off = 0;
-    while ((uint64_t)off < len) {
-        size_t want = len - (uint64_t)off < sizeof buf
-                      ? (size_t)(len - (uint64_t)off) : sizeof buf;
-        ssize_t r = pread(fd, buf, want, off);
+    if (to > src->len)
+        to = src->len;
+    if (src->fd < 0) {
+        errno = 0;
+        if (to > from && fwrite(src->mem + from, 1, (size_t)(to - from), fp)
+                         != (size_t)(to - from))
+            return errno != 0 ? errno : EIO;
+        return 0;
+    }
+    off_t off = (off_t)from;
+    while ((uint64_t)off < to) {
+        size_t want = to - (uint64_t)off < sizeof buf
+                      ? (size_t)(to - (uint64_t)off) : sizeof buf;
+        ssize_t r = pread(src->fd, buf, want, off);
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0)
@@ -341,49 +490,298 @@ static void flush_product(jobs *j, FILE *fp, int err)
         cli_write_failed(fp, err);
 }
 
-/* Write a done slot's output, in order. */
-static void write_slot(jobs *j, slot *s)
+/* A slot's output and report let go of; the worker holding it goes on. */
+static void slot_release(jobs *j, slot *s)
 {
-    worker *w = s->worker >= 0 ? &j->w[s->worker] : NULL;
-    size_t out_len = s->out_len, err_len = s->err_len;
-    FILE *fp = product(j);
-    if (out_len > 0 && !j->product_started) {
-        j->product_started = true;
-        if (j->h->before_product != NULL)
-            j->h->before_product(j->h->payload);
-    }
-    cli_progress_before(fp);
-    if (w != NULL) {
-        flush_product(j, fp, copy_out(w->out, out_len, fp));
-        cli_progress_before(stderr);
-        copy_out(w->err, err_len, stderr);
-        w->parked = false;
-    } else {
-        errno = 0;
-        flush_product(j, fp, out_len > 0
-                             && fwrite(s->out, 1, out_len, fp) != out_len
-                             ? (errno != 0 ? errno : EIO) : 0);
-        cli_progress_before(stderr);
-        if (err_len > 0)
-            fwrite(s->err, 1, err_len, stderr);
-    }
-    fflush(stderr);
+    if (s->worker >= 0)
+        j->w[s->worker].parked = false;
+    s->worker = -1;
     free(s->out);
     free(s->err);
+    s->out = s->err = NULL;
+    free(s->rep);
+    free(s->entries);
+    free(s->msg);
+    free(s->counts);
+    s->rep = NULL;
+    s->entries = NULL;
+    s->msg = NULL;
+    s->counts = NULL;
+}
+
+static void split_free(split *sp)
+{
+    if (sp->scan != NULL)
+        sgf_cut_scan_free(sp->scan);
+    if (sp->map != NULL)
+        munmap(sp->map, sp->size);
+    if (sp->fd >= 0)
+        close(sp->fd);
+    free(sp->path);
+    free(sp->message);
+    free(sp);
+}
+
+/* The parent's look at a split input is no longer needed: every part is
+ * handed out. */
+static void split_planned(split *sp)
+{
+    sp->planned = true;
+    if (sp->scan != NULL)
+        sgf_cut_scan_free(sp->scan);
+    if (sp->map != NULL)
+        munmap(sp->map, sp->size);
+    if (sp->fd >= 0)
+        close(sp->fd);
+    sp->scan = NULL;
+    sp->map = NULL;
+    sp->fd = -1;
+}
+
+static void slot_clear(jobs *j, slot *s)
+{
+    slot_release(j, s);
     free(s->path);
+    if (s->sp != NULL && --s->sp->refs == 0 && s->sp->planned)
+        split_free(s->sp);
+    memset(s, 0, sizeof *s);
+    s->worker = -1;
+}
+
+/* --- parts: the output of one, checked and written -------------------- */
+
+/* What the parent writes into a capture as it copies it: the product's
+ * header (before_product), and the input's left-out line. */
+enum { PUT_HEADER = 1, PUT_LEFT_OUT = 2 };
+
+/* A stretch of a capture that is a diagnostic (kept or left out), or a
+ * place where the parent writes (put), in the order of their places. */
+typedef struct placed {
+    uint64_t at, len;
+    bool keep;
+    int put;
+} placed;
+
+static int by_place(const void *a, const void *b)
+{
+    const placed *x = a, *y = b;
+    if (x->at != y->at)
+        return x->at < y->at ? -1 : 1;
+    return (x->put != 0) > (y->put != 0) ? -1 : (x->put != 0) < (y->put != 0);
+}
+
+/* Copy one capture of slot s (stream 0 standard output, 1 error; both
+ * in one with one_stream) to fp: the product's header where the product
+ * starts when none was written yet; for a part, its diagnostics past the
+ * input's cap left out (keep[] by entry) and the input's left-out line
+ * at its place. Returns 0 or the errno of a write that failed. */
+static int copy_capture(jobs *j, const slot *s, const source *src,
+                        int stream, const bool *keep, FILE *fp)
+{
+    const cli_part_report *rep = s->rep;
+    size_t ne = rep != NULL ? rep->nentries : 0, nv = 0;
+    placed *v = malloc((ne + 2) * sizeof *v);
+    if (v == NULL)
+        return ENOMEM;
+    for (size_t i = 0; i < ne; i++) {
+        const cli_part_entry *e = &s->entries[i];
+        if (e->printed && (j->one_stream || e->stream == stream))
+            v[nv++] = (placed){ e->at, e->len, keep[i], 0 };
+    }
+    if ((stream == 0 || j->one_stream) && !j->product_started) {
+        int64_t at = s->product_at >= 0 ? s->product_at
+                     : !j->one_stream && src->len > 0 ? 0 : -1;
+        if (at >= 0)
+            v[nv++] = (placed){ (uint64_t)at, 0, true, PUT_HEADER };
+    }
+    if (rep != NULL && rep->marker
+        && (j->one_stream || rep->marker_stream == stream))
+        v[nv++] = (placed){ rep->marker_at, 0, true, PUT_LEFT_OUT };
+    qsort(v, nv, sizeof *v, by_place);
+    uint64_t pos = 0;
+    int err = 0;
+    for (size_t i = 0; i < nv && err == 0; i++) {
+        err = copy_range(src, pos, v[i].at, fp);
+        if (err != 0)
+            break;
+        if (v[i].put == PUT_HEADER) {
+            j->product_started = true;
+            if (j->h->before_product != NULL)
+                j->h->before_product(j->h->payload);
+        } else if (v[i].put == PUT_LEFT_OUT) {
+            cli_print_left_out_counts(fp, cli_display_name(s->sp->path),
+                                      &s->sp->left, rep->quiet,
+                                      rep->strict,
+                                      (cli_format)rep->format);
+        } else if (v[i].keep) {
+            err = copy_range(src, v[i].at, v[i].at + v[i].len, fp);
+        }
+        if (v[i].at + v[i].len > pos)
+            pos = v[i].at + v[i].len;
+    }
+    if (err == 0)
+        err = copy_range(src, pos, src->len, fp);
+    free(v);
+    return err;
+}
+
+/* Write a done slot's output, in order (its diagnostics filtered by
+ * keep[] when it is a part). */
+static void write_output(jobs *j, slot *s, const bool *keep)
+{
+    worker *w = s->worker >= 0 ? &j->w[s->worker] : NULL;
+    source out = { w != NULL ? w->out : -1, s->out, s->out_len };
+    source err = { w != NULL ? w->err : -1, s->err, s->err_len };
+    FILE *fp = product(j);
+    cli_progress_before(fp);
+    flush_product(j, fp, copy_capture(j, s, &out, 0, keep, fp));
+    if (!j->one_stream) {
+        cli_progress_before(stderr);
+        copy_capture(j, s, &err, 1, keep, stderr);
+    }
+    fflush(stderr);
+}
+
+/* Write a done slot of whole inputs, in order. */
+static void write_inputs(jobs *j, slot *s)
+{
+    write_output(j, s, NULL);
     cli_progress_games(s->games);
     for (size_t i = 0; i < s->count; i++)
         cli_progress_input(i == 0 ? s->size : 0);
-    memset(s, 0, sizeof *s);
 }
 
+/* The input of a split whose last part was written: its record, its
+ * status counted, as one process counts them. */
+static void split_finish(jobs *j, split *sp)
+{
+    static const cli_counts zero;
+    int st = sp->status < 0 ? 0 : sp->status > 2 ? 2 : sp->status;
+    sp->done = true;
+    sp->counts.by_status[st]++;
+    j->n->by_status[st]++;
+    cli_input_record(j->h, cli_display_name(sp->path), &zero, &sp->counts,
+                     st, sp->message);
+    fflush(stdout);
+    cli_progress_input(sp->size);
+}
+
+/* Whether part s starts where the part before it ended (the first
+ * does). */
+static bool part_fits(const slot *s)
+{
+    const split *sp = s->sp;
+    if (!s->has_from)
+        return !sp->started;
+    return sp->started && !s->rep->end.bad_start
+           && s->from.offset == sp->end_offset
+           && s->from.games == sp->end_games;
+}
+
+/* Write a done part, in order: 1 when it does not start where the part
+ * before it ended and is handed out again, from there (not written); 0
+ * when written or thrown away (read past the input's end). */
+static int write_part(jobs *j, slot *s)
+{
+    split *sp = s->sp;
+    if (sp->done || s->rep == NULL) {     /* past the end; a worker died */
+        if (s->rep == NULL && !sp->done) {
+            sp->status = TOOL_TROUBLE;
+            split_finish(j, sp);
+        }
+        return 0;
+    }
+    if (!part_fits(s) && s->tries > 0) {   /* read again from a true end:
+                                               the file changed */
+        tool_error("'%s' changed while it was read", cli_display_name(
+                       sp->path));
+        sp->status = TOOL_TROUBLE;
+        j->status = TOOL_TROUBLE;
+        split_finish(j, sp);
+        return 0;
+    }
+    if (!part_fits(s)) {
+        s->tries++;
+        if (s->has_from && !s->rep->end.bad_start
+            && s->from.offset == sp->end_offset)   /* the scan miscounts */
+            sp->drift = (long)sp->end_games - ((long)s->from.games
+                                               - s->drift);
+        s->from = sp->end_next;
+        s->has_from = true;
+        s->drift = 0;
+        if (s->stop <= sp->end_offset)
+            s->stop = SIZE_MAX;
+        slot_release(j, s);
+        s->done = false;
+        s->redo = true;
+        return 1;
+    }
+    /* the input's cap: a diagnostic listed past it is left out */
+    const cli_part_report *rep = s->rep;
+    bool *keep = malloc((rep->nentries + 1) * sizeof *keep);
+    if (keep == NULL) {
+        tool_error("out of memory");
+        j->status = TOOL_TROUBLE;
+        return 0;
+    }
+    for (size_t i = 0; i < rep->nentries; i++) {
+        const cli_part_entry *e = &s->entries[i];
+        keep[i] = sp->seen[e->code] + e->rank < SGF_PARSE_MAX_DIAGS;
+        if (!keep[i]) {
+            if (e->severity == SGF_SEV_ERROR)
+                sp->left.errors++;
+            else if (e->severity == SGF_SEV_WARNING)
+                sp->left.warnings++;
+            else
+                sp->left.notes++;
+        }
+    }
+    sp->left.errors += rep->left.errors;
+    sp->left.warnings += rep->left.warnings;
+    sp->left.notes += rep->left.notes;
+    for (size_t k = 0; k < CLI_MAX_CODES; k++)
+        sp->seen[k] += (unsigned long)rep->listed[k] + rep->left_code[k];
+
+    write_output(j, s, keep);
+    free(keep);
+
+    add_totals(&j->n->files, &s->counts->files,
+               sizeof *s->counts / sizeof(unsigned long));
+    add_totals(&sp->counts.files, &s->counts->files,
+               sizeof *s->counts / sizeof(unsigned long));
+    if (j->h->totals != NULL)
+        add_totals(j->h->totals, s->totals, s->ntotals);
+    sp->status = tool_worst(sp->status, s->status);
+    j->status = tool_worst(j->status, s->status);
+    if (s->msg != NULL) {
+        free(sp->message);
+        sp->message = s->msg;
+        s->msg = NULL;
+    }
+    cli_progress_games(s->games);
+    sp->started = true;
+    sp->end_offset = rep->end.offset;
+    sp->end_games = rep->end.games;
+    sp->end_next = rep->end.next;
+    if (rep->end.at_end || !rep->read)
+        split_finish(j, sp);
+    return 0;
+}
+
+/* Write the slots due, in order; a part handed out again stops it. */
 static void flush_due(jobs *j)
 {
     for (;;) {
         slot *s = &j->ring[j->flushed % j->window];
         if (j->flushed == j->handed || !s->done)
             return;
-        write_slot(j, s);
+        if (s->sp != NULL) {
+            if (write_part(j, s) != 0)
+                return;
+        } else {
+            write_inputs(j, s);
+        }
+        slot_clear(j, s);
         j->flushed++;
     }
 }
@@ -394,19 +792,39 @@ static int take_result(jobs *j, unsigned k)
 {
     worker *w = &j->w[k];
     result r;
-    unsigned long totals[64];
-    if (read_full(w->sock, &r, sizeof r) != 0 || r.ntotals > 64
+    unsigned long totals[MAX_TOTALS];
+    if (read_full(w->sock, &r, sizeof r) != 0 || r.ntotals > MAX_TOTALS
         || read_full(w->sock, totals, r.ntotals * sizeof *totals) != 0)
         return -1;
     slot *s = &j->ring[r.seq % j->window];
-    add_totals(&j->n->files, &r.counts.files,
-               sizeof r.counts / sizeof(unsigned long));
-    if (j->h->totals != NULL)
-        add_totals(j->h->totals, totals, r.ntotals);
-    j->status = tool_worst(j->status, r.status);
+    if (s->sp != NULL) {                 /* a part: its report */
+        s->rep = malloc(sizeof *s->rep);
+        s->counts = malloc(sizeof *s->counts);
+        if (s->rep == NULL || s->counts == NULL
+            || read_full(w->sock, s->rep, sizeof *s->rep) != 0)
+            return -1;
+        s->entries = malloc((s->rep->nentries + 1) * sizeof *s->entries);
+        s->msg = s->rep->msg_len > 0 ? calloc(s->rep->msg_len + 1, 1)
+                                     : NULL;
+        if (s->entries == NULL || (s->rep->msg_len > 0 && s->msg == NULL)
+            || read_full(w->sock, s->entries,
+                         s->rep->nentries * sizeof *s->entries) != 0
+            || read_full(w->sock, s->msg, s->rep->msg_len) != 0)
+            return -1;
+        *s->counts = r.counts;           /* added when it is written */
+        memcpy(s->totals, totals, r.ntotals * sizeof *totals);
+        s->ntotals = r.ntotals;
+    } else {
+        add_totals(&j->n->files, &r.counts.files,
+                   sizeof r.counts / sizeof(unsigned long));
+        if (j->h->totals != NULL)
+            add_totals(j->h->totals, totals, r.ntotals);
+        j->status = tool_worst(j->status, r.status);
+    }
     s->done = true;
     s->games = r.counts.games;
     s->status = r.status;
+    s->product_at = r.product_at;
     s->out_len = (size_t)r.out_len;
     s->err_len = (size_t)r.err_len;
     s->worker = (int)k;
@@ -427,6 +845,8 @@ static int take_result(jobs *j, unsigned k)
     return 0;
 }
 
+/* --- handing out ------------------------------------------------------- */
+
 /* Append path to the slot's paths. 0 or -1 (out of memory). */
 static int add_path(slot *s, const char *path)
 {
@@ -441,15 +861,107 @@ static int add_path(slot *s, const char *path)
     return 0;
 }
 
-/* Hand the next job (inputs one after the other) to worker k. 0, or 1
- * when there is none. */
-static int hand_out(jobs *j, unsigned k)
+/* The size of the parts of inputs: SGF_PART_BYTES when set (tests cut
+ * small inputs), else PART_BYTES. */
+static size_t part_bytes_wanted(void)
 {
-    if (j->no_more || j->handed - j->flushed >= j->window)
-        return 1;
-    slot *s = &j->ring[j->handed % j->window];
-    memset(s, 0, sizeof *s);
-    s->worker = -1;
+    const char *e = getenv("SGF_PART_BYTES");
+    char *end;
+    unsigned long long v = e != NULL ? strtoull(e, &end, 10) : 0;
+    return e != NULL && *e != '\0' && *end == '\0' && v > 0
+           ? (size_t)v : PART_BYTES;
+}
+
+bool cli_jobs_splits(const cli_run_hooks *h, const char *path,
+                     unsigned long long size)
+{
+    return h->parts != NULL && strcmp(path, "-") != 0
+           && !cli_is_archive_name(path)
+           && size >= (unsigned long long)part_bytes_wanted() * SPLIT_PARTS
+           && size < UINT32_MAX && h->parts(h->payload, path);
+}
+
+/* A large regular file the tool reads in parts: the parent's look at it
+ * (mapped, its cuts to find), or NULL to read it whole. */
+static split *split_open(jobs *j, const char *path, unsigned long long size)
+{
+    size_t part = j->part_bytes;
+    if (!cli_jobs_splits(j->h, path, size))
+        return NULL;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0)
+        return NULL;                    /* said when it is read */
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)
+        || (unsigned long long)st.st_size != size) {
+        close(fd);
+        return NULL;
+    }
+    split *sp = calloc(1, sizeof *sp);
+    char *map = sp != NULL ? mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0)
+                           : MAP_FAILED;
+    if (sp == NULL || map == MAP_FAILED
+        || (sp->path = strdup(path)) == NULL
+        || sgf_cut_scan_new(&sp->scan, map, size) != SGF_OK) {
+        if (map != MAP_FAILED)
+            munmap(map, size);
+        if (sp != NULL)
+            free(sp->path);
+        free(sp);
+        close(fd);
+        return NULL;
+    }
+    (void)posix_madvise(map, size, POSIX_MADV_SEQUENTIAL);
+    sp->fd = fd;
+    sp->map = map;
+    sp->size = size;
+    size_t share = (size_t)(size / ((unsigned long long)j->nw
+                                    * PARTS_PER_WORKER));
+    sp->part_bytes = part > share ? part : share;
+    return sp;
+}
+
+/* The next part of the input being cut into slot s: from where the last
+ * one handed out stops, to the next cut a part's size on. */
+static void next_part(jobs *j, slot *s)
+{
+    split *sp = j->cur;
+    s->sp = sp;
+    sp->refs++;
+    s->has_from = sp->has_next;
+    s->from = sp->next;
+    s->drift = sp->drift;
+    s->from.games = (size_t)((long)s->from.games + sp->drift);
+    size_t at = (s->has_from ? s->from.offset : 0) + sp->part_bytes;
+    sgf_cut cut;
+    if (sp->scan != NULL && sgf_cut_scan_next(sp->scan, at, &cut) == 1
+        && sp->size - cut.offset >= sp->part_bytes / 2) {
+        s->stop = cut.offset;
+        sp->next = cut;
+        sp->has_next = true;
+    } else {                            /* the last part */
+        s->stop = SIZE_MAX;
+        split_planned(sp);
+        j->cur = NULL;
+    }
+    s->size = 0;
+}
+
+/* Fill slot s with the next job: the next part of an input being cut,
+ * a large input's first part, or a batch of whole inputs. 0, or 1 when
+ * there is none. */
+static int fill_slot(jobs *j, slot *s)
+{
+    if (j->cur == NULL && j->pending != NULL) {
+        j->cur = j->pending;
+        j->pending = NULL;
+    }
+    if (j->cur != NULL) {
+        if (add_path(s, j->cur->path) != 0)
+            return -1;
+        next_part(j, s);
+        return 0;
+    }
     unsigned long long weight = 0;      /* unknown sizes count 4 KiB */
     size_t most = BATCH_INPUTS;
     if (j->total > j->given
@@ -464,32 +976,82 @@ static int hand_out(jobs *j, unsigned k)
             j->no_more = true;
             break;
         }
-        if (add_path(s, path) != 0) {
-            tool_error("out of memory");
-            j->status = TOOL_TROUBLE;
-            j->no_more = true;
-            break;
+        split *sp = split_open(j, path, size);
+        if (sp != NULL) {
+            j->given++;
+            if (s->count > 0) {         /* its parts: jobs of their own */
+                j->pending = sp;
+                break;
+            }
+            j->cur = sp;
+            if (add_path(s, sp->path) != 0)
+                return -1;
+            next_part(j, s);
+            return 0;
         }
+        if (add_path(s, path) != 0)
+            return -1;
         s->size += size;
         weight += size ? size : 4096;
         j->given++;
     }
-    if (s->count == 0) {
-        free(s->path);
-        memset(s, 0, sizeof *s);
-        return 1;
+    return s->count == 0 ? 1 : 0;
+}
+
+static int send_job(jobs *j, unsigned k, uint64_t seq, const slot *s)
+{
+    job_msg m;
+    memset(&m, 0, sizeof m);
+    m.seq = seq;
+    m.len = (uint32_t)s->path_len;
+    if (s->sp != NULL) {
+        m.part = 1;
+        m.has_from = s->has_from;
+        m.from = s->from;
+        m.stop = s->stop == SIZE_MAX ? UINT64_MAX : (uint64_t)s->stop;
     }
-    uint64_t seq = j->handed;
-    uint32_t len = (uint32_t)s->path_len;
-    if (write_full(j->w[k].sock, &seq, sizeof seq) != 0
-        || write_full(j->w[k].sock, &len, sizeof len) != 0
-        || write_full(j->w[k].sock, s->path, len) != 0) {
+    if (write_full(j->w[k].sock, &m, sizeof m) != 0
+        || write_full(j->w[k].sock, s->path, s->path_len) != 0) {
         tool_error("cannot hand inputs to a job: %s", strerror(errno));
         j->status = TOOL_TROUBLE;
-        j->no_more = true;
-        return 1;
+        j->halt = true;
+        return -1;
     }
     j->w[k].busy = true;
+    return 0;
+}
+
+/* Hand worker k a part to read again, or the next job. 0, or 1 when
+ * there is none. */
+static int hand_out(jobs *j, unsigned k)
+{
+    if (j->halt)
+        return 1;
+    for (uint64_t q = j->flushed; q < j->handed; q++) {
+        slot *s = &j->ring[q % j->window];
+        if (s->redo) {
+            s->redo = false;
+            return send_job(j, k, q, s) == 0 ? 0 : 1;
+        }
+    }
+    if ((j->no_more && j->cur == NULL && j->pending == NULL)
+        || j->handed - j->flushed >= j->window)
+        return 1;
+    slot *s = &j->ring[j->handed % j->window];
+    memset(s, 0, sizeof *s);
+    s->worker = -1;
+    int rc = fill_slot(j, s);
+    if (rc < 0) {
+        tool_error("out of memory");
+        j->status = TOOL_TROUBLE;
+        j->halt = true;
+    }
+    if (rc != 0) {
+        slot_clear(j, s);
+        return 1;
+    }
+    if (send_job(j, k, j->handed, s) != 0)
+        return 1;
     j->handed++;
     return 0;
 }
@@ -501,18 +1063,27 @@ static void worker_died(jobs *j, unsigned k)
     worker *w = &j->w[k];
     for (uint64_t q = j->flushed; q < j->handed; q++) {
         slot *s = &j->ring[q % j->window];
-        if (!s->done) {
+        if (!s->done && !s->redo) {
             tool_error("a job stopped while reading '%s'%s",
                        cli_display_name(s->path),
                        s->count > 1 ? " or the inputs after it" : "");
             s->done = true;
             s->status = TOOL_TROUBLE;
-            j->n->by_status[2]++;
+            if (s->sp == NULL)
+                j->n->by_status[2]++;
             break;
         }
     }
     j->status = TOOL_TROUBLE;
-    j->no_more = true;
+    j->halt = true;
+    for (uint64_t q = j->flushed; q < j->handed; q++) {
+        slot *s = &j->ring[q % j->window];
+        if (s->redo) {                  /* nobody to read it again */
+            s->redo = false;
+            s->done = true;
+            slot_release(j, s);
+        }
+    }
     close(w->sock);
     w->sock = -1;
     w->busy = false;
@@ -547,6 +1118,16 @@ static void serve(jobs *j)
                 worker_died(j, k);
     }
     flush_due(j);
+    for (uint64_t q = j->flushed; q < j->handed; q++)
+        slot_clear(j, &j->ring[q % j->window]);
+    split *left[2] = { j->cur, j->pending };  /* cut short (trouble) */
+    for (int k = 0; k < 2; k++)
+        if (left[k] != NULL) {
+            split_planned(left[k]);
+            if (left[k]->refs == 0)
+                split_free(left[k]);
+        }
+    j->cur = j->pending = NULL;
     free(pf);
 }
 
@@ -579,6 +1160,7 @@ int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
     j.total = total;
     j.window = (size_t)nw * WINDOW_PER_WORKER;
     j.one_stream = product(&j) == stdout && one_stream();
+    j.part_bytes = part_bytes_wanted();
     j.w = calloc(nw, sizeof *j.w);
     j.ring = calloc(j.window, sizeof *j.ring);
     if (j.w == NULL || j.ring == NULL) {
@@ -587,6 +1169,8 @@ int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }
+    for (size_t q = 0; q < j.window; q++)
+        j.ring[q].worker = -1;
     for (unsigned k = 0; k < nw; k++)
         j.w[k].sock = j.w[k].out = j.w[k].err = -1;
     signal(SIGPIPE, SIG_IGN);      /* a worker gone: an error, not death */

@@ -4,6 +4,7 @@
  * the --charset and --rules arguments.
  */
 #include "cli.h"
+#include "cli-jobs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +14,22 @@
 #include <unistd.h>
 
 static const cli_member *member;       /* the member being read */
+static cli_part *part;                 /* the part being read (-j) */
+
+void cli_part_set(cli_part *p)
+{
+    part = p;
+}
+
+cli_part *cli_part_of(const char *path)
+{
+    return part != NULL && path == part->path ? part : NULL;
+}
+
+cli_part *cli_part_now(void)
+{
+    return part;
+}
 
 void cli_member_set(const cli_member *m)
 {
@@ -78,7 +95,35 @@ struct games_run {
     cli_counts *n;
     const char *name;
     int status;
+    cli_part *part;          /* the part of the input read, or NULL */
 };
+
+/* A part's diagnostics that its own cap left out, by code and severity
+ * (the counts of the part's reading so far), and at the input's end the
+ * place of the line that says how many of the input's were left out,
+ * which the parent writes (cli-jobs.c: it knows the whole input's). */
+static void part_left_out(struct games_run *r, sgf_collection *c, bool end)
+{
+    cli_part_report *rep = &r->part->rep;
+    sgf_diag_counts all;
+    sgf_collection_diags_left_out(c, NULL, &all);
+    if (all.errors + all.warnings + all.notes > 0) {
+        rep->left = all;
+        for (unsigned k = 0; k < CLI_MAX_CODES; k++)
+            rep->left_code[k] = (uint32_t)sgf_collection_code_left_out(
+                c, (sgf_diag_code)k);
+    }
+    if (!end)
+        return;
+    fflush(r->fp);
+    off_t at = lseek(fileno(r->fp), 0, SEEK_CUR);
+    rep->marker = 1;
+    rep->marker_stream = r->fp == stdout ? 0 : 1;
+    rep->marker_at = at > 0 ? (uint64_t)at : 0;
+    rep->quiet = r->d->quiet;
+    rep->strict = r->d->strict;
+    rep->format = (uint8_t)r->d->format;
+}
 
 static int each_game(void *arg, sgf_collection *c, sgf_game *g)
 {
@@ -93,7 +138,9 @@ static int each_game(void *arg, sgf_collection *c, sgf_game *g)
     fflush(stdout);
     r->status = tool_worst(r->status, cli_print_diag_batch(r->fp, r->name,
                                                            c, r->d, r->n));
-    if (g == NULL)                     /* the end of the input */
+    if (r->part != NULL)
+        part_left_out(r, c, g == NULL);
+    else if (g == NULL)                /* the end of the input */
         cli_print_left_out(r->fp, r->name, c, r->d, r->n);
     return 0;
 }
@@ -103,7 +150,7 @@ int cli_read_games(const char *path, const sgf_parse_options *po,
                    const cli_diag_opts *d, cli_counts *n)
 {
     struct games_run r = { fn, payload, fp, d, n, cli_display_name(path),
-                           TOOL_OK };
+                           TOOL_OK, cli_part_of(path) };
     int fd, rc, err;
     const cli_member *m = cli_member_of(path);
 
@@ -121,6 +168,15 @@ int cli_read_games(const char *path, const sgf_parse_options *po,
         if (rc != SGF_OK)
             report_read_error(path, rc, errno);
         rc = rc == SGF_OK ? TOOL_OK : TOOL_TROUBLE;
+    } else if (r.part != NULL) {      /* one part of it (-j) */
+        errno = 0;
+        rc = sgf_parse_fd_part(fd, po, r.part->from, r.part->stop,
+                               each_game, &r, &r.part->rep.end);
+        err = errno;
+        rc = close_input(path, fd, rc, err);
+        r.part->rep.read = rc == TOOL_OK;
+        for (unsigned k = 0; k < CLI_MAX_CODES; k++)
+            n->by_code[k] += r.part->rep.left_code[k];
     } else {
         errno = 0;
         rc = sgf_parse_fd_each(fd, po, each_game, &r);
@@ -129,8 +185,8 @@ int cli_read_games(const char *path, const sgf_parse_options *po,
     }
     if (rc != TOOL_OK)
         n->unreadable++;
-    else
-        n->files++;
+    else if (r.part == NULL || r.part->rep.end.at_end)
+        n->files++;                /* once: by the input's last part */
     return tool_worst(rc, r.status);
 }
 

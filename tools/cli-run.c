@@ -56,20 +56,16 @@ static bool json_report(const cli_run_hooks *h)
 
 static const char *const status_names[3] = { "ok", "invalid", "trouble" };
 
-/* The "input" record of one input: what it added to the counts; and the
- * tool's input_done. */
-static void input_record(const cli_run_hooks *h, const char *name,
-                         const cli_counts *before, const cli_counts *n,
-                         int status, unsigned long errors_before)
+void cli_input_record(const cli_run_hooks *h, const char *name,
+                      const cli_counts *before, const cli_counts *n,
+                      int status, const char *msg)
 {
-    unsigned long count;
-    const char *msg = cli_last_error(&count);
     bool unreadable = n->unreadable > before->unreadable;
     const char *st = unreadable ? "unreadable"
                      : status_names[status < 0 ? 0 : status > 2 ? 2
                                                                 : status];
-    bool said = count > errors_before && status >= TOOL_TROUBLE;
-    cli_input_report r = { name, st, before, n, said ? msg : NULL };
+    bool said = msg != NULL;
+    cli_input_report r = { name, st, before, n, msg };
     if (!json_report(h)) {
         if (h->input_done != NULL)
             h->input_done(h->payload, &r);
@@ -92,6 +88,18 @@ static void input_record(const cli_run_hooks *h, const char *name,
         h->input_done(h->payload, &r);
 }
 
+/* The "input" record of one input: what it added to the counts, and the
+ * tool's message when it said one and the input is in trouble. */
+static void input_record(const cli_run_hooks *h, const char *name,
+                         const cli_counts *before, const cli_counts *n,
+                         int status, unsigned long errors_before)
+{
+    unsigned long count;
+    const char *msg = cli_last_error(&count);
+    bool said = count > errors_before && status >= TOOL_TROUBLE;
+    cli_input_record(h, name, before, n, status, said ? msg : NULL);
+}
+
 /* One input through the tool, counted by status; its record. */
 static int one_file(const cli_run_hooks *h, const char *path,
                     cli_counts *n)
@@ -100,6 +108,8 @@ static int one_file(const cli_run_hooks *h, const char *path,
     unsigned long errors_before;
     cli_last_error(&errors_before);
     int st = h->file(h->payload, path, n);
+    if (cli_part_of(path) != NULL)
+        return st;          /* one part: the parent counts the input */
     n->by_status[st < 0 ? 0 : st > 2 ? 2 : st]++;
     input_record(h, cli_display_name(path), &before, n, st, errors_before);
     return st;
@@ -397,9 +407,13 @@ int cli_run(const cli_tool *t, int argc, char **argv,
     }
     walk w = { list, in, 0 };
     unsigned nj = cli_jobs_option();
-    /* one input is read here: a worker would only add a copy of its
-     * output (one big collection is not split between workers) */
-    if (nj > 1 && list != NULL && cli_input_list_count(list) > 1
+    /* one input is read here, unless it is a collection large enough to
+     * be read in parts: a worker would only add a copy of its output */
+    if (nj > 1 && list != NULL
+        && (cli_input_list_count(list) > 1
+            || (cli_input_list_count(list) == 1
+                && cli_jobs_splits(h, cli_input_list_path(list, 0),
+                                   cli_input_list_size(list, 0))))
         && !(h->serial != NULL && h->serial(h->payload)))
         status = tool_worst(status, cli_jobs_run(h, nj, next_input, &w,
                                                  cli_input_list_count(list),

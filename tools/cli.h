@@ -122,6 +122,12 @@ int cli_progress_option(void);
     { "jobs", 'j', "N", 0, \
       "read inputs in N processes at once (0: one per core)" }
 
+/* Where a tool's product starts in standard output (sgf-convert: its
+ * first TSV row, which the header goes before): in a worker of -j the
+ * place is noted, and the parent writes what before_product writes
+ * there; elsewhere nothing. */
+void cli_product_begins(FILE *fp);
+
 /* The number of processes -j asked for (1 when not given). */
 unsigned cli_jobs_option(void);
 
@@ -249,6 +255,13 @@ typedef struct cli_run_hooks {
     /* In the parent, before the first byte of product: what comes once at
      * the top of the output (a TSV header). May be NULL. */
     void (*before_product)(void *payload);
+    /* Whether the input path (a large regular file) may be read in parts
+     * by several workers at once (-j): true when the tool's output for
+     * an input is that of its games one after the other, with nothing
+     * that one game's output takes from another's (the diagnostics'
+     * cap, the left-out line and the JSON input record are cli's, which
+     * it writes as for one process). NULL: never. */
+    bool (*parts)(void *payload, const char *path);
 } cli_run_hooks;
 
 /* The whole of a tool's main(): tool_init, the options, --help and

@@ -478,6 +478,8 @@ static int stream_put(stream *s, sgf_collection *c, sgf_game *g)
     case CONVERT_SGF:
         return lib_status(sgf_write_game(s->out, g, &o->write), "SGF");
     case CONVERT_TSV:
+        if (s->in_file == 0 && !s->own_file)
+            cli_product_begins(s->out);
         if (s->in_file == 0 && (s->own_file || !o->header_done)
             && convert_tsv_header(s->out) != 0)
             return TOOL_TROUBLE;
@@ -650,6 +652,14 @@ static int convert_stream(convert_opts *o, const char *path, cli_counts *n,
         fflush(stdout);
     free(target);
     return st;
+}
+
+bool convert_parts(const convert_opts *o, const char *path)
+{
+    return !o->out_dir && !o->split && o->game < 0 && o->force
+           && (o->to == CONVERT_SGF || o->to == CONVERT_TSV
+               || o->to == CONVERT_JSON)
+           && !wants_xml(o, path);
 }
 
 int convert_file(convert_opts *o, const char *path, cli_counts *n)

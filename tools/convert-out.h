@@ -79,6 +79,12 @@ int convert_plan(convert_opts *o, const cli_input_list *l);
  * or refused) or TOOL_TROUBLE. */
 int convert_file(convert_opts *o, const char *path, cli_counts *n);
 
+/* Whether path (a large collection) may be read in parts by several
+ * workers (-j): its games written one by one to one output, each on its
+ * own: SGF, TSV or JSON, every game (--force: no game refused, which
+ * would stop the input), not XML. */
+bool convert_parts(const convert_opts *o, const char *path);
+
 /* Finish the output: -o FILE is renamed into place when something was
  * converted and nothing failed to write, else removed. ok: false after
  * trouble that must not leave a file. Returns TOOL_OK or TOOL_TROUBLE. */

@@ -361,6 +361,11 @@ static int finish(void *payload, int status)
                                              status < TOOL_TROUBLE));
 }
 
+static bool parts(void *payload, const char *path)
+{
+    return convert_parts(payload, path);
+}
+
 int main(int argc, char **argv)
 {
     convert_opts o;
@@ -371,7 +376,7 @@ int main(int argc, char **argv)
         .list_first = &o.list_first, .plan = plan,
         .totals = &o.written, .ntotals = 1, .serial = serial,
         .worker_start = worker_start, .product = product,
-        .before_product = before_product
+        .before_product = before_product, .parts = parts
     };
 
     convert_opts_init(&o);

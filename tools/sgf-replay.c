@@ -157,6 +157,16 @@ static int finish(void *payload, int status)
     return status;
 }
 
+/* A large collection in parts (-j): its games are replayed one by one.
+ * Not with --game (the games of the whole input are counted), --path or
+ * --gtp (a game they cannot replay stops the input's replays). */
+static bool parts(void *payload, const char *path)
+{
+    const replay_out_opts *o = payload;
+    (void)path;
+    return o->game < 0 && o->path_len == 0 && !o->gtp;
+}
+
 int main(int argc, char **argv)
 {
     replay_out_opts o;
@@ -164,7 +174,7 @@ int main(int argc, char **argv)
         .on_option = on_option, .payload = &o, .help = &o.help,
         .version = &o.version, .in = &o.in, .start = start,
         .file = one_file, .finish = finish, .quiet = &o.diag.quiet,
-        .format = &o.format, .summary = &o.summary
+        .format = &o.format, .summary = &o.summary, .parts = parts
     };
 
     replay_out_opts_init(&o);

@@ -146,6 +146,15 @@ static void worker_end(void *payload)
     score_out_end_engines(payload);
 }
 
+/* A large collection in parts (-j): its games are counted one by one;
+ * --game counts the games of the whole input. */
+static bool parts(void *payload, const char *path)
+{
+    const score_out_opts *o = payload;
+    (void)path;
+    return o->format != SCORE_FORMAT_HTML && !o->diag.one_game;
+}
+
 int main(int argc, char **argv)
 {
     score_out_opts o;
@@ -157,7 +166,7 @@ int main(int argc, char **argv)
         .summary = &o.summary, .summary_more = score_out_summary,
         .totals = (unsigned long *)&o.totals,
         .ntotals = sizeof o.totals / sizeof(unsigned long),
-        .serial = serial, .worker_end = worker_end
+        .serial = serial, .worker_end = worker_end, .parts = parts
     };
 
     score_out_opts_init(&o);

@@ -223,6 +223,15 @@ static bool serial(void *payload)
     return o->diag.format == CLI_FORMAT_HTML;
 }
 
+/* A large collection in parts (-j): its games are checked one by one;
+ * --game counts the games of the whole input. */
+static bool parts(void *payload, const char *path)
+{
+    const struct opts *o = payload;
+    (void)path;
+    return o->diag.format != CLI_FORMAT_HTML && !o->diag.one_game;
+}
+
 int main(int argc, char **argv)
 {
     struct opts o = { .diag = { .format = CLI_FORMAT_TEXT } };
@@ -234,7 +243,7 @@ int main(int argc, char **argv)
         .version = &o.version, .in = &o.in, .start = start,
         .file = check_one, .finish = finish, .quiet = &o.diag.quiet,
         .format = &o.diag.format, .summary = &o.summary,
-        .input_done = input_done, .serial = serial
+        .input_done = input_done, .serial = serial, .parts = parts
     };
 
     o.replay.all_variations = true;
