@@ -104,17 +104,21 @@ check sgf-convert --to=tsv -o "$tmp/table.tsv"
 #              file inside: the quick scan's cuts are wrong and parts are
 #              read again from where the one before ended
 mkdir -p "$tmp/coll"
-find samples tests/cli -name '*.sgf' | LC_ALL=C sort > "$tmp/coll/list"
+find $trees -type f \( -name '*.sgf' -o -name '*.SGF' \) | LC_ALL=C sort \
+    > "$tmp/coll/list"
 : > "$tmp/coll/clean"
 while IFS= read -r f; do
     "$bindir/sgf-validate" --syntax-only -q "$f" 2>/dev/null |
         grep -q 'unclosed-' || echo "$f" >> "$tmp/coll/clean"
 done < "$tmp/coll/list"
-i=0
-while [ $i -lt 12 ]; do
-    while IFS= read -r f; do cat "$f"; echo; done < "$tmp/coll/clean"
-    i=$((i + 1))
-done > "$tmp/coll/all.sgf"
+# (again and again up to 100 KB; parts of about a 40th of it)
+: > "$tmp/coll/all.sgf"
+while [ "$(wc -c < "$tmp/coll/all.sgf")" -lt 100000 ]; do
+    while IFS= read -r f; do cat "$f"; echo; done < "$tmp/coll/clean" \
+        >> "$tmp/coll/all.sgf"
+done
+part=$(($(wc -c < "$tmp/coll/all.sgf") / 40))
+[ "$part" -ge 3000 ] || part=3000
 while IFS= read -r f; do cat "$f"; echo; done < "$tmp/coll/list" \
     > "$tmp/coll/open.sgf"
 cat "$tmp/coll/all.sgf" >> "$tmp/coll/open.sgf"
@@ -142,10 +146,10 @@ parts_check() {
         echo $? > "$tmp/p1.status"
         "$bindir/$tool" -j 1 "$@" "$in" > "$tmp/p1.both" 2>&1 </dev/null
         for j in 2 3; do
-            SGF_PART_BYTES=3000 "$bindir/$tool" -j "$j" "$@" "$in" \
+            SGF_PART_BYTES=$part "$bindir/$tool" -j "$j" "$@" "$in" \
                 > "$tmp/pj.out" 2> "$tmp/pj.err" </dev/null
             echo $? > "$tmp/pj.status"
-            SGF_PART_BYTES=3000 "$bindir/$tool" -j "$j" "$@" "$in" 2>&1 \
+            SGF_PART_BYTES=$part "$bindir/$tool" -j "$j" "$@" "$in" 2>&1 \
                 </dev/null | cat > "$tmp/pj.both"
             for k in out err status both; do
                 if ! cmp -s "$tmp/p1.$k" "$tmp/pj.$k"; then
