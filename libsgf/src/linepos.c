@@ -223,11 +223,81 @@ static void step_one_block(sgf__linemark *m, const char *s, size_t b)
         step(m, s, from, from + SGF__LINE_BLOCK);
 }
 
+#if defined(__SSE2__)
+/* The LFs of s[a, b) (b - a a multiple of 16), and whether the stretch
+ * breaks its lines plainly: by LF, or by CRLF, never by a lone CR or an
+ * LFCR (a CR that is not the first byte of a CRLF). */
+static size_t count_lf(const char *s, size_t a, size_t b, bool *plain)
+{
+    const __m128i lf = _mm_set1_epi8('\n'), crv = _mm_set1_epi8('\r');
+    size_t lines = 0;
+    unsigned cr_carry = 0, lone_carry = 0, bad = 0;
+    while (a < b) {
+        size_t end = b - a > 255 * 16 ? a + 255 * 16 : b;
+        __m128i count = _mm_setzero_si128();
+        for (; a < end; a += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)
+                                        (s + a));
+            __m128i is_lf = _mm_cmpeq_epi8(v, lf);
+            unsigned cr = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v,
+                                                                     crv));
+            count = _mm_sub_epi8(count, is_lf);
+            if (cr == 0 && cr_carry == 0 && lone_carry == 0)
+                continue;
+            unsigned lfm = (unsigned)_mm_movemask_epi8(is_lf);
+            unsigned after_cr = ((cr << 1) | cr_carry) & 0xFFFF;
+            unsigned lone = lfm & ~after_cr;     /* an LF not of a CRLF */
+            bad |= after_cr & ~lfm;              /* a CR without its LF */
+            bad |= (((lone << 1) | lone_carry) & 0xFFFF) & cr;  /* LFCR */
+            cr_carry = cr >> 15;
+            lone_carry = lone >> 15;
+        }
+        __m128i sums = _mm_sad_epu8(count, _mm_setzero_si128());
+        lines += (size_t)_mm_cvtsi128_si32(sums)
+                 + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
+    }
+    *plain = bad == 0 && cr_carry == 0;
+    return lines;
+}
+#endif
+
+/* The start of the line after the last LF of s[a, b) (one is there). */
+static size_t after_last_lf(const char *s, size_t a, size_t b)
+{
+    while (b > a && s[b - 1] != '\n')
+        b--;
+    return b;
+}
+
 void sgf__linemark_blocks(sgf__linemark *m, const char *s, size_t from,
                           size_t to)
 {
-    for (size_t b = from; b < to; b++)
-        step_one_block(m, s, b);
+#if defined(__SSE2__)
+    /* a stretch whose lines end by LF or CRLF, as its blocks one by one
+     * would mark it: a line a LF, the last two found from its end, the
+     * LF at its end pending unless it ends a CRLF */
+    size_t a = from * SGF__LINE_BLOCK, b = to * SGF__LINE_BLOCK;
+    bool plain;
+    if (to > from && m->pending != '\r'
+        && !(m->pending == '\n' && s[a] == '\r')) {
+        size_t lines = count_lf(s, a, b, &plain);
+        if (plain) {
+            if (lines > 0) {
+                size_t last = after_last_lf(s, a, b);
+                m->prev_start = lines >= 2
+                    ? (uint32_t)after_last_lf(s, a, last - 1) : m->start;
+                m->start = (uint32_t)last;
+            }
+            m->line += (uint32_t)lines;
+            m->pending = s[b - 1] == '\n' && !(b - 1 > a
+                                                && s[b - 2] == '\r')
+                         ? '\n' : 0;
+            return;
+        }
+    }
+#endif
+    for (size_t k = from; k < to; k++)
+        step_one_block(m, s, k);
 }
 
 /* Marks for every block up to block b; the caller holds marks_lock.

@@ -199,17 +199,27 @@ static size_t bytes_to(sgf_cut_scan *s, size_t i, size_t to)
 }
 
 #if defined(__SSE2__)
-/* The bytes of s[0..64) equal to ch, as bits. */
-static inline uint64_t eq64(const char *s, char ch)
+/* 64 bytes, loaded once. */
+typedef struct bytes64 {
+    __m128i v[4];
+} bytes64;
+
+static inline void load64(bytes64 *b, const char *s)
+{
+    for (int k = 0; k < 4; k++)
+        b->v[k] = _mm_loadu_si128((const __m128i *)(const void *)
+                                  (s + 16 * k));
+}
+
+/* The bytes equal to ch, as bits. */
+static inline uint64_t eq64(const bytes64 *b, char ch)
 {
     const __m128i c = _mm_set1_epi8(ch);
     uint64_t m = 0;
-    for (int k = 0; k < 4; k++) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)
-                                    (s + 16 * k));
-        m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, c))
+    for (int k = 0; k < 4; k++)
+        m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(b->v[k],
+                                                                  c))
              << (16 * k);
-    }
     return m;
 }
 
@@ -236,16 +246,21 @@ static inline uint64_t prefix_xor(uint64_t x)
 static int chunk64(sgf_cut_scan *s, size_t *at)
 {
     const char *c = s->s + s->i;
-    if (s->depth == 0 || eq64(c, '\\') != 0)
+    bytes64 b;
+    if (s->depth == 0)
         return 0;
-    uint64_t open = eq64(c, '['), close = eq64(c, ']');
+    _mm_prefetch(c + 1024, _MM_HINT_T0);
+    load64(&b, c);
+    if (eq64(&b, '\\') != 0)
+        return 0;
+    uint64_t open = eq64(&b, '['), close = eq64(&b, ']');
     uint64_t st = prefix_xor(open | close);    /* inside after each byte */
     if (s->in_value)
         st = ~st;
     if ((open & ~st) != 0 || (close & st) != 0)
         return 0;                      /* a '[' in a value, a stray ']' */
-    uint64_t lp = eq64(c, '(') & ~st, rp = eq64(c, ')') & ~st;
-    uint64_t node = open | (eq64(c, ';') & ~st);
+    uint64_t lp = eq64(&b, '(') & ~st, rp = eq64(&b, ')') & ~st;
+    uint64_t node = s->node ? 0 : open | (eq64(&b, ';') & ~st);
     size_t depth = s->depth;
     for (uint64_t t = lp | rp; t != 0; t &= t - 1) {
         unsigned k = (unsigned)__builtin_ctzll(t);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 #include <sgf/parse.h>
+#include "tree_int.h"          /* the line marks of a stretch */
 
 /* A record of what a reading hands over: one line per game tree (its
  * index and root offset) and per diagnostic, and the end. */
@@ -288,12 +289,78 @@ static void test_cut_checks(void **state)
     free(s);
 }
 
+/* The line state of a stretch of whole blocks as the scan makes it (LFs
+ * counted when there is no CR) is the state the blocks make one by one
+ * (a naive count, byte by byte), with and without CR, LF, CRLF, LFCR. */
+static void test_line_marks_of_a_stretch(void **state)
+{
+    (void)state;
+    enum { BLOCKS = 40, N = BLOCKS * SGF__LINE_BLOCK };
+    char *s = malloc(N);
+    assert_non_null(s);
+    unsigned seed = 7;
+    for (int round = 0; round < 200; round++) {
+        int kind = round % 6;        /* LF; CR; LFCR; many LF; CRLF; */
+        for (size_t i = 0; i < N; i++) {     /* CRLF and one lone CR */
+            seed = seed * 1103515245u + 12345u;
+            unsigned r = (seed >> 16) % 100;
+            s[i] = r < 3 ? '\n' : (r < 5 && kind == 1) ? '\r'
+                 : (r < 6 && kind == 2 && i > 0 && s[i - 1] == '\n') ? '\r'
+                 : (kind == 3 && r < 20) ? '\n' : 'x';
+            if (kind >= 4 && s[i] == '\n' && i > 0)
+                s[i - 1] = '\r';
+        }
+        if (kind == 5)
+            s[N / 2 + round] = '\r';
+        size_t from = (size_t)(round % 7), to = BLOCKS - (size_t)(round % 5);
+        /* the state at block `from`, byte by byte from the start */
+        sgf__linemark m = { 1, 0, 0, 0 }, naive;
+        for (size_t i = 0; i < from * SGF__LINE_BLOCK; i++) {
+            char ch = s[i];
+            if (ch != '\n' && ch != '\r') {
+                m.pending = 0;
+            } else if (m.pending != 0 && m.pending != ch) {
+                m.pending = 0;
+                m.start = (uint32_t)i + 1;
+            } else {
+                m.line++;
+                m.prev_start = m.start;
+                m.start = (uint32_t)i + 1;
+                m.pending = ch;
+            }
+        }
+        naive = m;
+        for (size_t i = from * SGF__LINE_BLOCK; i < to * SGF__LINE_BLOCK;
+             i++) {
+            char ch = s[i];
+            if (ch != '\n' && ch != '\r') {
+                naive.pending = 0;
+            } else if (naive.pending != 0 && naive.pending != ch) {
+                naive.pending = 0;
+                naive.start = (uint32_t)i + 1;
+            } else {
+                naive.line++;
+                naive.prev_start = naive.start;
+                naive.start = (uint32_t)i + 1;
+                naive.pending = ch;
+            }
+        }
+        sgf__linemark_blocks(&m, s, from, to);
+        assert_int_equal(m.line, naive.line);
+        assert_int_equal(m.start, naive.start);
+        assert_int_equal(m.prev_start, naive.prev_start);
+        assert_int_equal(m.pending, naive.pending);
+    }
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parts_of_a_collection),
         cmocka_unit_test(test_parts_where_the_scan_is_wrong),
         cmocka_unit_test(test_cut_checks),
+        cmocka_unit_test(test_line_marks_of_a_stretch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
