@@ -178,6 +178,26 @@ parts_check sgf-score --format=tsv
 parts_check sgf-convert --force --to=sgf
 parts_check sgf-convert --force --to=tsv
 parts_check sgf-convert --force --to=json
+# standard output to /dev/null (the workers write it there themselves):
+# the same standard error and status, a collection in parts included
+ok=1
+for t in sgf-validate sgf-replay sgf-score; do
+    for in in "-r $trees" "$tmp/coll/cap.sgf"; do
+        "$bindir/$t" -j 1 $in > /dev/null 2> "$tmp/n1.err"
+        echo $? > "$tmp/n1.status"
+        SGF_PART_BYTES=$part "$bindir/$t" -j 2 $in > /dev/null \
+            2> "$tmp/n2.err"
+        echo $? > "$tmp/n2.status"
+        cmp -s "$tmp/n1.err" "$tmp/n2.err" || ok=0
+        cmp -s "$tmp/n1.status" "$tmp/n2.status" || ok=0
+    done
+done
+if [ $ok = 1 ]; then
+    passed=$((passed + 1))
+else
+    echo "FAIL jobs: standard output to /dev/null: -j 2 differs from -j 1"
+    failed=$((failed + 1))
+fi
 # -o DIR: the same files
 for j in 1 2; do
     "$bindir/sgf-convert" -j "$j" -q --to=sgf --keep-dirs -r $trees \

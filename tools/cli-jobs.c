@@ -16,7 +16,9 @@
  * to its own streams when the job is the next one due, else into memory
  * when they are small (the worker goes on), else it leaves them in the
  * files and lets the worker wait until they are due. At most WINDOW jobs
- * are out at once, so memory stays bounded whatever the run.
+ * are out at once, so memory stays bounded whatever the run. The copy is
+ * the kernel's (sendfile) into a file or a device; standard output that
+ * is /dev/null is written there by the workers themselves.
  *
  * A large regular file (one collection of many games) is cut into
  * parts, each a job of its own (cli-jobs.h; sgf/parse.h for the cuts).
@@ -33,6 +35,7 @@
  * would have written.
  */
 #define _XOPEN_SOURCE 700       /* struct msghdr's control fields (XSI) */
+#define _DEFAULT_SOURCE 1       /* madvise's MADV_DONTNEED (Linux) */
 #include "cli-jobs.h"
 
 #include <errno.h>
@@ -43,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -176,6 +180,8 @@ typedef struct jobs {
     bool product_started;          /* before_product called */
     bool one_stream;               /* one capture file a worker: the
                                       output and error are one file */
+    bool discard;                  /* standard output is /dev/null: the
+                                      workers write it there */
     int status;
 } jobs;
 
@@ -250,6 +256,17 @@ static int send_part(int sock, cli_part *p, int status,
     return 0;
 }
 
+/* A capture file emptied for the next job (/dev/null: nothing to do). */
+static int empty(int fd)
+{
+    struct stat st;
+    if (fstat(fd, &st) != 0)
+        return -1;
+    if (!S_ISREG(st.st_mode))
+        return 0;
+    return ftruncate(fd, 0) == 0 && lseek(fd, 0, SEEK_SET) == 0 ? 0 : -1;
+}
+
 /* One job in the worker: the streams emptied, its inputs (or its part),
  * the counts. */
 static int work_one(const cli_run_hooks *h, cli_job_one one, int sock,
@@ -266,9 +283,7 @@ static int work_one(const cli_run_hooks *h, cli_job_one one, int sock,
         nt = MAX_TOTALS;
     if (nt > 0)
         memcpy(before, h->totals, nt * sizeof *before);
-    if (ftruncate(out, 0) != 0 || lseek(out, 0, SEEK_SET) != 0
-        || (err != out && (ftruncate(err, 0) != 0
-                           || lseek(err, 0, SEEK_SET) != 0)))
+    if (empty(out) != 0 || (err != out && empty(err) != 0))
         return -1;
     memset(&c, 0, sizeof c);
     memset(&r, 0, sizeof r);
@@ -372,10 +387,20 @@ static int capture_file(void)
     return fd;
 }
 
+/* Whether standard output is /dev/null: what the workers write there
+ * is kept in no order, so they write it there themselves. */
+static bool discarded(void)
+{
+    struct stat st, null;
+    return fstat(STDOUT_FILENO, &st) == 0 && S_ISCHR(st.st_mode)
+           && stat("/dev/null", &null) == 0 && st.st_rdev == null.st_rdev;
+}
+
 static int start_worker(jobs *j, worker *w)
 {
     int sv[2];
-    w->out = capture_file();
+    w->out = j->discard ? open("/dev/null", O_WRONLY | O_CLOEXEC)
+                        : capture_file();
     w->err = w->out >= 0 && !j->one_stream ? capture_file() : w->out;
     if (w->err < 0 || socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) {
         if (w->err >= 0)
@@ -410,6 +435,23 @@ typedef struct source {
     uint64_t len;
 } source;
 
+/* Whether fp's file takes a copy made by the kernel from a capture file
+ * (sendfile): a regular file or a device such as /dev/null, not a pipe
+ * (whose reader would be handed the capture's pages, which the worker
+ * writes again) nor a terminal. Asked once per stream. */
+static bool kernel_copies(FILE *fp)
+{
+    static int out = -1, err = -1;
+    int *known = fp == stderr ? &err : &out;
+    struct stat st;
+    if (fp != stdout && fp != stderr)        /* -o FILE: asked each time */
+        return fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode);
+    if (*known < 0)
+        *known = fstat(fileno(fp), &st) == 0 && !isatty(fileno(fp))
+                 && (S_ISREG(st.st_mode) || S_ISCHR(st.st_mode));
+    return *known == 1;
+}
+
 /* Copy bytes [from, to) of src to fp. Returns 0, or the errno of a write
  * that failed. */
 static int copy_range(const source *src, uint64_t from, uint64_t to,
@@ -418,6 +460,26 @@ static int copy_range(const source *src, uint64_t from, uint64_t to,
     char buf[65536];
     if (to > src->len)
         to = src->len;
+    if (src->fd >= 0 && to > from && kernel_copies(fp)) {
+        off_t off = (off_t)from;
+        if (fflush(fp) != 0)
+            return errno != 0 ? errno : EIO;
+        while ((uint64_t)off < to) {
+            ssize_t w = sendfile(fileno(fp), src->fd, &off,
+                                 (size_t)(to - (uint64_t)off));
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w < 0 && (errno == EINVAL || errno == ENOSYS)
+                && (uint64_t)off == from)
+                break;                   /* not here: copied as below */
+            if (w < 0)
+                return errno;
+            if (w == 0)
+                return 0;                /* the capture shorter (never) */
+        }
+        if ((uint64_t)off >= to)
+            return 0;
+    }
     if (src->fd < 0) {
         errno = 0;
         if (to > from && fwrite(src->mem + from, 1, (size_t)(to - from), fp)
@@ -759,6 +821,7 @@ static int write_part(jobs *j, slot *s)
         s->msg = NULL;
     }
     cli_progress_games(s->games);
+    cli_progress_at(rep->end.offset);
     sp->started = true;
     sp->end_offset = rep->end.offset;
     sp->end_games = rep->end.games;
@@ -881,6 +944,19 @@ bool cli_jobs_splits(const cli_run_hooks *h, const char *path,
            && size < UINT32_MAX && h->parts(h->payload, path);
 }
 
+/* The pages of the parent's mapping of a split input wholly within
+ * [from, to) handed back: the scan is done with them (its memory stays
+ * that of a few megabytes, whatever the input's size). */
+static void scan_drop(void *payload, size_t from, size_t to)
+{
+    split *sp = payload;
+    long pg = sysconf(_SC_PAGESIZE);
+    size_t p = pg > 0 ? (size_t)pg : 4096;
+    size_t a = (from + p - 1) / p * p, b = to / p * p;
+    if (b > a)                  /* a private, unwritten file mapping: */
+        (void)madvise(sp->map + a, b - a, MADV_DONTNEED);   /* re-read */
+}
+
 /* A large regular file the tool reads in parts: the parent's look at it
  * (mapped, its cuts to find), or NULL to read it whole. */
 static split *split_open(jobs *j, const char *path, unsigned long long size)
@@ -900,9 +976,11 @@ static split *split_open(jobs *j, const char *path, unsigned long long size)
     split *sp = calloc(1, sizeof *sp);
     char *map = sp != NULL ? mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0)
                            : MAP_FAILED;
+    if (sp != NULL)
+        sp->map = map != MAP_FAILED ? map : NULL;
     if (sp == NULL || map == MAP_FAILED
         || (sp->path = strdup(path)) == NULL
-        || sgf_cut_scan_new(&sp->scan, map, size) != SGF_OK) {
+        || sgf_cut_scan_new(&sp->scan, map, size, scan_drop, sp) != SGF_OK) {
         if (map != MAP_FAILED)
             munmap(map, size);
         if (sp != NULL)
@@ -1160,6 +1238,7 @@ int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
     j.total = total;
     j.window = (size_t)nw * WINDOW_PER_WORKER;
     j.one_stream = product(&j) == stdout && one_stream();
+    j.discard = product(&j) == stdout && discarded();
     j.part_bytes = part_bytes_wanted();
     j.w = calloc(nw, sizeof *j.w);
     j.ring = calloc(j.window, sizeof *j.ring);

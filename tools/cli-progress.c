@@ -123,6 +123,12 @@ void cli_progress_games(unsigned long n)
     pg.games += n;
 }
 
+void cli_progress_at(unsigned long long offset)
+{
+    pg.input_offset = offset;
+    tick();
+}
+
 void cli_progress_input(unsigned long long size)
 {
     pg.inputs_done++;

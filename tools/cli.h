@@ -342,6 +342,8 @@ void cli_progress_game(unsigned long long offset);
 void cli_progress_input(unsigned long long size);
 /* n games were read elsewhere (by a worker of -j), inputs done after. */
 void cli_progress_games(unsigned long n);
+/* The input being read in parts (-j) is done up to offset (bytes). */
+void cli_progress_at(unsigned long long offset);
 /* Before writing to fp: erase the line when fp shows on the terminal
  * (standard error, or standard output when it is a terminal). */
 void cli_progress_before(FILE *fp);

@@ -42,10 +42,13 @@ struct sgf_cut_scan {
     size_t games;          /* game trees closed before i */
     sgf__linemark mark;    /* the line state at the start of block mb */
     size_t mb;
+    sgf_cut_drop_fn drop;  /* told what is read and done with */
+    void *payload;
     uint32_t facts;        /* the parser's mb_default | plain << 8 */
 };
 
-int sgf_cut_scan_new(sgf_cut_scan **out, const char *buf, size_t len)
+int sgf_cut_scan_new(sgf_cut_scan **out, const char *buf, size_t len,
+                     sgf_cut_drop_fn drop, void *payload)
 {
     if (out == NULL)
         return SGF_EINVAL;
@@ -57,6 +60,8 @@ int sgf_cut_scan_new(sgf_cut_scan **out, const char *buf, size_t len)
         return SGF_ENOMEM;
     s->s = buf;
     s->n = len;
+    s->drop = drop;
+    s->payload = payload;
     s->mark = (sgf__linemark){ 1, 0, 0, 0 };
     const unsigned char *u = (const unsigned char *)buf;
     if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE)
@@ -66,8 +71,9 @@ int sgf_cut_scan_new(sgf_cut_scan **out, const char *buf, size_t len)
         s->i = 3;
     bool ascii, nul;
     sgf__text t = { buf, len };
+    sgf__prescan_drop d = { drop, payload };
     uint8_t mb = s->none ? 0 : sgf__prescan_multibyte(&t, &ascii, &nul,
-                                                       NULL);
+                                                       &d);
     s->facts = mb | (uint32_t)(!s->none && ascii && !nul) << 8;
     *out = s;
     return SGF_OK;
@@ -332,6 +338,8 @@ int sgf_cut_scan_next(sgf_cut_scan *s, size_t after, sgf_cut *cut)
         size_t block = at / SGF__LINE_BLOCK;
         sgf__linemark_blocks(&s->mark, s->s, s->mb, block);
         s->mb = block;
+        if (s->drop != NULL)            /* nothing before it is read again */
+            s->drop(s->payload, 0, block * SGF__LINE_BLOCK);
         sgf__cut_pack(cut, at, s->games, &s->mark,
                       (uint8_t)(s->facts & 0xFF), (s->facts >> 8) & 1, s->n);
         return 1;

@@ -83,7 +83,7 @@ static int whole_and_parts(const char *s, size_t n, size_t every,
     assert_non_null(strstr(whole.text, "game 1 at "));
 
     sgf_cut_scan *scan;
-    assert_int_equal(sgf_cut_scan_new(&scan, s, n), SGF_OK);
+    assert_int_equal(sgf_cut_scan_new(&scan, s, n, NULL, NULL), SGF_OK);
     enum { MAX_CUTS = 4096 };
     sgf_cut *cuts = calloc(MAX_CUTS, sizeof *cuts);
     assert_non_null(cuts);
@@ -221,7 +221,7 @@ static void test_cut_checks(void **state)
     char *s = repeat("(;GM[1]SZ[9];B[aa];W[bb])\n", 200, &n);
     sgf_cut_scan *scan;
     sgf_cut cut, other;
-    assert_int_equal(sgf_cut_scan_new(&scan, s, n), SGF_OK);
+    assert_int_equal(sgf_cut_scan_new(&scan, s, n, NULL, NULL), SGF_OK);
     assert_int_equal(sgf_cut_scan_next(scan, 1000, &cut), 1);
     assert_true(cut.offset >= 1000 && cut.offset < 1026);
     assert_int_equal(s[cut.offset - 1], ')');
@@ -231,8 +231,8 @@ static void test_cut_checks(void **state)
     assert_int_equal(sgf_cut_scan_next(scan, n, &other), 0);  /* no end */
     assert_int_equal(sgf_cut_scan_next(NULL, 0, &other), SGF_EINVAL);
     sgf_cut_scan_free(scan);
-    assert_int_equal(sgf_cut_scan_new(NULL, s, n), SGF_EINVAL);
-    assert_int_equal(sgf_cut_scan_new(&scan, NULL, 5), SGF_EINVAL);
+    assert_int_equal(sgf_cut_scan_new(NULL, s, n, NULL, NULL), SGF_EINVAL);
+    assert_int_equal(sgf_cut_scan_new(&scan, NULL, 5, NULL, NULL), SGF_EINVAL);
 
     /* a cut of another input (another size) is refused */
     int fd = temp_file(s, n - 26);
@@ -273,7 +273,7 @@ static void test_cut_checks(void **state)
     s = repeat("(;GM[1]SZ[9]C[)(;B[aa]];B[aa];W[bb])\n", 200, &n);
     close(fd);
     fd = temp_file(s, n);
-    assert_int_equal(sgf_cut_scan_new(&scan, s, n), SGF_OK);
+    assert_int_equal(sgf_cut_scan_new(&scan, s, n, NULL, NULL), SGF_OK);
     assert_int_equal(sgf_cut_scan_next(scan, 0, &cut), 1);
     sgf_cut_scan_free(scan);
     cut.offset = 16;                     /* after the ')' in the comment */

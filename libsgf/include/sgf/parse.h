@@ -216,15 +216,23 @@ typedef struct sgf_cut {
 
 typedef struct sgf_cut_scan sgf_cut_scan;
 
+/* Called by a scan with each stretch [from, to) of its input that it has
+ * read and will not read again (the same stretch may come more than
+ * once): a caller who mapped the input may hand those pages back, so
+ * that a scan of any size takes the memory of a few megabytes. */
+typedef void (*sgf_cut_drop_fn)(void *payload, size_t from, size_t to);
+
 /* Start a scan of len bytes at buf (the whole input: a mapped file, say;
  * not copied, read as the scan goes, and read whole once here for what
- * the input holds as a whole, as the parser's first look does). On
- * success *out is the scan, freed with sgf_cut_scan_free. An input that
- * starts with a UTF-16 byte-order mark (converted as a whole when read)
- * has no cut. Errors: SGF_EINVAL (out NULL, buf NULL with len > 0, len
- * of 4 GiB - 1 or more: offsets are 32-bit), SGF_ENOMEM. */
+ * the input holds as a whole, as the parser's first look does); drop
+ * (may be NULL) is told what it is done with. On success *out is the
+ * scan, freed with sgf_cut_scan_free. An input that starts with a UTF-16
+ * byte-order mark (converted as a whole when read) has no cut. Errors:
+ * SGF_EINVAL (out NULL, buf NULL with len > 0, len of 4 GiB - 1 or more:
+ * offsets are 32-bit), SGF_ENOMEM. */
 SGF_API int sgf_cut_scan_new(sgf_cut_scan **out, const char *buf,
-                             size_t len);
+                             size_t len, sgf_cut_drop_fn drop,
+                             void *payload);
 
 /* The next cut at or after offset `after` (cuts come in increasing
  * order; the input's end is never one) into *cut. Returns 1, 0 when the
