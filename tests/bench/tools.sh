@@ -75,7 +75,23 @@ line() {
         c = u1 + s1; if (c <= 0) c = 1e-9; if (w2 <= 0) w2 = 1e-9
         mv = (m > 0) ? sprintf("%.2f M", m / c / 1e6) : "-"
         printf "  %-34s %9.0f %11s %7.2f %7.2fx %7.1f %7.1f\n", l, g / c,
-            mv, c, w1 / w2, r1 / 1024, r2 / 1024 }'
+            mv, c, w1 / w2, r1 / 1024, r2 / 1024
+        printf "%s\t%.2f\t%.1f\n", l, w1 / w2,
+            (r1 > r2 ? r1 : r2) / 1024 >> "/dev/stderr" }' 2>> "$B/lines.txt"
+}
+
+# after a block of lines: the -j 2 speed-up of the tools that run in
+# parallel (not --to=xml, one document: one process) against the target
+# of 1.8x, and the peak memory against 16 MiB
+targets_of_block() {
+    awk -F'\t' '$1 !~ /xml/ { n++; if ($2 >= 1.8) met++
+            if (low == "" || $2 < low) { low = $2; lowl = $1 } }
+        { if ($3 > mem) { mem = $3; meml = $1 } }
+        END { printf "  -j 2 at least 1.8x: %d of %d lines (lowest %.2fx, " \
+                  "%s): %s; peak memory at most 16 MiB: %.1f MiB (%s): " \
+                  "%s\n", met, n, low, lowl, met == n ? "met" : "MISSED",
+                  mem, meml, mem <= 16 ? "met" : "MISSED" }' "$B/lines.txt"
+    : > "$B/lines.txt"
 }
 
 header() {
@@ -95,6 +111,7 @@ set_of() {
 tools_on() {
     # $1 = title, $2 = input argument(s), $3 games, $4 moves
     title=$1 in=$2 g=$3 m=$4
+    : > "$B/lines.txt"
     header "$title"
     line "sgf-validate" "$g" "$m" bin/sgf-validate -q $in
     line "sgf-validate --syntax-only" "$g" 0 bin/sgf-validate -q \
@@ -112,6 +129,7 @@ tools_on() {
         line "sgf-convert --to=xml" "$g" "$m" bin/sgf-convert -q --force \
             --to=xml $in
     fi
+    targets_of_block
 }
 
 g_files=$(games_of --files-from="$B/files.txt")
