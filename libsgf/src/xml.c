@@ -239,11 +239,17 @@ static int walk_step(sgf__xout *w, wstack *s, sgf__xgo *x)
     return !e && is_var ? sgf__xout_end(w) : e;
 }
 
-static int write_game(sgf__xout *w, const sgf_game *g, unsigned flags)
+/* Game g; *go: the Go layer's state, kept from game to game. */
+static int write_game(sgf__xout *w, const sgf_game *g, unsigned flags,
+                      sgf__xgo **go)
 {
     sgf__xgo *x = NULL;
     wstack s = { NULL, 0, 0 };
-    int e = (flags & SGF_XML_NO_GO) ? 0 : sgf__xgo_new(&x, g);
+    int e = 0;
+    if (!(flags & SGF_XML_NO_GO)) {
+        e = sgf__xgo_begin(go, g);
+        x = *go;
+    }
     if (!e)
         e = sgf__xout_start(w, "game");
     if (!e)
@@ -256,7 +262,6 @@ static int write_game(sgf__xout *w, const sgf_game *g, unsigned flags)
     while (!e && s.n > 0)
         e = walk_step(w, &s, x);
     free(s.a);
-    sgf__xgo_free(x);
     return e ? e : sgf__xout_end(w);
 }
 
@@ -269,6 +274,7 @@ struct sgf_xml_writer {
     unsigned flags;
     int err;                  /* the first failure: SGF_E* */
     int sink_errno;           /* errno of a failed write (SGF_EIO) */
+    sgf__xgo *go;             /* the Go layer's state, game to game */
 };
 
 /* Hand what was written to the file or the string. */
@@ -361,7 +367,7 @@ int sgf_xml_writer_game(sgf_xml_writer *x, const sgf_game *g)
         return SGF_EINVAL;
     if (x->err != 0)
         return x->err;
-    int e = write_game(&x->out, g, x->flags);
+    int e = write_game(&x->out, g, x->flags, &x->go);
     if (e != 0 && x->err == 0)
         x->err = e;
     return flush(x);
@@ -380,6 +386,7 @@ int sgf_xml_writer_close(sgf_xml_writer *x)
     }
     int saved = errno;
     sgf__xout_release(&x->out);
+    sgf__xgo_free(x->go);
     free(x);
     errno = saved;
     return e;

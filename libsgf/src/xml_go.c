@@ -34,15 +34,33 @@ struct sgf__xgo {
     sgf_point cap[NPOINTS];     /* scratch: captured points */
 };
 
-int sgf__xgo_new(sgf__xgo **out, const sgf_game *g)
+int sgf__xgo_begin(sgf__xgo **out, const sgf_game *g)
 {
     int w, h;
-    *out = NULL;
     sgf_game_board_size(g, &w, &h);
     if (sgf_game_gm(g) != 1 || w < 1 || h < 1 || w > SGF_MAX_SIZE
-        || h > SGF_MAX_SIZE)
+        || h > SGF_MAX_SIZE) {
+        sgf__xgo_free(*out);
+        *out = NULL;
         return 0;
-    sgf__xgo *x = calloc(1, sizeof *x);
+    }
+    sgf__xgo *x = *out;
+    if (x != NULL) {                /* an earlier game's: emptied */
+        while (x->log_len > 0) {    /* its moves' numbers taken back */
+            const reuse_entry *e = &x->log[--x->log_len];
+            x->last[e->idx] = e->old;
+        }
+        if (sgf_board_reset(x->board, w, h) == 0) {
+            x->game = g;
+            x->width = w;
+            x->height = h;
+            x->number = 0;
+            return 0;
+        }
+        sgf__xgo_free(x);
+        *out = NULL;
+    }
+    x = calloc(1, sizeof *x);
     if (x == NULL)
         return SGF_ENOMEM;
     if (sgf_board_new(&x->board, w, h) != 0) {

@@ -18,7 +18,7 @@
  * open (names of static storage), and the layout. */
 typedef struct sgf__xout {
     sgf__buf buf;       /* bytes written, to be taken by the caller */
-    sgf__buf names;     /* the open elements' names (const char *) */
+    sgf__buf names;     /* the open elements' names (xout_name) */
     bool indent;        /* one element a line, one space a level */
     bool open_tag;      /* the last start tag is not closed yet */
     bool text;          /* the innermost element holds text */
@@ -30,9 +30,19 @@ void sgf__xout_release(sgf__xout *o);
 /* Each returns o->err: 0, or SGF_ENOMEM (the bytes are then incomplete).
  * Names are element or attribute names as written ("go:move"); val and
  * text are UTF-8 (text of XML 1.0 characters: the caller checks). */
-int sgf__xout_start(sgf__xout *o, const char *name);
-int sgf__xout_attr(sgf__xout *o, const char *name, const char *val);
-int sgf__xout_attr_long(sgf__xout *o, const char *name, long v);
+int sgf__xout_start_n(sgf__xout *o, const char *name, size_t len);
+int sgf__xout_attr_n(sgf__xout *o, const char *name, size_t len,
+                     const char *val);
+int sgf__xout_attr_long_n(sgf__xout *o, const char *name, size_t len,
+                          long v);
+/* The names' lengths taken where they are written (a literal's at
+ * compile time). */
+#define sgf__xout_start(o, name) \
+    sgf__xout_start_n((o), (name), strlen(name))
+#define sgf__xout_attr(o, name, val) \
+    sgf__xout_attr_n((o), (name), strlen(name), (val))
+#define sgf__xout_attr_long(o, name, v) \
+    sgf__xout_attr_long_n((o), (name), strlen(name), (v))
 int sgf__xout_text(sgf__xout *o, const char *s, size_t n);
 int sgf__xout_end(sgf__xout *o);
 /* <name>text</name> */
@@ -49,9 +59,11 @@ typedef struct sgf__xgo_mark {
     long number;        /* move number of the last move */
 } sgf__xgo_mark;
 
-/* State for one game: NULL in *out (and 0) when the game is not Go or its
- * board size is not playable. 0 or SGF_ENOMEM. */
-int sgf__xgo_new(sgf__xgo **out, const sgf_game *g);
+/* State for game g: *x made, or the one of an earlier game (of a
+ * writer) made ready for g, its memory kept; NULL in *x (and 0) when the
+ * game is not Go or its board size is not playable (an earlier state is
+ * then freed). 0 or SGF_ENOMEM (*x NULL). */
+int sgf__xgo_begin(sgf__xgo **x, const sgf_game *g);
 void sgf__xgo_free(sgf__xgo *x);
 void sgf__xgo_save(const sgf__xgo *x, sgf__xgo_mark *m);
 void sgf__xgo_restore(sgf__xgo *x, const sgf__xgo_mark *m);

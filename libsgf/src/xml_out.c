@@ -69,9 +69,15 @@ static void spaces(sgf__xout *o, size_t n)
     }
 }
 
+/* An open element's name, as it is kept. */
+typedef struct xout_name {
+    const char *name;
+    size_t len;
+} xout_name;
+
 static size_t depth(const sgf__xout *o)
 {
-    return o->names.len / sizeof(const char *);
+    return o->names.len / sizeof(xout_name);
 }
 
 /* End the open start tag, if any: with a line break before a child
@@ -92,18 +98,19 @@ int sgf__xout_raw(sgf__xout *o, const char *s, size_t n)
     return o->err;
 }
 
-int sgf__xout_start(sgf__xout *o, const char *name)
+int sgf__xout_start_n(sgf__xout *o, const char *name, size_t len)
 {
+    xout_name nm = { name, len };
     close_tag(o, true);
     if (o->indent)
         spaces(o, depth(o));
     PUT(o, "<");
-    put(o, name, strlen(name));
-    if (o->names.cap - o->names.len > sizeof name) {
-        memcpy(o->names.ptr + o->names.len, &name, sizeof name);
-        o->names.len += sizeof name;
+    put(o, name, len);
+    if (o->names.cap - o->names.len > sizeof nm) {
+        memcpy(o->names.ptr + o->names.len, &nm, sizeof nm);
+        o->names.len += sizeof nm;
     } else if (o->err == 0
-               && sgf__buf_add(&o->names, &name, sizeof name) != 0) {
+               && sgf__buf_add(&o->names, &nm, sizeof nm) != 0) {
         o->err = SGF_ENOMEM;
     }
     o->open_tag = true;
@@ -115,16 +122,16 @@ int sgf__xout_end(sgf__xout *o)
 {
     if (depth(o) == 0)
         return o->err;
-    const char *name;
-    o->names.len -= sizeof name;
-    memcpy(&name, o->names.ptr + o->names.len, sizeof name);
+    xout_name nm;
+    o->names.len -= sizeof nm;
+    memcpy(&nm, o->names.ptr + o->names.len, sizeof nm);
     if (o->open_tag) {
         PUT(o, "/>");
     } else {
         if (o->indent && !o->text)
             spaces(o, depth(o));
         PUT(o, "</");
-        put(o, name, strlen(name));
+        put(o, nm.name, nm.len);
         PUT(o, ">");
     }
     if (o->indent)
@@ -199,10 +206,10 @@ static void escaped(sgf__xout *o, const char *s, size_t n, bool attr)
     put(o, s + from, n - from);
 }
 
-int sgf__xout_attr(sgf__xout *o, const char *name, const char *val)
+int sgf__xout_attr_n(sgf__xout *o, const char *name, size_t n,
+                     const char *val)
 {
     char head[64];
-    size_t n = strlen(name);
     if (n + 3 <= sizeof head) {
         head[0] = ' ';
         memcpy(head + 1, name, n);
@@ -218,7 +225,8 @@ int sgf__xout_attr(sgf__xout *o, const char *name, const char *val)
     return o->err;
 }
 
-int sgf__xout_attr_long(sgf__xout *o, const char *name, long v)
+int sgf__xout_attr_long_n(sgf__xout *o, const char *name, size_t len,
+                          long v)
 {
     char buf[24], *p = buf + sizeof buf;
     unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
@@ -228,7 +236,7 @@ int sgf__xout_attr_long(sgf__xout *o, const char *name, long v)
     while ((u /= 10) != 0);
     if (v < 0)
         *--p = '-';
-    return sgf__xout_attr(o, name, p);
+    return sgf__xout_attr_n(o, name, len, p);
 }
 
 int sgf__xout_text(sgf__xout *o, const char *s, size_t n)

@@ -367,6 +367,49 @@ static void test_writer_game_by_game(void **state)
     sgf_collection_free(a);
 }
 
+/* One writer's games, of several sizes and one not Go, each the same as
+ * the game written alone (the Go layer's state is kept from game to game:
+ * the move numbers and captures of one never leak into the next). */
+static void test_writer_games_each_their_own(void **state)
+{
+    (void)state;
+    static const char sgf[] =
+        "(;GM[1]SZ[19];B[aa];W[ba];B[ab];W[bb];B[ca];W[cb](;B[ac])(;B[dd]))"
+        "(;GM[1]SZ[9];B[aa];W[ba];B[ee])"
+        "(;GM[2]SZ[8];B[aa])"
+        "(;GM[1]SZ[19];W[aa];B[bb];W[cc])"
+        "(;GM[1]SZ[9]AB[aa];W[ba];B[ab])";
+    sgf_collection *c = NULL;
+    assert_int_equal(sgf_parse_buffer(&c, sgf, strlen(sgf), NULL), SGF_OK);
+    size_t n = sgf_collection_game_count(c);
+    assert_int_equal(n, 5);
+    sgf_strbuf all = SGF_STRBUF_INIT;
+    assert_int_equal(sgf_xml_write_str(&all, c, 0), SGF_OK);
+    for (size_t i = 0; i < n; i++) {     /* each game's element in it */
+        FILE *fp = tmpfile();
+        sgf_xml_writer *w = NULL;
+        assert_int_equal(sgf_xml_writer_open(&w, fp, 0), SGF_OK);
+        long head = ftell(fp);
+        assert_int_equal(sgf_xml_writer_game(w, sgf_collection_game(c, i)),
+                         SGF_OK);
+        fflush(fp);
+        long end = ftell(fp);
+        assert_int_equal(sgf_xml_writer_close(w), SGF_OK);
+        char *one = calloc((size_t)(end - head) + 1, 1);
+        assert_non_null(one);
+        fseek(fp, head, SEEK_SET);
+        assert_int_equal(fread(one, 1, (size_t)(end - head), fp),
+                         (size_t)(end - head));
+        assert_true(end > head);
+        char *at = strstr(all.ptr, one);
+        assert_non_null(at);
+        free(one);
+        fclose(fp);
+    }
+    sgf_strbuf_release(&all);
+    sgf_collection_free(c);
+}
+
 /* --- the input guard --------------------------------------------------- */
 
 static int read_err(const char *body, char *err, size_t errlen)
@@ -478,6 +521,7 @@ int main(void)
         cmocka_unit_test(test_duplicates_one_normal_form),
         cmocka_unit_test(test_each_hands_every_game),
         cmocka_unit_test(test_writer_game_by_game),
+        cmocka_unit_test(test_writer_games_each_their_own),
         cmocka_unit_test(test_guard_limits),
         cmocka_unit_test(test_out_of_memory_in_libxml2),
     };
