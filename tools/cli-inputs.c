@@ -34,6 +34,8 @@ struct cli_inputs {
     char *path;               /* the path returned last */
     size_t path_cap;
     bool default_stdin;       /* no operands, no list: read stdin */
+    struct stat last_st;      /* the stat of the name returned last, */
+    bool has_last_st;         /* when the walk made one */
     long long last_size;      /* of the name returned last, when a stat
                                  of it was made on the way; else -1 */
     int status;
@@ -336,6 +338,8 @@ static const char *take_name(cli_inputs *in, const char *name)
         return name;
     if (!S_ISDIR(st.st_mode)) {
         in->last_size = S_ISREG(st.st_mode) ? (long long)st.st_size : 0;
+        in->last_st = st;
+        in->has_last_st = true;
         return name;
     }
     if (!in->opts.recursive) {
@@ -354,9 +358,15 @@ long long cli_inputs_last_size(const cli_inputs *in)
     return in->last_size;
 }
 
+const struct stat *cli_inputs_last_stat(const cli_inputs *in)
+{
+    return in->has_last_st ? &in->last_st : NULL;
+}
+
 const char *cli_inputs_next(cli_inputs *in)
 {
     in->last_size = -1;
+    in->has_last_st = false;
     for (;;) {
         const char *name = next_in_dirs(in);
         if (name != NULL)

@@ -68,7 +68,7 @@ static unsigned long long size_of(const char *path, struct stat *st,
 #define SIZE_UNKNOWN ULLONG_MAX
 
 static int add(cli_input_list *l, const char *path, bool known,
-               long long seen)
+               long long seen, const struct stat *walked)
 {
     size_t len = strlen(path) + 1;
     struct stat st;
@@ -82,9 +82,16 @@ static int add(cli_input_list *l, const char *path, bool known,
     l->starts[l->count] = l->used;
     l->used += len;
     int rc = -1;
-    l->sizes[l->count] = known ? size_of(path, &st, &rc)
-                         : seen >= 0 ? (unsigned long long)seen
-                         : SIZE_UNKNOWN;
+    if (known && walked != NULL) {       /* the walk's stat: not again */
+        st = *walked;
+        rc = 0;
+        l->sizes[l->count] = S_ISREG(st.st_mode)
+            ? (unsigned long long)st.st_size : 0;
+    } else {
+        l->sizes[l->count] = known ? size_of(path, &st, &rc)
+                             : seen >= 0 ? (unsigned long long)seen
+                             : SIZE_UNKNOWN;
+    }
     if (known)
         l->bytes += l->sizes[l->count];
     /* regular files only: a device or a pipe (/dev/null, a terminal) is
@@ -110,7 +117,8 @@ cli_input_list *cli_input_list_new(cli_inputs *in, bool known)
     }
     l->known = known;
     while ((path = cli_inputs_next(in)) != NULL)
-        if (add(l, path, known, cli_inputs_last_size(in)) != 0) {
+        if (add(l, path, known, cli_inputs_last_size(in),
+                cli_inputs_last_stat(in)) != 0) {
             tool_error("out of memory listing the inputs");
             cli_input_list_free(l);
             return NULL;

@@ -315,6 +315,12 @@ const char *cli_inputs_next(cli_inputs *in);
  * listed, not one found in a directory), else -1. */
 long long cli_inputs_last_size(const cli_inputs *in);
 
+/* The stat (symbolic links followed) of the input cli_inputs_next
+ * returned last, when the walk made one (a name given or listed, not
+ * one found in a directory), else NULL. Valid until the next call. */
+struct stat;
+const struct stat *cli_inputs_last_stat(const cli_inputs *in);
+
 /* How many inputs the walk could not give: directories without -r or
  * that cannot be read, a --files-from list that cannot be opened (each
  * counted once; the summary counts them with the files that could not

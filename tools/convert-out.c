@@ -64,38 +64,48 @@ static bool is_dir(const char *path)
         || (stat(path, &st) == 0 && S_ISDIR(st.st_mode));
 }
 
-/* A temporary file next to target ("DIR/.NAME.XXXXXX"). Returns the open
- * stream and sets *tmp (malloc'd), or NULL after a message. */
+/* A temporary file next to target ("DIR/.NAME.PID-N", N counting the
+ * process's temporary files; a name taken is passed over), made new
+ * with the mode a new file gets (0666 less the umask) in one call.
+ * Returns the open stream and sets *tmp (malloc'd), or NULL after a
+ * message. */
 static FILE *open_tmp(const char *target, char **tmp)
 {
+    static unsigned long count;
+    static long pid = -1;
     const char *slash = strrchr(target, '/');
     size_t dlen = slash ? (size_t)(slash - target) + 1 : 0;
-    size_t len = strlen(target);
-    *tmp = malloc(len + 10);
+    size_t len = strlen(target) + 48;
+    FILE *fp = NULL;
+    *tmp = malloc(len);
     if (*tmp == NULL) {
         tool_error("out of memory");
         return NULL;
     }
-    snprintf(*tmp, len + 10, "%.*s.%s.XXXXXX", (int)dlen, target,
-             target + dlen);
-    int fd = mkstemp(*tmp);
-    FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (pid < 0)
+        pid = (long)getpid();
+    for (int tries = 0; fp == NULL && tries < 1000; tries++) {
+        snprintf(*tmp, len, "%.*s.%s.%ld-%lu", (int)dlen, target,
+                 target + dlen, pid, count++);
+        fp = fopen(*tmp, "wx");
+        if (fp == NULL && errno != EEXIST)
+            break;
+    }
     if (fp == NULL) {
         tool_error("cannot create a file in '%.*s': %s", (int)(dlen ? dlen
                    : 1), dlen ? target : ".", strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            unlink(*tmp);
-        }
         free(*tmp);
         *tmp = NULL;
     }
     return fp;
 }
 
-/* Close the temporary file and rename it to target (ok), or remove it.
+/* Close the temporary file and rename it to target (ok), or remove it;
+ * fresh: target was not there when the file was made (it keeps the mode
+ * it was made with), else it takes the mode of the file it replaces.
  * Returns TOOL_OK or TOOL_TROUBLE after a message. */
-static int close_tmp(FILE *fp, char *tmp, const char *target, bool ok)
+static int close_tmp(FILE *fp, char *tmp, const char *target, bool ok,
+                     bool fresh)
 {
     bool failed = ferror(fp) != 0;
     if (fclose(fp) != 0)
@@ -106,15 +116,9 @@ static int close_tmp(FILE *fp, char *tmp, const char *target, bool ok)
                    errno ? strerror(errno) : "write error");
         status = TOOL_TROUBLE;
     } else if (ok) {
-        struct stat old;               /* the mode of the file replaced, or
-                                          what the umask gives a new one */
-        static mode_t um = (mode_t)-1; /* read once: the process's own */
-        if (um == (mode_t)-1) {
-            um = umask(0);
-            umask(um);
-        }
-        chmod(tmp, stat(target, &old) == 0 ? old.st_mode & 07777
-                                           : 0666 & ~um);
+        struct stat old;               /* the mode of the file replaced */
+        if (!fresh && stat(target, &old) == 0)
+            chmod(tmp, old.st_mode & 07777);
         if (rename(tmp, target) != 0) {
             tool_error("cannot rename '%s' to '%s': %s", tmp, target,
                        strerror(errno));
@@ -250,7 +254,8 @@ int convert_finish(convert_opts *o, bool ok)
     }
     if (o->tmp == NULL)
         return TOOL_OK;
-    int st = close_tmp(o->out, o->tmp, o->final, ok && o->written > 0);
+    int st = close_tmp(o->out, o->tmp, o->final, ok && o->written > 0,
+                       false);
     o->tmp = NULL;
     free(o->final);
     o->final = NULL;
@@ -399,7 +404,7 @@ static int make_parents(char *target, size_t skip)
  * same file as an output were refused before anything was written
  * (convert_plan). */
 static FILE *open_dir_target(convert_opts *o, const char *path, long game,
-                             char **target, char **tmp)
+                             char **target, char **tmp, bool *fresh)
 {
     struct stat st_target;
     size_t index = o->targets.count;
@@ -412,6 +417,7 @@ static FILE *open_dir_target(convert_opts *o, const char *path, long game,
     size_t len = strlen(*target);
     bool earlier = keyset_find(&o->targets, *target, len, NULL);
     bool exists = lstat(*target, &st_target) == 0;
+    *fresh = !exists;
     if (exists && o->inputs != NULL && stat(*target, &st_target) == 0
         && cli_input_list_find(o->inputs, &st_target) >= 0)
         tool_error("'%s' is an input; not written", *target);
@@ -502,8 +508,9 @@ static int stream_put(stream *s, sgf_collection *c, sgf_game *g)
 static int put_split(stream *s, sgf_collection *c, sgf_game *g)
 {
     char *target, *tmp;
+    bool fresh;
     FILE *fp = open_dir_target(s->o, s->path, (long)sgf_game_index(g),
-                               &target, &tmp);
+                               &target, &tmp, &fresh);
     if (fp == NULL) {
         s->n->not_written++;
         return TOOL_TROUBLE;
@@ -514,7 +521,8 @@ static int put_split(stream *s, sgf_collection *c, sgf_game *g)
     if (s->xw != NULL)
         st = tool_worst(st, xml_status(sgf_xml_writer_close(s->xw)));
     s->xw = NULL;
-    st = tool_worst(st, close_tmp(fp, tmp, target, st < TOOL_TROUBLE));
+    st = tool_worst(st, close_tmp(fp, tmp, target, st < TOOL_TROUBLE,
+                                  fresh));
     free(target);
     s->out = NULL;
     return st;
@@ -632,8 +640,10 @@ static int convert_stream(convert_opts *o, const char *path, cli_counts *n,
                  .n = n, .out = o->out, .own_file = o->out_dir,
                  .status = TOOL_OK };
     char *target = NULL, *tmp = NULL;
+    bool fresh = false;
     if (o->out_dir && !o->split
-        && (s.out = open_dir_target(o, path, -1, &target, &tmp)) == NULL) {
+        && (s.out = open_dir_target(o, path, -1, &target, &tmp, &fresh))
+           == NULL) {
         n->not_written++;
         return TOOL_TROUBLE;
     }
@@ -647,7 +657,7 @@ static int convert_stream(convert_opts *o, const char *path, cli_counts *n,
         o->written++;
     if (tmp != NULL)
         st = tool_worst(st, close_tmp(s.out, tmp, target,
-                                      wrote && st < TOOL_TROUBLE));
+                                      wrote && st < TOOL_TROUBLE, fresh));
     else if (s.out == stdout)
         fflush(stdout);
     free(target);
