@@ -198,6 +198,38 @@ else
     echo "FAIL jobs: standard output to /dev/null: -j 2 differs from -j 1"
     failed=$((failed + 1))
 fi
+# standard output closed (>&-): the same message and status (a closed
+# stream is held so that no file the tool opens takes its number); the
+# output and error as two openings of one file (>f 2>f): the same bytes;
+# sgf-score with --path or --dead=POINTS, whose trouble in one game stops
+# the counting of its input: the input is not cut, the same output
+ok=1
+for in in "-r $trees" "$tmp/coll/cap.sgf"; do
+    for j in 1 2; do
+        SGF_PART_BYTES=$part "$bindir/sgf-validate" -j $j $in >&- \
+            2> "$tmp/c$j.err"
+        echo $? >> "$tmp/c$j.err"
+        SGF_PART_BYTES=$part "$bindir/sgf-replay" -j $j $in \
+            > "$tmp/f$j.both" 2> "$tmp/f$j.both"
+        for opt in --path=1 --dead=dd; do
+            SGF_PART_BYTES=$part "$bindir/sgf-score" -j $j $opt \
+                "$tmp/coll/redo.sgf" > "$tmp/s$j$opt.out" 2>&1
+            echo $? >> "$tmp/s$j$opt.out"
+        done
+    done
+    cmp -s "$tmp/c1.err" "$tmp/c2.err" || ok=0
+    cmp -s "$tmp/f1.both" "$tmp/f2.both" || ok=0
+    for opt in --path=1 --dead=dd; do
+        cmp -s "$tmp/s1$opt.out" "$tmp/s2$opt.out" || ok=0
+    done
+done
+if [ $ok = 1 ]; then
+    passed=$((passed + 1))
+else
+    echo "FAIL jobs: >&-, >f 2>f, or sgf-score --path/--dead=POINTS:" \
+         "-j 2 differs from -j 1"
+    failed=$((failed + 1))
+fi
 # -o DIR: the same files
 for j in 1 2; do
     "$bindir/sgf-convert" -j "$j" -q --to=sgf --keep-dirs -r $trees \

@@ -139,6 +139,22 @@ for shape in nest:5000 vars:5000 games:5000 mbcand:20000; do
         "$(steps "$s" $((4 * n)) sgf-validate -q)"
 done
 
+# a large input read in parts by -j 2 (parts of 2,000 bytes here): the
+# scan for cuts passes over a run of '(' that starts no game tree once,
+# as the parser does (it looked again from each '(': 4x the run cost 16x)
+steps_max() {
+    shape=$1 n=$2
+    shift 2
+    SGF_PART_BYTES=2000 valgrind --tool=callgrind \
+        --callgrind-out-file=/dev/null "$bindir/$@" \
+        "$(input "$shape" "$n")" 2>&1 >/dev/null |
+        sed -n 's/.*Collected : //p' | sort -n | tail -n 1
+}
+grows "a run of '(' in an input read in parts, steps" \
+    "$(steps_max parenrun 0 sgf-validate -q -j 2)" \
+    "$(steps_max parenrun 20000 sgf-validate -q -j 2)" \
+    "$(steps_max parenrun 80000 sgf-validate -q -j 2)"
+
 # --- point lists, in every tool ----------------------------------------
 changed=$((60 * 2704))          # abw 20 -> 80: 60 nodes of 2,704 points
 for tool in "sgf-validate -q" "sgf-replay --all-variations -q" \

@@ -49,6 +49,7 @@
 #include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -80,6 +81,8 @@ enum {
 typedef struct job_msg {
     uint64_t seq;
     uint64_t stop;                 /* a part: to before a game tree there */
+    uint64_t dev, ino, size;       /* a part: the file cut */
+    int64_t mtime_sec, mtime_nsec;
     uint32_t len;                  /* bytes of paths */
     uint8_t part, has_from;
     uint8_t pad[2];
@@ -102,6 +105,7 @@ typedef struct result {
 typedef struct split {
     char *path;
     unsigned long long size;
+    struct stat st;                /* the file as it was cut */
     int fd;                        /* the parent's look at it, while */
     char *map;                     /* cuts are still to be found */
     sgf_cut_scan *scan;
@@ -296,6 +300,11 @@ static int work_one(const cli_run_hooks *h, cli_job_one one, int sock,
         part.path = paths;
         part.from = m->has_from ? &m->from : NULL;
         part.stop = m->stop == UINT64_MAX ? SIZE_MAX : (size_t)m->stop;
+        part.dev = m->dev;
+        part.ino = m->ino;
+        part.size = m->size;
+        part.mtime_sec = m->mtime_sec;
+        part.mtime_nsec = m->mtime_nsec;
         cli_part_set(&part);
         r.status = one(h, paths, &c);
         cli_part_set(NULL);
@@ -360,14 +369,27 @@ static void work(const cli_run_hooks *h, cli_job_one one, int sock,
 
 /* --- the parent's side ------------------------------------------------- */
 
-/* Whether standard output and standard error are one file (the same
- * pipe, terminal or file: 2>&1), whose readers see the two streams in
- * the order they were written. */
+/* Whether standard output and standard error are one stream, whose
+ * reader sees the two in the order they were written: the same pipe,
+ * terminal or device, or one opening of a file (2>&1; a file opened
+ * twice, ">f 2>f", is two streams that write over each other). */
 static bool one_stream(void)
 {
     struct stat a, b;
-    return fstat(STDOUT_FILENO, &a) == 0 && fstat(STDERR_FILENO, &b) == 0
-           && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+    if (fstat(STDOUT_FILENO, &a) != 0 || fstat(STDERR_FILENO, &b) != 0
+        || a.st_dev != b.st_dev || a.st_ino != b.st_ino)
+        return false;
+    if (!S_ISREG(a.st_mode))
+        return true;
+#if defined(__linux__) && defined(SYS_kcmp)
+    pid_t self = getpid();        /* the same open file description? */
+    long same = syscall(SYS_kcmp, (long)self, (long)self, 0L /* KCMP_FILE */,
+                        (long)STDOUT_FILENO, (long)STDERR_FILENO);
+    if (same >= 0)
+        return same == 0;
+#endif
+    return (fcntl(STDOUT_FILENO, F_GETFL) & O_APPEND)  /* both at the end */
+           && (fcntl(STDERR_FILENO, F_GETFL) & O_APPEND);
 }
 
 /* An unlinked temporary file: its descriptor, or -1 after a message. */
@@ -387,12 +409,16 @@ static int capture_file(void)
     return fd;
 }
 
-/* Whether standard output is /dev/null: what the workers write there
- * is kept in no order, so they write it there themselves. */
+/* Whether standard output is /dev/null, open for writing: what the
+ * workers write there is kept in no order, so they write it there
+ * themselves. (Not a closed standard output, which cli_run holds with
+ * /dev/null opened for reading: writes to it fail, as one process's.) */
 static bool discarded(void)
 {
     struct stat st, null;
-    return fstat(STDOUT_FILENO, &st) == 0 && S_ISCHR(st.st_mode)
+    int fl = fcntl(STDOUT_FILENO, F_GETFL);
+    return fl >= 0 && (fl & O_ACCMODE) != O_RDONLY
+           && fstat(STDOUT_FILENO, &st) == 0 && S_ISCHR(st.st_mode)
            && stat("/dev/null", &null) == 0 && st.st_rdev == null.st_rdev;
 }
 
@@ -990,12 +1016,23 @@ static split *split_open(jobs *j, const char *path, unsigned long long size)
         return NULL;
     }
     (void)posix_madvise(map, size, POSIX_MADV_SEQUENTIAL);
+    sp->st = st;
     sp->fd = fd;
     sp->map = map;
     sp->size = size;
     size_t share = (size_t)(size / ((unsigned long long)j->nw
                                     * PARTS_PER_WORKER));
     sp->part_bytes = part > share ? part : share;
+    /* every part reads the first game again (later games are checked
+     * against it): a first game of more than a quarter of a part is read
+     * once, with the rest, by one process */
+    sgf_cut first;
+    if (sgf_cut_scan_next(sp->scan, 0, &first) != 1
+        || first.offset > sp->part_bytes / 4) {
+        split_planned(sp);
+        split_free(sp);
+        return NULL;
+    }
     return sp;
 }
 
@@ -1087,6 +1124,11 @@ static int send_job(jobs *j, unsigned k, uint64_t seq, const slot *s)
         m.has_from = s->has_from;
         m.from = s->from;
         m.stop = s->stop == SIZE_MAX ? UINT64_MAX : (uint64_t)s->stop;
+        m.dev = (uint64_t)s->sp->st.st_dev;
+        m.ino = (uint64_t)s->sp->st.st_ino;
+        m.size = (uint64_t)s->sp->st.st_size;
+        m.mtime_sec = (int64_t)s->sp->st.st_mtim.tv_sec;
+        m.mtime_nsec = (int64_t)s->sp->st.st_mtim.tv_nsec;
     }
     if (write_full(j->w[k].sock, &m, sizeof m) != 0
         || write_full(j->w[k].sock, s->path, s->path_len) != 0) {

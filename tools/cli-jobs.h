@@ -76,6 +76,10 @@ typedef struct cli_part {
     const char *path;
     const sgf_cut *from;
     size_t stop;
+    /* the file the parent cut: a part of another (the path renamed over,
+     * the file written since) is not read */
+    uint64_t dev, ino, size;
+    int64_t mtime_sec, mtime_nsec;
     cli_part_report rep;
     cli_part_entry *entries;
     size_t cap;

@@ -11,6 +11,7 @@
 #include <iconv.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const cli_member *member;       /* the member being read */
@@ -135,7 +136,7 @@ static int each_game(void *arg, sgf_collection *c, sgf_game *g)
     }
     cli_progress_before(stdout);
     r->status = tool_worst(r->status, r->fn(r->payload, c, g));
-    fflush(stdout);
+    cli_flush(stdout);
     r->status = tool_worst(r->status, cli_print_diag_batch(r->fp, r->name,
                                                            c, r->d, r->n));
     if (r->part != NULL)
@@ -143,6 +144,17 @@ static int each_game(void *arg, sgf_collection *c, sgf_game *g)
     else if (g == NULL)                /* the end of the input */
         cli_print_left_out(r->fp, r->name, c, r->d, r->n);
     return 0;
+}
+
+/* Whether fd is the file a part was cut from, as it was then. */
+static bool same_file(const cli_part *p, int fd)
+{
+    struct stat st;
+    return fstat(fd, &st) == 0 && (uint64_t)st.st_dev == p->dev
+           && (uint64_t)st.st_ino == p->ino
+           && (uint64_t)st.st_size == p->size
+           && (int64_t)st.st_mtim.tv_sec == p->mtime_sec
+           && (int64_t)st.st_mtim.tv_nsec == p->mtime_nsec;
 }
 
 int cli_read_games(const char *path, const sgf_parse_options *po,
@@ -168,6 +180,11 @@ int cli_read_games(const char *path, const sgf_parse_options *po,
         if (rc != SGF_OK)
             report_read_error(path, rc, errno);
         rc = rc == SGF_OK ? TOOL_OK : TOOL_TROUBLE;
+    } else if (r.part != NULL && !same_file(r.part, fd)) {
+        close(fd);                   /* renamed over, or written since */
+        tool_error("'%s' changed while it was read", path);
+        n->unreadable++;
+        return TOOL_TROUBLE;
     } else if (r.part != NULL) {      /* one part of it (-j) */
         errno = 0;
         rc = sgf_parse_fd_part(fd, po, r.part->from, r.part->stop,

@@ -6,6 +6,8 @@
 #include "cli-jobs.h"
 #include "json.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -354,6 +356,23 @@ static bool library_fits(void)
         && sgf_rules_init(&r, SGF_RULES_VERSION) == 0;
 }
 
+/* A standard stream closed by the caller (">&-") is held by /dev/null
+ * opened the other way (a write to it still fails, EBADF, as to a closed
+ * descriptor), so that no file the tool opens takes its number: the
+ * tool's output would go into an input, an output or a worker's capture
+ * file. */
+static void hold_closed_streams(void)
+{
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) == -1 && errno == EBADF) {
+            int got = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY);
+            if (got >= 0 && got != fd) {     /* (never: the lowest) */
+                dup2(got, fd);
+                close(got);
+            }
+        }
+}
+
 int cli_run(const cli_tool *t, int argc, char **argv,
             const cli_run_hooks *h)
 {
@@ -364,6 +383,7 @@ int cli_run(const cli_tool *t, int argc, char **argv,
     int first, hv, status = TOOL_OK;
 
     memset(&n, 0, sizeof n);
+    hold_closed_streams();
     tool_init(t->name);
     catch_bus();
     if (!library_fits()) {

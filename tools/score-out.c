@@ -197,7 +197,7 @@ int score_out_finish(score_out_opts *o)
     gtp_build_free(o->gtp);
     o->gtp = NULL;
     if (!o->quiet) {
-        fflush(stdout);
+        cli_flush(stdout);
         fprintf(stderr, "sgf-score: %lu game%s: %lu counted, %lu agreed, "
                 "%lu disagreed, %lu not finished, %lu not counted",
                 t->games, t->games == 1 ? "" : "s", t->counted, t->agreed,
@@ -991,7 +991,7 @@ static void not_answered(const score_out_opts *o, game_count *x)
     memset(&x->why, 0, sizeof x->why);
     memset(&x->unf, 0, sizeof x->unf);
     if (!o->quiet) {
-        fflush(stdout);
+        cli_flush(stdout);
         tool_error("%s: game %zu: not counted: %s", x->name,
                    sgf_game_index(x->g), x->engine_why);
     }
@@ -1012,14 +1012,21 @@ static int score_game(score_out_opts *o, game_count *x,
         ro.on_move = score_engine_on_move;
         ro.payload = o;
     }
-    if (sgf_replay_run(o->replay, c, x->g, &ro) != 0
-        || (o->engine_cmd != NULL && o->gtp_rc == SGF_ENOMEM)) {
+    int played = sgf_replay_run(o->replay, c, x->g, &ro);
+    if (played == SGF_EINVAL) {             /* --path leaves the game tree */
+        char why[160];
+        cli_path_fault(why, sizeof why, c, x->g, o->path, o->path_len);
+        tool_error("%s: game %zu: --path leaves the game tree: %s",
+                   x->name, sgf_game_index(x->g), why);
+        return TOOL_TROUBLE;
+    }
+    if (played != 0 || (o->engine_cmd != NULL && o->gtp_rc == SGF_ENOMEM)) {
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }
     if (sgf_game_gm(x->g) != 1) {       /* no board to count */
         if (!o->quiet) {
-            fflush(stdout);
+            cli_flush(stdout);
             tool_error("%s: game %zu: GM[%d] is not Go: not counted",
                        x->name, sgf_game_index(x->g), sgf_game_gm(x->g));
         }
@@ -1054,12 +1061,12 @@ static int score_game(score_out_opts *o, game_count *x,
         return TOOL_TROUBLE;
     }
     if (x->engine_why[0] != '\0' && rc == 0 && !o->quiet) {
-        fflush(stdout);
+        cli_flush(stdout);
         tool_error("%s: game %zu: %s: the estimate is used", x->name,
                    sgf_game_index(x->g), x->engine_why);
     }
     if (x->no_markup && !o->quiet) {
-        fflush(stdout);
+        cli_flush(stdout);
         tool_error("%s: game %zu: --dead=markup: the last node has no "
                    "TB[] or TW[] markup: counted with no dead stones",
                    x->name, sgf_game_index(x->g));

@@ -146,13 +146,17 @@ static void worker_end(void *payload)
     score_out_end_engines(payload);
 }
 
-/* A large collection in parts (-j): its games are counted one by one;
- * --game counts the games of the whole input. */
+/* A large collection in parts (-j): its games are counted one by one.
+ * Not with --game (the games of the whole input are counted), --path,
+ * --dead=POINTS or an engine (a game they cannot count stops the
+ * counting of its input). */
 static bool parts(void *payload, const char *path)
 {
     const score_out_opts *o = payload;
     (void)path;
-    return o->format != SCORE_FORMAT_HTML && !o->diag.one_game;
+    return o->format != SCORE_FORMAT_HTML && !o->diag.one_game
+           && o->path_len == 0 && o->dead != SCORE_DEAD_POINTS
+           && o->engine_cmd == NULL;
 }
 
 int main(int argc, char **argv)

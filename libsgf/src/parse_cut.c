@@ -86,11 +86,15 @@ void sgf_cut_scan_free(sgf_cut_scan *s)
 
 /* Does a game tree start at the '(' at i, as the parser takes it: a
  * '(' followed by ';', by another such '(', or by a property (its ';'
- * missing)? Anything else at top level is text outside game trees. */
-static bool tree_starts(const char *b, size_t n, size_t i)
+ * missing)? Anything else at top level is text outside game trees. *stop
+ * gets where the look-ahead ended: a run of '(' that starts no tree is
+ * passed over whole (as the parser does), not looked at again from each
+ * of its '('. */
+static bool tree_starts(const char *b, size_t n, size_t i, size_t *stop)
 {
     for (;;) {
         i = sgf__skip_ws(b, n, i + 1);
+        *stop = i;
         if (i >= n)
             return false;
         unsigned char ch = (unsigned char)b[i];
@@ -107,10 +111,11 @@ static bool tree_starts(const char *b, size_t n, size_t i)
     }
 }
 
-/* One byte of the quick reading, at i - 1 (s->i is past it): true when
- * it is the ')' that closes a top-level game tree holding a node. At top
- * level only a '(' that starts a game tree counts. */
-static inline bool one_byte(sgf_cut_scan *s, char ch, size_t i)
+/* One byte of the quick reading, ch at *i - 1: true when it is the ')'
+ * that closes a top-level game tree holding a node. At top level only a
+ * '(' that starts a game tree counts (*i is moved past a run of '(' that
+ * starts none). */
+static inline bool one_byte(sgf_cut_scan *s, char ch, size_t *i)
 {
     if (s->in_value) {
         if (ch == ']')
@@ -118,8 +123,13 @@ static inline bool one_byte(sgf_cut_scan *s, char ch, size_t i)
         return false;
     }
     if (s->depth == 0) {
-        if (ch == '(' && tree_starts(s->s, s->n, i - 1))
+        size_t stop;
+        if (ch != '(')
+            return false;
+        if (tree_starts(s->s, s->n, *i - 1, &stop))
             s->depth = 1;
+        else if (stop > *i)
+            *i = stop;                   /* the whole failed run */
         return false;
     }
     if (ch == '[') {
@@ -195,7 +205,7 @@ static size_t bytes_to(sgf_cut_scan *s, size_t i, size_t to)
             continue;
         }
         i++;
-        if (one_byte(s, b[i - 1], i)) {
+        if (one_byte(s, b[i - 1], &i)) {
             s->i = i;
             return i;
         }

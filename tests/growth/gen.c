@@ -24,6 +24,8 @@
  *   vars      N variations of the root
  *   games     N games of three nodes
  *   mbcand    one Shift_JIS comment of N lead-and-']' pairs
+ *   parenrun  200 games, a run of N '(' that starts no game tree, 200
+ *             games (a large input read in parts: its cut scan)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,6 +125,11 @@ int main(int argc, char **argv)
             }
             fputs(")\n", stdout);
         }
+    } else if (strcmp(k, "parenrun") == 0) {
+        repeat("(;GM[1]FF[4]SZ[9];B[aa];W[bb])\n", 200);
+        repeat("(", n);
+        fputs("x\n", stdout);
+        repeat("(;GM[1]FF[4]SZ[9];B[aa];W[bb])\n", 200);
     } else if (strcmp(k, "mbcand") == 0) {
         fputs("(;GM[1]FF[4]CA[Shift_JIS]C[", stdout);
         repeat("\x83]x", n);
