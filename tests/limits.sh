@@ -142,18 +142,21 @@ done
 # a large input read in parts by -j 2 (parts of 2,000 bytes here): the
 # scan for cuts passes over a run of '(' that starts no game tree once,
 # as the parser does (it looked again from each '(': 4x the run cost 16x)
-steps_max() {
+# (the parent's steps: its log is the one of the lowest process number)
+steps_parent() {
     shape=$1 n=$2
     shift 2
+    rm -f "$tmp"/cg.*
     SGF_PART_BYTES=2000 valgrind --tool=callgrind \
-        --callgrind-out-file=/dev/null "$bindir/$@" \
-        "$(input "$shape" "$n")" 2>&1 >/dev/null |
-        sed -n 's/.*Collected : //p' | sort -n | tail -n 1
+        --callgrind-out-file=/dev/null --log-file="$tmp/cg.%p" \
+        "$bindir/$@" "$(input "$shape" "$n")" > /dev/null 2>&1
+    first=$(ls "$tmp"/cg.* | sed 's/.*cg\.//' | sort -n | head -n 1)
+    sed -n 's/.*Collected : //p' "$tmp/cg.$first"
 }
 grows "a run of '(' in an input read in parts, steps" \
-    "$(steps_max parenrun 0 sgf-validate -q -j 2)" \
-    "$(steps_max parenrun 20000 sgf-validate -q -j 2)" \
-    "$(steps_max parenrun 80000 sgf-validate -q -j 2)"
+    "$(steps_parent parenrun 0 sgf-validate -q -j 2)" \
+    "$(steps_parent parenrun 50000 sgf-validate -q -j 2)" \
+    "$(steps_parent parenrun 200000 sgf-validate -q -j 2)"
 
 # --- point lists, in every tool ----------------------------------------
 changed=$((60 * 2704))          # abw 20 -> 80: 60 nodes of 2,704 points
