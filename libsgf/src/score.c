@@ -279,17 +279,23 @@ static int teire_points(sgf__spos *p, const uint8_t *seki,
             }
             continue;
         }
-        for (k = 0; k < n; k++) {
+        for (k = 0; k < n; k++) {       /* where they are, first: cheap */
             uint8_t bd = p->border[p->id[lib[k]]] & 6;
             if (bd == (1u << c) && t < 0)
                 t = lib[k];
             else if (bd == (1u << c) && t2 < 0 && n > 2)
                 t2 = lib[k];
-            else if (bd != 6 || !can_fill(p, lib[k], (sgf_color)(3 - c))
-                     || (n > 2 && !no_gain(p, lib[k], x, lib, n)))
+            else if (bd != 6)
                 break;
         }
         if (k < n || t < 0)
+            continue;
+        for (k = 0; k < n; k++)         /* then the dame, filled */
+            if (lib[k] != t && lib[k] != t2
+                && (!can_fill(p, lib[k], (sgf_color)(3 - c))
+                    || (n > 2 && !no_gain(p, lib[k], x, lib, n))))
+                break;
+        if (k < n)
             continue;
         if (t2 >= 0) {                  /* two points of his territory */
             if (throw_in(p, x, t2, t))
@@ -385,6 +391,12 @@ static int teire_all(sgf__spos *p, const uint8_t *seki, const uint8_t *dead,
         sgf__spos_label(p);
     sgf__scratch_give(kept, sizeof *kept);
     return found;
+}
+
+int sgf__score_teire(sgf__spos *p, uint8_t *teire, int *first)
+{
+    *first = teire_points(p, NULL, NULL, teire);
+    return teire_all(p, NULL, NULL, teire);
 }
 
 enum { DAME_MARGIN = 3, DAME_ROOM = SGF__DAME_ROOM };

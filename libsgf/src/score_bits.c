@@ -24,17 +24,39 @@ typedef struct bits {
     bool any_dead;
 } bits;
 
-/* Row y of board b into the three sets (dead: its row, or NULL). */
+/* The bits of the eight bytes at c (colours, little end first) whose
+ * colour is 1 (SGF_BLACK) and 2 (SGF_WHITE): each byte's test left in
+ * its low bit, then the eight low bits gathered into one byte by a
+ * multiplication (no carry: each lands on a bit of its own). */
+static void colors8(const uint8_t *c, uint64_t *bl, uint64_t *wh)
+{
+    const uint64_t ones = 0x0101010101010101ull;
+    const uint64_t gather = 0x0102040810204080ull;
+    uint64_t v;
+    memcpy(&v, c, sizeof v);
+    uint64_t lo = v & ones, hi = v >> 1 & ones;
+    *bl = ((lo & ~hi) * gather) >> 56;
+    *wh = ((hi & ~lo) * gather) >> 56;
+}
+
+/* Row y of board b into the three sets (dead: its row, or NULL). The
+ * row's colours are read eight at a time: a row of at most 52 points
+ * and the border cells after it are all in b->color, whose last row is
+ * a border row of stride (53 or more) cells. */
 static void load_row(bits *s, const sgf_board *b, int y, const uint8_t *dead)
 {
     const uint8_t *c = b->color + (y + 1) * b->stride + 1;
     uint64_t bl = 0, wh = 0, de = 0;
-    for (int x = 0; x < s->w; x++) {
-        bl |= (uint64_t)(c[x] == SGF_BLACK) << x;
-        wh |= (uint64_t)(c[x] == SGF_WHITE) << x;
-        if (dead != NULL)
-            de |= (uint64_t)(dead[x] != 0 && c[x] != SGF_EMPTY) << x;
+    for (int x = 0; x < s->w; x += 8) {
+        uint64_t b8, w8;
+        colors8(c + x, &b8, &w8);
+        bl |= b8 << x;
+        wh |= w8 << x;
     }
+    bl &= s->full;
+    wh &= s->full;
+    for (int x = 0; dead != NULL && x < s->w; x++)
+        de |= (uint64_t)(dead[x] != 0 && c[x] != SGF_EMPTY) << x;
     s->black[y] = bl & ~de;
     s->white[y] = wh & ~de;
     s->dead[y] = de;
@@ -119,6 +141,23 @@ static void two_empty(uint64_t *out, const bits *s)
 
 /* ---- the board's chains (no stone lifted: they are the position's) ---- */
 
+/* What the chains' functions read of a board: its colours and chain
+ * rings, those of the sgf_board itself or of a copy with stones added
+ * (the points of teire filled, teire_all). */
+typedef struct fboard {
+    const uint8_t *color;
+    const sgf__cell *head, *next;
+    int nb[4];
+    int stride;
+} fboard;
+
+static fboard view_of(const sgf_board *b)
+{
+    fboard v = { b->color, b->head, b->next, { b->nb[0], b->nb[1], b->nb[2],
+                                               b->nb[3] }, b->stride };
+    return v;
+}
+
 /* Add cell m to the distinct cells lib[0 .. n - 1]; returns n. */
 static int add_cell(int *lib, int n, int m)
 {
@@ -131,7 +170,7 @@ static int add_cell(int *lib, int n, int m)
 
 /* The distinct liberties of the chain through cell s other than cell
  * skip, added to lib[0 .. n - 1] until there are max + 1. */
-static int chain_libs(const sgf_board *b, int s, int skip, int *lib, int n,
+static int chain_libs(const fboard *b, int s, int skip, int *lib, int n,
                       int max)
 {
     int q = s;
@@ -147,7 +186,7 @@ static int chain_libs(const sgf_board *b, int s, int skip, int *lib, int n,
     return n;
 }
 
-static int empty_neighbours(const sgf_board *b, int p, int *out)
+static int empty_neighbours(const fboard *b, int p, int *out)
 {
     int k = 0;
     for (int d = 0; d < 4; d++)
@@ -157,7 +196,7 @@ static int empty_neighbours(const sgf_board *b, int p, int *out)
 }
 
 /* Whether c filling the empty cell p captures. */
-static bool captures(const sgf_board *b, int p, int c)
+static bool captures(const fboard *b, int p, int c)
 {
     int one[2];
     for (int d = 0; d < 4; d++) {
@@ -170,7 +209,7 @@ static bool captures(const sgf_board *b, int p, int c)
 
 /* The liberties, up to max + 1, of the chain c makes by filling p (no
  * capture looked at). */
-static int libs_after(const sgf_board *b, int p, int c, int *lib, int max)
+static int libs_after(const fboard *b, int p, int c, int *lib, int max)
 {
     int n = 0;
     for (int d = 0; d < 4; d++)
@@ -185,14 +224,14 @@ static int libs_after(const sgf_board *b, int p, int c, int *lib, int max)
 }
 
 /* score.c sgf__spos_self_atari on the board. */
-static bool self_atari(const sgf_board *b, int p, int c)
+static bool self_atari(const fboard *b, int p, int c)
 {
     int lib[3];
     return !captures(b, p, c) && libs_after(b, p, c, lib, 1) <= 1;
 }
 
 /* Whether every liberty of the chain through s is cell e0 or e1. */
-static bool libs_within(const sgf_board *b, int s, int e0, int e1)
+static bool libs_within(const fboard *b, int s, int e0, int e1)
 {
     int q = s;
     do {
@@ -209,7 +248,7 @@ static bool libs_within(const sgf_board *b, int s, int e0, int e1)
 /* score.c fill_into_eye on the board: who filling p leaves his chain
  * the two points of one eye of his, which another chain of his has for
  * all its liberties. */
-static bool fill_into_eye(const sgf_board *b, int p, int who)
+static bool fill_into_eye(const fboard *b, int p, int who)
 {
     int lib[3], e[4];
     if (captures(b, p, who) || libs_after(b, p, who, lib, 2) != 2)
@@ -239,29 +278,70 @@ static bool fill_into_eye(const sgf_board *b, int p, int who)
     return false;
 }
 
-static bool fill_loses(const sgf_board *b, int p, int c)
+static bool fill_loses(const fboard *b, int p, int c)
 {
     return self_atari(b, p, c) || fill_into_eye(b, p, c);
 }
 
-/* Whether the position has a point of seki (score.c sgf__spos_seki):
- * an empty point next to both colours that neither can fill without
- * losing his chain. nb, nw: the empty points next to each colour. */
-static bool seki_found(const bits *s, const sgf_board *b,
+/* score_pos.c unapproachable on the board: each liberty of the chain
+ * through cell x other than pt is a point where the enemy's fill loses
+ * his chain too (more than eight: nothing to lose a race by). */
+static bool unapproachable(const fboard *b, int x, int pt)
+{
+    enum { MAXL = 8 };
+    int lib[MAXL + 1];
+    int n = chain_libs(b, x, pt, lib, 0, MAXL);
+    if (n > MAXL)
+        return true;
+    for (int k = 0; k < n; k++)
+        if (!fill_loses(b, lib[k], 3 - b->color[x]))
+            return false;
+    return true;
+}
+
+/* Whether the position has a point of seki (score_pos.c
+ * sgf__spos_seki): an empty point next to both colours that neither
+ * can fill without losing his chain, and whose chains around it the
+ * enemy can approach from nowhere else (else it is a capturing race,
+ * no seki). nb, nw: the empty points next to each colour. */
+static bool seki_found(const bits *s, const fboard *b,
                        const uint64_t *nb, const uint64_t *nw)
 {
     uint64_t two[SGF_MAX_SIZE];
+    uint8_t libs[SGF__CELLS];           /* a chain's liberties + 1, up to
+                                           5, at its head (0: not yet) */
+    memset(libs, 0, (size_t)((s->h + 2) * b->stride));
     two_empty(two, s);                  /* these never lose a chain */
     for (int y = 0; y < s->h; y++)
         for (uint64_t t = nb[y] & nw[y] & ~two[y]; t != 0; t &= t - 1) {
-            int p = (y + 1) * b->stride + 1 + __builtin_ctzll(t);
-            if (fill_loses(b, p, SGF_BLACK) && fill_loses(b, p, SGF_WHITE))
+            int p = (y + 1) * b->stride + 1 + __builtin_ctzll(t), d = 0;
+            for (; d < 4; d++) {        /* a fill that captures, or joins */
+                int m = p + b->nb[d];   /* a chain of 3 liberties more, */
+                if (b->color[m] != SGF_BLACK    /* loses nothing */
+                    && b->color[m] != SGF_WHITE)
+                    continue;
+                int h = b->head[m], one[5];
+                if (libs[h] == 0)
+                    libs[h] = (uint8_t)(chain_libs(b, h, -1, one, 0, 3) + 1);
+                if (libs[h] == 2 || libs[h] == 5)
+                    break;
+            }
+            if (d < 4)
+                continue;
+            d = 0;
+            if (!fill_loses(b, p, SGF_BLACK) || !fill_loses(b, p, SGF_WHITE))
+                continue;
+            while (d < 4 && (b->color[p + b->nb[d]] == SGF_EMPTY
+                             || b->color[p + b->nb[d]] == SGF__BORDER
+                             || unapproachable(b, p + b->nb[d], p)))
+                d++;
+            if (d == 4)
                 return true;
         }
     return false;
 }
 
-static bool has(const uint64_t *set, const sgf_board *b, int cell)
+static bool has(const uint64_t *set, const fboard *b, int cell)
 {
     int y = cell / b->stride - 1, x = cell % b->stride - 1;
     return set[y] >> x & 1;
@@ -270,7 +350,7 @@ static bool has(const uint64_t *set, const sgf_board *b, int cell)
 /* score.c can_fill on the board: c can fill the dame point d, not in
  * self-atari, or first the other point of a two-point dame region next
  * to his stones and no enemy's. */
-static bool can_fill(const sgf_board *b, int d, int c)
+static bool can_fill(const fboard *b, int d, int c)
 {
     int e[4], f[4];
     if (!self_atari(b, d, c))
@@ -284,7 +364,7 @@ static bool can_fill(const sgf_board *b, int d, int c)
 }
 
 /* Whether the chain through cell y has a liberty not in lib[0 .. n-1]. */
-static bool other_liberty(const sgf_board *b, int y, const int *lib, int n)
+static bool other_liberty(const fboard *b, int y, const int *lib, int n)
 {
     int q = y;
     do {
@@ -303,7 +383,7 @@ static bool other_liberty(const sgf_board *b, int y, const int *lib, int n)
 }
 
 /* score.c no_gain: filling d, x's owner gains nothing. */
-static bool no_gain(const sgf_board *b, int d, int x, const int *lib, int n)
+static bool no_gain(const fboard *b, int d, int x, const int *lib, int n)
 {
     for (int k = 0; k < 4; k++) {
         int m = d + b->nb[k], e = 0;
@@ -320,7 +400,7 @@ static bool no_gain(const sgf_board *b, int d, int x, const int *lib, int n)
 }
 
 /* score.c connects: playing at t saves the chain x. */
-static bool connects(const sgf_board *b, int t, int x, const int *lib, int n)
+static bool connects(const fboard *b, int t, int x, const int *lib, int n)
 {
     int e[4], f[4];
     int m = empty_neighbours(b, t, e);
@@ -336,7 +416,7 @@ static bool connects(const sgf_board *b, int t, int x, const int *lib, int n)
 }
 
 /* score.c throw_in: the enemy's stone at ti kills x. */
-static bool throw_in(const sgf_board *b, int x, int ti, int tj)
+static bool throw_in(const fboard *b, int x, int ti, int tj)
 {
     int e[4], both[2] = { ti, tj }, ext = -1;
     if (empty_neighbours(b, ti, e) < 2)
@@ -357,54 +437,181 @@ static bool throw_in(const sgf_board *b, int x, int ti, int tj)
     return true;
 }
 
-/* Whether the chain through cell x calls for a connection (score.c
- * teire_points' test, no seki on the board, no stone lifted). */
-static bool chain_teire(const sgf_board *b, int x, const uint64_t *dame,
-                        const uint64_t *terr)
+enum { TEIRE_NONE = -1, TEIRE_EITHER = -2 };
+
+/* The point where the chain through cell x calls for a connection
+ * (score.c teire_points' test, no seki on the board, no stone lifted),
+ * or TEIRE_NONE. Where its owner has two points of territory for
+ * liberties and the enemy's throw-in kills at either, teire_points
+ * takes the one it met second on the chain's ring of points, an order
+ * this board's rings do not keep: TEIRE_EITHER then (the labelled
+ * count decides). With one such throw-in its point is the answer, in
+ * any order. */
+static int chain_teire(const fboard *b, int x, const uint64_t *dame,
+                       const uint64_t *terr)
 {
     enum { MAXL = 8 };
     int lib[MAXL + 1], t = -1, t2 = -1;
     int n = chain_libs(b, x, -1, lib, 0, MAXL), k = 0;
     if (n < 2 || n > MAXL)
-        return false;
-    for (; k < n; k++) {
+        return TEIRE_NONE;
+    for (; k < n; k++) {                /* where they are, first: cheap */
         bool own = has(terr, b, lib[k]);
         if (own && t < 0)
             t = lib[k];
         else if (own && t2 < 0 && n > 2)
             t2 = lib[k];
-        else if (!has(dame, b, lib[k]) || !can_fill(b, lib[k],
-                                                     3 - b->color[x])
-                 || (n > 2 && !no_gain(b, lib[k], x, lib, n)))
-            break;
+        else if (!has(dame, b, lib[k]))
+            return TEIRE_NONE;
     }
-    if (k < n || t < 0)
-        return false;
-    if (t2 >= 0)
-        return throw_in(b, x, t2, t) || throw_in(b, x, t, t2);
-    return connects(b, t, x, lib, n);
+    if (t < 0)
+        return TEIRE_NONE;
+    for (k = 0; k < n; k++)             /* then the dame, filled */
+        if (lib[k] != t && lib[k] != t2
+            && (!can_fill(b, lib[k], 3 - b->color[x])
+                || (n > 2 && !no_gain(b, lib[k], x, lib, n))))
+            return TEIRE_NONE;
+    if (t2 >= 0) {
+        bool at2 = throw_in(b, x, t2, t), at1 = throw_in(b, x, t, t2);
+        return at2 && at1 ? TEIRE_EITHER : at2 ? t2 : at1 ? t : TEIRE_NONE;
+    }
+    return connects(b, t, x, lib, n) ? t : TEIRE_NONE;
 }
 
-/* Whether some chain of colour c next to the dame calls for a
- * connection. stones: c's stones; terr: c's territory. */
-static bool teire_found(const bits *s, const sgf_board *b,
-                        const uint64_t *stones, const uint64_t *dame,
-                        const uint64_t *terr)
+static void set_cell(uint64_t *set, const fboard *b, int cell)
 {
-    uint64_t near[SGF_MAX_SIZE], done[SGF_MAX_SIZE];
+    set[cell / b->stride - 1] |= 1ull << (cell % b->stride - 1);
+}
+
+/* The points of teire of the chains of one colour (stones: its stones;
+ * terr: its territory), added to out; returns false when one is
+ * TEIRE_EITHER. Only the chains with a liberty in the dame and one in
+ * their territory are looked into (the others call for nothing). */
+static bool teire_round(const bits *s, const fboard *b,
+                        const uint64_t *stones, const uint64_t *dame,
+                        const uint64_t *terr, uint64_t *out)
+{
+    uint64_t near[SGF_MAX_SIZE], owns[SGF_MAX_SIZE], todo[SGF_MAX_SIZE];
     dilate(near, dame, stones, s->h, s->full);
-    memset(done, 0, (size_t)s->h * sizeof done[0]);
-    for (int y = 0; y < s->h; y++)
+    dilate(owns, terr, stones, s->h, s->full);
+    memset(todo, 0, (size_t)s->h * sizeof todo[0]);
+    for (int y = 0; y < s->h; y++)      /* the chains with a liberty in */
+        for (uint64_t t = owns[y]; t != 0; t &= t - 1)      /* territory */
+            set_cell(todo, b, b->head[(y + 1) * b->stride + 1
+                                      + __builtin_ctzll(t)]);
+    for (int y = 0; y < s->h; y++)      /* ... and one in the dame */
         for (uint64_t t = near[y]; t != 0; t &= t - 1) {
             int cell = (y + 1) * b->stride + 1 + __builtin_ctzll(t);
             int head = b->head[cell];
-            if (has(done, b, head))
+            if (!has(todo, b, head))
                 continue;
-            done[head / b->stride - 1] |= 1ull << (head % b->stride - 1);
-            if (chain_teire(b, cell, dame, terr))
-                return true;
+            todo[head / b->stride - 1] &= ~(1ull << (head % b->stride - 1));
+            int pt = chain_teire(b, cell, dame, terr);
+            if (pt == TEIRE_EITHER)
+                return false;
+            if (pt >= 0)
+                set_cell(out, b, pt);
         }
-    return false;
+    return true;
+}
+
+/* A board's colours and chain rings, copied to fill points on. */
+typedef struct fcopy {
+    uint8_t color[SGF__CELLS];
+    sgf__cell head[SGF__CELLS], next[SGF__CELLS];
+} fcopy;
+
+/* Colour c's stone on the empty cell t of the copy f, joined to the
+ * chains of c next to it (their rings spliced into one). */
+static void fill_cell(fcopy *f, const fboard *v, int t, uint8_t c)
+{
+    f->color[t] = c;
+    f->head[t] = (sgf__cell)t;
+    f->next[t] = (sgf__cell)t;
+    for (int d = 0; d < 4; d++) {
+        int m = t + v->nb[d];
+        if (f->color[m] != c || f->head[m] == t)
+            continue;
+        int q = m;
+        do {
+            f->head[q] = (sgf__cell)t;
+            q = f->next[q];
+        } while (q != m);
+        sgf__cell n = f->next[t];
+        f->next[t] = f->next[m];
+        f->next[m] = n;
+    }
+}
+
+/* score.c teire_all with no seki and no dead stones: the points of
+ * teire of both colours (tb, tw: their territory), then, with those
+ * points filled by their owners on a copy of the board, the points the
+ * connections so made call for in turn, for as many rounds (4) as
+ * teire_all, into teire[]. Returns how many, or -1 when teire_round
+ * met TEIRE_EITHER. */
+static int teire_all(const bits *s, const sgf_board *b,
+                     const uint64_t *dame, const uint64_t *tb,
+                     const uint64_t *tw, uint64_t *teire)
+{
+    enum { ROUNDS = 4 };
+    fboard v = view_of(b);
+    uint64_t black[SGF_MAX_SIZE], white[SGF_MAX_SIZE];
+    uint64_t terr_b[SGF_MAX_SIZE], terr_w[SGF_MAX_SIZE];
+    uint64_t more[SGF_MAX_SIZE], filled[SGF_MAX_SIZE];
+    size_t rows = (size_t)s->h * sizeof teire[0];
+    memset(teire, 0, rows);
+    if (!teire_round(s, &v, s->black, dame, tb, teire)
+        || !teire_round(s, &v, s->white, dame, tw, teire))
+        return -1;
+    if (none_set(teire, s->h))
+        return 0;
+    fcopy *f = sgf__scratch_take(sizeof *f);
+    if (f == NULL)
+        return -1;
+    size_t cells = (size_t)(s->h + 2) * (size_t)b->stride;
+    memcpy(f->color, b->color, cells);
+    memcpy(f->head, b->head, cells * sizeof f->head[0]);
+    memcpy(f->next, b->next, cells * sizeof f->next[0]);
+    fboard c = { f->color, f->head, f->next, { v.nb[0], v.nb[1], v.nb[2],
+                                               v.nb[3] }, v.stride };
+    memcpy(black, s->black, rows);
+    memcpy(white, s->white, rows);
+    memcpy(terr_b, tb, rows);
+    memcpy(terr_w, tw, rows);
+    memset(filled, 0, rows);
+    int rc = 0;
+    bool added = true;
+    for (int round = 0; round < ROUNDS && added; round++) {
+        for (int y = 0; y < s->h; y++)  /* each point found, filled */
+            for (uint64_t t = teire[y] & ~filled[y]; t != 0; t &= t - 1) {
+                int x = __builtin_ctzll(t);
+                bool own_b = terr_b[y] >> x & 1;
+                fill_cell(f, &v, (y + 1) * b->stride + 1 + x,
+                          own_b ? SGF_BLACK : SGF_WHITE);
+                (own_b ? black : white)[y] |= 1ull << x;
+                terr_b[y] &= ~(1ull << x);
+                terr_w[y] &= ~(1ull << x);
+                filled[y] |= 1ull << x;
+            }
+        memset(more, 0, rows);
+        if (!teire_round(s, &c, black, dame, terr_b, more)
+            || !teire_round(s, &c, white, dame, terr_w, more)) {
+            rc = -1;
+            break;
+        }
+        added = false;
+        for (int y = 0; y < s->h; y++) {
+            added |= (more[y] & ~teire[y]) != 0;
+            teire[y] |= more[y];
+        }
+    }
+    sgf__scratch_give(f, sizeof *f);
+    if (rc < 0)
+        return -1;
+    int n = 0;
+    for (int y = 0; y < s->h; y++)
+        n += __builtin_popcountll(teire[y]);
+    return n;
 }
 
 /* Whether dame filling could give territory (score.c dame_split): a
@@ -449,7 +656,7 @@ static bool split_possible(const bits *s, const uint64_t *dame)
  * capture_point): each chain next to a dead stone is alive as a whole
  * and keeps two liberties of its own (empty points of the board), both
  * then its territory, which leaves it no point to take them at. */
-static bool dead_apart(const bits *s, const sgf_board *b)
+static bool dead_apart(const bits *s, const fboard *b)
 {
     uint64_t done[SGF_MAX_SIZE];
     int lib[3];
@@ -567,9 +774,11 @@ int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
 {
     bits s;
     uint64_t rb[SGF_MAX_SIZE], rw[SGF_MAX_SIZE], dame[SGF_MAX_SIZE];
+    uint64_t teire[SGF_MAX_SIZE];
     *needs = SGF__NEED_SEKI | SGF__NEED_TEIRE | SGF__NEED_SPLIT;
     if (b->width > 64)
         return 0;
+    const fboard v = view_of(b);
     load(&s, b, dead);
     dilate(rb, s.black, s.empty, s.h, s.full);
     dilate(rw, s.white, s.empty, s.h, s.full);
@@ -579,13 +788,13 @@ int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
         flood(rw, s.empty, s.h);        /* dame is left and none can */
         for (int y = 0; y < s.h; y++)   /* be due (dead_apart) */
             dame[y] = rb[y] & rw[y];
-        if (!none_set(dame, s.h) || !dead_apart(&s, b))
+        if (!none_set(dame, s.h) || !dead_apart(&s, &v))
             return 0;
         *needs = 0;
         write_count(out, &s, b, rb, rw);
         return 1;
     }
-    if (!territory || r->seki_points_count || !seki_found(&s, b, rb, rw))
+    if (!territory || r->seki_points_count || !seki_found(&s, &v, rb, rw))
         *needs &= ~(unsigned)SGF__NEED_SEKI;
     else
         return 0;                       /* score.c, which looks at all */
@@ -593,6 +802,7 @@ int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
     flood(rw, s.empty, s.h);
     for (int y = 0; y < s.h; y++)
         dame[y] = rb[y] & rw[y];
+    memset(teire, 0, (size_t)s.h * sizeof teire[0]);
     if (!territory || none_set(dame, s.h))
         *needs &= ~(unsigned)(SGF__NEED_TEIRE | SGF__NEED_SPLIT);
     else {
@@ -601,8 +811,7 @@ int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
             tb[y] = rb[y] & ~rw[y];
             tw[y] = rw[y] & ~rb[y];
         }
-        if (teire_found(&s, b, s.black, dame, tb)
-            || teire_found(&s, b, s.white, dame, tw))
+        if (teire_all(&s, b, dame, tb, tw, teire) < 0)
             return 0;                   /* score.c, split and all */
         *needs &= ~(unsigned)SGF__NEED_TEIRE;
         if (!split_possible(&s, dame))
@@ -613,6 +822,10 @@ int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
     if (*needs != 0) {                  /* the split, here */
         split_apply(&s, dame, rb, rw);
         *needs = 0;
+    }
+    for (int y = 0; y < s.h; y++) {     /* teire: to be filled, nobody's */
+        rb[y] &= ~teire[y];
+        rw[y] &= ~teire[y];
     }
     write_count(out, &s, b, rb, rw);
     return 1;

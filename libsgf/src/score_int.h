@@ -145,6 +145,13 @@ int sgf__score_estimate(uint8_t *dead, uint8_t *sure, const sgf_board *b);
  * p current. Returns whether any point is given. */
 bool sgf__dame_split(sgf__spos *p, uint8_t *split);
 
+/* The points of teire of p (score.c teire_all: where territory counting
+ * leaves a point to be filled), with no seki and no dead stones looked
+ * at, marked 1 in teire[] (p->n bytes); returns how many, and in *first
+ * how many are found before any is filled. Labels of p current, and
+ * kept. For the tests of the quick count. */
+int sgf__score_teire(sgf__spos *p, uint8_t *teire, int *first);
+
 /* sgf_score_count with a work area p (score.c); r not NULL. */
 int sgf__score_count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
                           const sgf_rules *r, const uint8_t *dead,

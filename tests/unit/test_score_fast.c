@@ -237,12 +237,105 @@ static void test_fast_count_with_dead_stones(void **state)
     assert_true(quicks < withdead);         /* and left some */
 }
 
+/* The quick count's test for seki is exact on positions with no dead
+ * stones: it leaves to the labelled count those with a point of seki,
+ * and only those, not those with a capturing race alone (a shared
+ * liberty neither player can fill, around chains the enemy can still
+ * approach from outside), which it counts itself. */
+static void test_fast_count_tells_seki_from_a_race(void **state)
+{
+    static const int sizes[] = { 5, 7, 9, 13, 19 };
+    static sgf__spos p;
+    static sgf_score fast;
+    uint8_t seki[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    sgf_board *b;
+    sgf_rules r;
+    int races = 0, sekis = 0;
+    (void)state;
+    assert_int_equal(sgf_rules_preset(&r, "japanese"), 0);
+    assert_int_equal(sgf_board_new(&b, 19, 19), 0);
+    for (int round = 0; round < 8000; round++) {
+        int size = sizes[round % 5];
+        random_position(b, size, (int)next_rand((unsigned)(size * size
+                                                           * 2)) + 1);
+        sgf__spos_load(&p, b, NULL);
+        bool is_seki = sgf__spos_seki(&p, seki) > 0;
+        bool race = !is_seki && sgf__spos_race(&p) >= 0;
+        unsigned needs;
+        assert_int_equal(sgf_score_init(&fast, SGF_SCORE_VERSION), 0);
+        int quick = sgf__score_fast(&fast, b, &r, NULL, &needs);
+        bool flagged = !quick && (needs & SGF__NEED_SEKI) != 0;
+        assert_true(flagged == is_seki);
+        races += race;
+        sekis += is_seki;
+    }
+    sgf_board_free(b);
+    assert_true(races >= 100);          /* races alone were made */
+    assert_true(sekis >= 20);           /* and seki */
+}
+
+/* Positions where territory counting leaves points to be filled
+ * (teire: a chain that must connect once the dame are filled, and the
+ * connections that call for in turn): the quick count finds them
+ * itself, round after round on a copy of the board, and counts them as
+ * the labelled count does. It leaves to the labelled count only those
+ * where two points would do and the labelled count's choice depends on
+ * the order it meets them (and seki). */
+static void test_fast_count_fills_the_teire(void **state)
+{
+    static const int sizes[] = { 7, 9, 13, 19 };
+    static sgf__spos p;
+    static sgf_score fast, slow;
+    uint8_t teire[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    uint8_t seki[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    sgf_board *b;
+    sgf_rules r;
+    int with = 0, quicks = 0, rounds = 0;
+    (void)state;
+    assert_int_equal(sgf_rules_preset(&r, "japanese"), 0);
+    assert_int_equal(sgf_score_init(&slow, SGF_SCORE_VERSION), 0);
+    assert_int_equal(sgf_board_new(&b, 19, 19), 0);
+    for (int round = 0; round < 3000 && with < 400; round++) {
+        int size = sizes[round % 4];
+        random_position(b, size, (int)next_rand((unsigned)(size * size))
+                                 + size * size / 2);
+        sgf__spos_load(&p, b, NULL);
+        if (sgf__spos_seki(&p, seki) > 0)
+            continue;
+        int first, n = sgf__score_teire(&p, teire, &first);
+        if (n == 0)
+            continue;
+        with++;
+        assert_int_equal(sgf__score_count_labelled(&slow, b, &r, NULL,
+                                                   6.5, 0), 0);
+        unsigned needs;
+        assert_int_equal(sgf_score_init(&fast, SGF_SCORE_VERSION), 0);
+        sgf__score_start(&fast, b, &r, 6.5, 0);
+        if (!sgf__score_fast(&fast, b, &r, NULL, &needs))
+            continue;
+        quicks++;
+        sgf__score_total(&fast, b);
+        same_count(&fast, &slow);
+        int dame = 0;                       /* each teire point is dame */
+        for (int i = 0; i < p.n; i++)
+            dame += teire[i] && fast.map[i] == SGF_SP_DAME;
+        assert_int_equal(dame, n);
+        rounds += n > first;
+    }
+    sgf_board_free(b);
+    assert_true(with >= 200);               /* such positions were made */
+    assert_true(quicks >= with * 9 / 10);   /* the quick count took them */
+    assert_true(rounds >= 15);              /* filled, then found more */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_fast_count_is_the_labelled_count),
         cmocka_unit_test(test_fast_count_splits_the_dame),
         cmocka_unit_test(test_fast_count_with_dead_stones),
+        cmocka_unit_test(test_fast_count_tells_seki_from_a_race),
+        cmocka_unit_test(test_fast_count_fills_the_teire),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
