@@ -3,12 +3,17 @@
  * one 64-bit word per row (boards are at most 52 wide), so that the
  * empty points each colour reaches, the dame between them and the
  * points that could be in seki or call for a connection are found with
- * a few word operations per row. A count that needs no more (no dame
- * that territory counting must look into but the dame split, made here
- * too, no dead stones next to which a connection may be due, or area
- * counting) is written from these sets; the others go to the labelled count of score.c, which gives
- * the same answer on these too (tests/unit/test_score_fast.c checks it
- * on many positions).
+ * a few word operations per row, and the chains are the board's own
+ * rings. The points of teire (score.c teire_all: connections, and
+ * dead stones to take off, due once the dame are filled) are found
+ * chain by chain and round after round on a copy of the board with
+ * the points found filled; dead stones are lifted on such a copy when
+ * each is dead with its whole chain. The dame split is made here too.
+ * What is left to the labelled count of score.c (which gives the same
+ * answer on all of these: tests/unit/test_score_fast.c checks it on
+ * many positions) is a position with a point of seki under territory
+ * counting, a chain partly dead, and a chain whose point of teire the
+ * labelled count picks by the order of its liberties.
  */
 #include "score_int.h"
 #include "board_int.h"
@@ -439,6 +444,69 @@ static bool throw_in(const fboard *b, int x, int ti, int tj)
 
 enum { TEIRE_NONE = -1, TEIRE_EITHER = -2 };
 
+/* score.c dead_liberty on a copy with the dead stones lifted: the one
+ * liberty of the dead stones through cell start (dead points joined
+ * through each other), or -1 when they have none or several. */
+static int dead_liberty(const fboard *b, const uint64_t *dead, int start)
+{
+    uint64_t seen[SGF_MAX_SIZE + 2] = { 0 };    /* rows of the cells */
+    int16_t stack[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    int sp = 0, lib = -1, libs = 0;
+    stack[sp++] = (int16_t)start;
+    seen[start / b->stride] |= 1ull << (start % b->stride);
+    while (sp > 0) {
+        int i = stack[--sp];
+        for (int d = 0; d < 4; d++) {
+            int j = i + b->nb[d];
+            uint64_t bit = 1ull << (j % b->stride);
+            if (seen[j / b->stride] & bit || b->color[j] != SGF_EMPTY)
+                continue;
+            seen[j / b->stride] |= bit;
+            if (has(dead, b, j)) {
+                stack[sp++] = (int16_t)j;
+            } else {
+                lib = j;
+                libs++;
+            }
+        }
+    }
+    return libs == 1 ? lib : -1;
+}
+
+/* score.c capture_point on a copy with the dead stones lifted: where
+ * the owner of the chain through cell x (lib[0 .. n - 1] its liberties,
+ * some of them dead stones' points) must take dead stones off once the
+ * enemy fills the dame, or TEIRE_NONE. When the dead stones next to it
+ * have several such points, capture_point takes the first it meets on
+ * the chain's ring: TEIRE_EITHER then, as chain_teire. */
+static int capture_point(const fboard *b, int x, const uint64_t *dame,
+                         const uint64_t *terr, const uint64_t *dead,
+                         const int *lib, int n)
+{
+    int c = b->color[x], t = -1, found = TEIRE_NONE;
+    for (int k = 0; k < n; k++) {
+        if (has(dead, b, lib[k]))
+            continue;
+        if (has(terr, b, lib[k]) && t < 0)
+            t = lib[k];
+        else if (!has(dame, b, lib[k]) || !can_fill(b, lib[k], 3 - c))
+            return TEIRE_NONE;
+    }
+    if (t >= 0 && connects(b, t, x, lib, n))
+        return TEIRE_NONE;
+    for (int k = 0; k < n; k++) {
+        if (!has(dead, b, lib[k]))
+            continue;
+        int l = dead_liberty(b, dead, lib[k]);
+        if (l < 0 || !has(terr, b, l))
+            continue;
+        if (found >= 0 && found != l)
+            return TEIRE_EITHER;
+        found = l;
+    }
+    return found;
+}
+
 /* The point where the chain through cell x calls for a connection
  * (score.c teire_points' test, no seki on the board, no stone lifted),
  * or TEIRE_NONE. Where its owner has two points of territory for
@@ -448,14 +516,17 @@ enum { TEIRE_NONE = -1, TEIRE_EITHER = -2 };
  * count decides). With one such throw-in its point is the answer, in
  * any order. */
 static int chain_teire(const fboard *b, int x, const uint64_t *dame,
-                       const uint64_t *terr)
+                       const uint64_t *terr, const uint64_t *dead)
 {
     enum { MAXL = 8 };
     int lib[MAXL + 1], t = -1, t2 = -1;
     int n = chain_libs(b, x, -1, lib, 0, MAXL), k = 0;
     if (n < 2 || n > MAXL)
         return TEIRE_NONE;
-    for (; k < n; k++) {                /* where they are, first: cheap */
+    for (k = 0; dead != NULL && k < n; k++)
+        if (has(dead, b, lib[k]))       /* next to dead stones */
+            return capture_point(b, x, dame, terr, dead, lib, n);
+    for (k = 0; k < n; k++) {                /* where they are, first: cheap */
         bool own = has(terr, b, lib[k]);
         if (own && t < 0)
             t = lib[k];
@@ -489,24 +560,43 @@ static void set_cell(uint64_t *set, const fboard *b, int cell)
  * their territory are looked into (the others call for nothing). */
 static bool teire_round(const bits *s, const fboard *b,
                         const uint64_t *stones, const uint64_t *dame,
-                        const uint64_t *terr, uint64_t *out)
+                        const uint64_t *terr, const uint64_t *dead,
+                        uint64_t *out)
 {
     uint64_t near[SGF_MAX_SIZE], owns[SGF_MAX_SIZE], todo[SGF_MAX_SIZE];
+    uint64_t done[SGF_MAX_SIZE];
     dilate(near, dame, stones, s->h, s->full);
     dilate(owns, terr, stones, s->h, s->full);
     memset(todo, 0, (size_t)s->h * sizeof todo[0]);
+    memset(done, 0, (size_t)s->h * sizeof done[0]);
     for (int y = 0; y < s->h; y++)      /* the chains with a liberty in */
         for (uint64_t t = owns[y]; t != 0; t &= t - 1)      /* territory */
             set_cell(todo, b, b->head[(y + 1) * b->stride + 1
                                       + __builtin_ctzll(t)]);
+    if (dead != NULL) {                 /* and those next to dead stones */
+        uint64_t at[SGF_MAX_SIZE];
+        dilate(at, dead, stones, s->h, s->full);
+        for (int y = 0; y < s->h; y++)
+            for (uint64_t t = at[y]; t != 0; t &= t - 1) {
+                int cell = (y + 1) * b->stride + 1 + __builtin_ctzll(t);
+                if (has(done, b, b->head[cell]))
+                    continue;
+                set_cell(done, b, b->head[cell]);
+                int pt = chain_teire(b, cell, dame, terr, dead);
+                if (pt == TEIRE_EITHER)
+                    return false;
+                if (pt >= 0)
+                    set_cell(out, b, pt);
+            }
+    }
     for (int y = 0; y < s->h; y++)      /* ... and one in the dame */
         for (uint64_t t = near[y]; t != 0; t &= t - 1) {
             int cell = (y + 1) * b->stride + 1 + __builtin_ctzll(t);
             int head = b->head[cell];
-            if (!has(todo, b, head))
+            if (!has(todo, b, head) || has(done, b, head))
                 continue;
-            todo[head / b->stride - 1] &= ~(1ull << (head % b->stride - 1));
-            int pt = chain_teire(b, cell, dame, terr);
+            set_cell(done, b, head);
+            int pt = chain_teire(b, cell, dame, terr, dead);
             if (pt == TEIRE_EITHER)
                 return false;
             if (pt >= 0)
@@ -543,37 +633,45 @@ static void fill_cell(fcopy *f, const fboard *v, int t, uint8_t c)
     }
 }
 
-/* score.c teire_all with no seki and no dead stones: the points of
- * teire of both colours (tb, tw: their territory), then, with those
- * points filled by their owners on a copy of the board, the points the
- * connections so made call for in turn, for as many rounds (4) as
- * teire_all, into teire[]. Returns how many, or -1 when teire_round
- * met TEIRE_EITHER. */
-static int teire_all(const bits *s, const sgf_board *b,
+/* The copy of v's colours and rings into f (the rows of an h-row board
+ * and its borders), and its view. */
+static fboard copy_of(fcopy *f, const fboard *v, int h)
+{
+    size_t cells = (size_t)(h + 2) * (size_t)v->stride;
+    memcpy(f->color, v->color, cells);
+    memcpy(f->head, v->head, cells * sizeof f->head[0]);
+    memcpy(f->next, v->next, cells * sizeof f->next[0]);
+    fboard c = { f->color, f->head, f->next, { v->nb[0], v->nb[1], v->nb[2],
+                                               v->nb[3] }, v->stride };
+    return c;
+}
+
+/* score.c teire_all with no seki: the points of teire of both colours
+ * (tb, tw: their territory; dead: the dead stones, lifted in v, or
+ * NULL), then, with those points filled by their owners on a copy, the
+ * points the connections so made call for in turn, for as many rounds
+ * (4) as teire_all, into teire[]. Returns how many, or -1 when
+ * teire_round met TEIRE_EITHER (or no memory was left for the copy). */
+static int teire_all(const bits *s, const fboard *v,
                      const uint64_t *dame, const uint64_t *tb,
-                     const uint64_t *tw, uint64_t *teire)
+                     const uint64_t *tw, const uint64_t *dead,
+                     uint64_t *teire)
 {
     enum { ROUNDS = 4 };
-    fboard v = view_of(b);
     uint64_t black[SGF_MAX_SIZE], white[SGF_MAX_SIZE];
     uint64_t terr_b[SGF_MAX_SIZE], terr_w[SGF_MAX_SIZE];
     uint64_t more[SGF_MAX_SIZE], filled[SGF_MAX_SIZE];
     size_t rows = (size_t)s->h * sizeof teire[0];
     memset(teire, 0, rows);
-    if (!teire_round(s, &v, s->black, dame, tb, teire)
-        || !teire_round(s, &v, s->white, dame, tw, teire))
+    if (!teire_round(s, v, s->black, dame, tb, dead, teire)
+        || !teire_round(s, v, s->white, dame, tw, dead, teire))
         return -1;
     if (none_set(teire, s->h))
         return 0;
     fcopy *f = sgf__scratch_take(sizeof *f);
     if (f == NULL)
         return -1;
-    size_t cells = (size_t)(s->h + 2) * (size_t)b->stride;
-    memcpy(f->color, b->color, cells);
-    memcpy(f->head, b->head, cells * sizeof f->head[0]);
-    memcpy(f->next, b->next, cells * sizeof f->next[0]);
-    fboard c = { f->color, f->head, f->next, { v.nb[0], v.nb[1], v.nb[2],
-                                               v.nb[3] }, v.stride };
+    fboard c = copy_of(f, v, s->h);
     memcpy(black, s->black, rows);
     memcpy(white, s->white, rows);
     memcpy(terr_b, tb, rows);
@@ -586,7 +684,7 @@ static int teire_all(const bits *s, const sgf_board *b,
             for (uint64_t t = teire[y] & ~filled[y]; t != 0; t &= t - 1) {
                 int x = __builtin_ctzll(t);
                 bool own_b = terr_b[y] >> x & 1;
-                fill_cell(f, &v, (y + 1) * b->stride + 1 + x,
+                fill_cell(f, &c, (y + 1) * c.stride + 1 + x,
                           own_b ? SGF_BLACK : SGF_WHITE);
                 (own_b ? black : white)[y] |= 1ull << x;
                 terr_b[y] &= ~(1ull << x);
@@ -594,8 +692,8 @@ static int teire_all(const bits *s, const sgf_board *b,
                 filled[y] |= 1ull << x;
             }
         memset(more, 0, rows);
-        if (!teire_round(s, &c, black, dame, terr_b, more)
-            || !teire_round(s, &c, white, dame, terr_w, more)) {
+        if (!teire_round(s, &c, black, dame, terr_b, dead, more)
+            || !teire_round(s, &c, white, dame, terr_w, dead, more)) {
             rc = -1;
             break;
         }
@@ -612,6 +710,30 @@ static int teire_all(const bits *s, const sgf_board *b,
     for (int y = 0; y < s->h; y++)
         n += __builtin_popcountll(teire[y]);
     return n;
+}
+
+/* Whether every chain with a dead stone is dead as a whole (then the
+ * position with them lifted has the board's other chains, rings and
+ * all; a chain partly dead leaves pieces that are chains of their own,
+ * for the labelled count). */
+static bool dead_whole(const bits *s, const fboard *b)
+{
+    uint64_t done[SGF_MAX_SIZE];
+    memset(done, 0, (size_t)s->h * sizeof done[0]);
+    for (int y = 0; y < s->h; y++)
+        for (uint64_t t = s->dead[y]; t != 0; t &= t - 1) {
+            int cell = (y + 1) * b->stride + 1 + __builtin_ctzll(t);
+            if (has(done, b, b->head[cell]))
+                continue;
+            set_cell(done, b, b->head[cell]);
+            int q = cell;
+            do {
+                if (!has(s->dead, b, q))
+                    return false;
+                q = b->next[q];
+            } while (q != cell);
+        }
+    return true;
 }
 
 /* Whether dame filling could give territory (score.c dame_split): a
@@ -769,12 +891,65 @@ static void write_count(sgf_score *out, const bits *s, const sgf_board *b,
     out->white.stones -= out->black.dead;
 }
 
+/* The count from the sets of s and the position pos (b itself, or a
+ * copy with the dead stones lifted), rb, rw: the empty points next to
+ * each colour's stones, and the regions they reach (flooded: fb, fw,
+ * or NULL when not yet). As sgf__score_fast. */
+static int count_from(sgf_score *out, const bits *s, const sgf_board *b,
+                      const fboard *pos, const sgf_rules *r, uint64_t *rb,
+                      uint64_t *rw, const uint64_t *fb, const uint64_t *fw,
+                      unsigned *needs)
+{
+    uint64_t dame[SGF_MAX_SIZE], teire[SGF_MAX_SIZE];
+    bool territory = r->scoring == SGF_SCORING_TERRITORY;
+    if (!territory || r->seki_points_count || !seki_found(s, pos, rb, rw))
+        *needs &= ~(unsigned)SGF__NEED_SEKI;
+    else
+        return 0;                       /* score.c, which looks at all */
+    if (fb != NULL) {
+        memcpy(rb, fb, (size_t)s->h * sizeof rb[0]);
+        memcpy(rw, fw, (size_t)s->h * sizeof rw[0]);
+    } else {
+        flood(rb, s->empty, s->h);
+        flood(rw, s->empty, s->h);
+    }
+    for (int y = 0; y < s->h; y++)
+        dame[y] = rb[y] & rw[y];
+    memset(teire, 0, (size_t)s->h * sizeof teire[0]);
+    if (!territory || (none_set(dame, s->h) && !s->any_dead))
+        *needs &= ~(unsigned)(SGF__NEED_TEIRE | SGF__NEED_SPLIT);
+    else {
+        uint64_t tb[SGF_MAX_SIZE], tw[SGF_MAX_SIZE];
+        for (int y = 0; y < s->h; y++) {
+            tb[y] = rb[y] & ~rw[y];
+            tw[y] = rw[y] & ~rb[y];
+        }
+        if (teire_all(s, pos, dame, tb, tw, s->any_dead ? s->dead : NULL,
+                      teire) < 0)
+            return 0;                   /* score.c, split and all */
+        *needs &= ~(unsigned)SGF__NEED_TEIRE;
+        if (!split_possible(s, dame))
+            *needs &= ~(unsigned)SGF__NEED_SPLIT;
+    }
+    if ((*needs & ~(unsigned)SGF__NEED_SPLIT) != 0)
+        return 0;
+    if (*needs != 0) {                  /* the split, here */
+        split_apply(s, dame, rb, rw);
+        *needs = 0;
+    }
+    for (int y = 0; y < s->h; y++) {    /* teire: to be filled, nobody's */
+        rb[y] &= ~teire[y];
+        rw[y] &= ~teire[y];
+    }
+    write_count(out, s, b, rb, rw);
+    return 1;
+}
+
 int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
                     const uint8_t *dead, unsigned *needs)
 {
     bits s;
-    uint64_t rb[SGF_MAX_SIZE], rw[SGF_MAX_SIZE], dame[SGF_MAX_SIZE];
-    uint64_t teire[SGF_MAX_SIZE];
+    uint64_t rb[SGF_MAX_SIZE], rw[SGF_MAX_SIZE];
     *needs = SGF__NEED_SEKI | SGF__NEED_TEIRE | SGF__NEED_SPLIT;
     if (b->width > 64)
         return 0;
@@ -782,51 +957,36 @@ int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
     load(&s, b, dead);
     dilate(rb, s.black, s.empty, s.h, s.full);
     dilate(rw, s.white, s.empty, s.h, s.full);
-    bool territory = r->scoring == SGF_SCORING_TERRITORY;
-    if (territory && s.any_dead) {      /* connections next to dead */
-        flood(rb, s.empty, s.h);        /* stones: score.c, unless no */
-        flood(rw, s.empty, s.h);        /* dame is left and none can */
-        for (int y = 0; y < s.h; y++)   /* be due (dead_apart) */
-            dame[y] = rb[y] & rw[y];
-        if (!none_set(dame, s.h) || !dead_apart(&s, &v))
-            return 0;
+    if (r->scoring != SGF_SCORING_TERRITORY || !s.any_dead)
+        return count_from(out, &s, b, &v, r, rb, rw, NULL, NULL, needs);
+    /* dead stones under territory counting: when no dame is left and
+       none can call for a connection (dead_apart), the count is the
+       sets'; else on a copy of the board with them lifted, when each
+       is dead with its whole chain */
+    uint64_t fb[SGF_MAX_SIZE], fw[SGF_MAX_SIZE], dame[SGF_MAX_SIZE];
+    size_t rows = (size_t)s.h * sizeof rb[0];
+    memcpy(fb, rb, rows);
+    memcpy(fw, rw, rows);
+    flood(fb, s.empty, s.h);
+    flood(fw, s.empty, s.h);
+    for (int y = 0; y < s.h; y++)
+        dame[y] = fb[y] & fw[y];
+    if (none_set(dame, s.h) && dead_apart(&s, &v)) {
         *needs = 0;
-        write_count(out, &s, b, rb, rw);
+        write_count(out, &s, b, fb, fw);
         return 1;
     }
-    if (!territory || r->seki_points_count || !seki_found(&s, &v, rb, rw))
-        *needs &= ~(unsigned)SGF__NEED_SEKI;
-    else
-        return 0;                       /* score.c, which looks at all */
-    flood(rb, s.empty, s.h);
-    flood(rw, s.empty, s.h);
-    for (int y = 0; y < s.h; y++)
-        dame[y] = rb[y] & rw[y];
-    memset(teire, 0, (size_t)s.h * sizeof teire[0]);
-    if (!territory || none_set(dame, s.h))
-        *needs &= ~(unsigned)(SGF__NEED_TEIRE | SGF__NEED_SPLIT);
-    else {
-        uint64_t tb[SGF_MAX_SIZE], tw[SGF_MAX_SIZE];
-        for (int y = 0; y < s.h; y++) {
-            tb[y] = rb[y] & ~rw[y];
-            tw[y] = rw[y] & ~rb[y];
-        }
-        if (teire_all(&s, b, dame, tb, tw, teire) < 0)
-            return 0;                   /* score.c, split and all */
-        *needs &= ~(unsigned)SGF__NEED_TEIRE;
-        if (!split_possible(&s, dame))
-            *needs &= ~(unsigned)SGF__NEED_SPLIT;
-    }
-    if ((*needs & ~(unsigned)SGF__NEED_SPLIT) != 0)
+    if (!dead_whole(&s, &v))
         return 0;
-    if (*needs != 0) {                  /* the split, here */
-        split_apply(&s, dame, rb, rw);
-        *needs = 0;
-    }
-    for (int y = 0; y < s.h; y++) {     /* teire: to be filled, nobody's */
-        rb[y] &= ~teire[y];
-        rw[y] &= ~teire[y];
-    }
-    write_count(out, &s, b, rb, rw);
-    return 1;
+    fcopy *lifted = sgf__scratch_take(sizeof *lifted);
+    if (lifted == NULL)
+        return 0;
+    fboard pos = copy_of(lifted, &v, s.h);
+    for (int y = 0; y < s.h; y++)
+        for (uint64_t t = s.dead[y]; t != 0; t &= t - 1)
+            lifted->color[(y + 1) * b->stride + 1 + __builtin_ctzll(t)]
+                = SGF_EMPTY;
+    int rc = count_from(out, &s, b, &pos, r, rb, rw, fb, fw, needs);
+    sgf__scratch_give(lifted, sizeof *lifted);
+    return rc;
 }
