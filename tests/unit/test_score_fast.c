@@ -27,16 +27,17 @@ static unsigned next_rand(unsigned n)
 }
 
 /* Random legal moves (no suicide, no filling a one-point own eye most
- * of the time, so that positions look like games), moves of them. */
-static void random_position(sgf_board *b, int size, int moves)
+ * of the time, so that positions look like games), moves of them, on a
+ * board of w columns and h rows. */
+static void random_board(sgf_board *b, int w, int h, int moves)
 {
     sgf_rules r = SGF_RULES_INIT;
-    assert_int_equal(sgf_board_reset(b, size, size), 0);
+    assert_int_equal(sgf_board_reset(b, w, h), 0);
     sgf_color c = SGF_BLACK;
     for (int m = 0; m < moves; m++) {
         for (int tries = 0; tries < 50; tries++) {
-            sgf_point pt = { (uint8_t)next_rand((unsigned)size),
-                             (uint8_t)next_rand((unsigned)size) };
+            sgf_point pt = { (uint8_t)next_rand((unsigned)w),
+                             (uint8_t)next_rand((unsigned)h) };
             sgf_verdict v;
             if (sgf_board_check(&v, b, NULL, &r, c, pt) != 0
                 || v != SGF_VERDICT_LEGAL)
@@ -45,7 +46,7 @@ static void random_position(sgf_board *b, int size, int moves)
             for (int d = 0; d < 4; d++) {
                 int x = pt.x + (d == 0) - (d == 1), y = pt.y + (d == 2)
                                                     - (d == 3);
-                if (x < 0 || y < 0 || x >= size || y >= size)
+                if (x < 0 || y < 0 || x >= w || y >= h)
                     continue;
                 n++;
                 own += sgf_board_at(b, (sgf_point){ (uint8_t)x,
@@ -58,6 +59,11 @@ static void random_position(sgf_board *b, int size, int moves)
         }
         c = c == SGF_BLACK ? SGF_WHITE : SGF_BLACK;
     }
+}
+
+static void random_position(sgf_board *b, int size, int moves)
+{
+    random_board(b, size, size, moves);
 }
 
 /* Some chains marked dead, at random (none when share is 0). */
@@ -354,6 +360,55 @@ static void test_fast_count_fills_the_teire(void **state)
     assert_true(rounds >= 15);              /* filled, then found more */
 }
 
+/* Boards of any shape the format allows (1x1 to 52x52, not square
+ * too), under every preset's rules, with no dead stones, whole chains
+ * dead, single stones dead and the estimate's: the count is the
+ * labelled count, map and all. */
+static void test_fast_count_any_shape(void **state)
+{
+    static const char *const rules[] = { "japanese", "korean", "chinese",
+                                         "aga", "ing", "nz",
+                                         "tromp-taylor", "egf" };
+    static sgf_score fast, slow;
+    uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    uint8_t unsettled[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    sgf_score_estimate est;
+    sgf_board *b;
+    int big = 0, flat = 0;
+    (void)state;
+    assert_int_equal(sgf_score_init(&fast, SGF_SCORE_VERSION), 0);
+    assert_int_equal(sgf_score_init(&slow, SGF_SCORE_VERSION), 0);
+    assert_int_equal(sgf_board_new(&b, SGF_MAX_SIZE, SGF_MAX_SIZE), 0);
+    for (int round = 0; round < 800; round++) {
+        int w = 1 + (int)next_rand(round % 5 == 0 ? SGF_MAX_SIZE : 19);
+        int h = round % 3 == 0 ? 1 + (int)next_rand(round % 5 == 0
+                                                     ? SGF_MAX_SIZE : 19)
+                               : w;
+        random_board(b, w, h, (int)next_rand((unsigned)(w * h * 2)) + 1);
+        big += w > 19 || h > 19;
+        flat += w != h;
+        sgf_rules r;
+        assert_int_equal(sgf_rules_preset(&r, rules[round % 8]), 0);
+        int mode = (int)next_rand(4);
+        memset(dead, 0, sizeof dead);
+        if (mode == 1)
+            random_dead(dead, b, 8);
+        for (int k = 0; mode == 2 && k < 3; k++)
+            (void)part_dead(dead, b);
+        if (mode == 3)
+            assert_true(sgf_score_estimate_dead(&est, dead, unsettled, b,
+                                                &r) >= 0);
+        const uint8_t *d = mode == 0 ? NULL : dead;
+        assert_int_equal(sgf_score_count(&fast, b, &r, d, 6.5, 3), 0);
+        assert_int_equal(sgf__score_count_labelled(&slow, b, &r, d, 6.5, 3),
+                         0);
+        same_count(&fast, &slow);
+    }
+    sgf_board_free(b);
+    assert_true(big >= 50);
+    assert_true(flat >= 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -362,6 +417,7 @@ int main(void)
         cmocka_unit_test(test_fast_count_with_dead_stones),
         cmocka_unit_test(test_fast_count_tells_seki_from_a_race),
         cmocka_unit_test(test_fast_count_fills_the_teire),
+        cmocka_unit_test(test_fast_count_any_shape),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
