@@ -79,10 +79,13 @@ void cli_print_left_out(FILE *fp, const char *name,
 {
     sgf_diag_counts lo;
 
-    for (unsigned k = 0; k < CLI_MAX_CODES; k++)  /* the summary's count */
+    sgf_collection_diags_left_out(c, NULL, &lo);
+    /* the summary's count of each code past its cap (none when nothing
+       of the input was left out: most inputs) */
+    for (unsigned k = 0; lo.errors + lo.warnings + lo.notes > 0
+                         && k < CLI_MAX_CODES; k++)
         n->by_code[k] += sgf_collection_code_left_out(c, (sgf_diag_code)k);
 
-    sgf_collection_diags_left_out(c, NULL, &lo);
     cli_print_left_out_counts(fp, name, &lo, o->quiet, o->strict, o->format);
 }
 

@@ -83,13 +83,15 @@ static void dput(dbuf *d, const char *s)
 
 static void dcolumns(dbuf *d, int width)
 {
-    char lab[2];
-    dput(d, "   ");
-    for (int x = 0; x < width; x++) {
-        d->s[d->n++] = ' ';
-        dput(d, sgf_diagram_column_label(lab, x, width));
+    char *o = d->s + d->n;
+    memcpy(o, "   ", 3);
+    for (int x = 0; x < width; x++) {   /* sgf_diagram_column_label */
+        o[3 + 2 * x] = ' ';
+        o[4 + 2 * x] = width <= 25 ? sgf__vertex_letter(x)
+                                   : sgf_letter_of_coord(x);
     }
-    d->s[d->n++] = '\n';
+    o[3 + 2 * width] = '\n';
+    d->n += (size_t)(4 + 2 * width);
 }
 
 int sgf_diagram_write_board(FILE *fp, const sgf_board *b,
@@ -100,6 +102,7 @@ int sgf_diagram_write_board(FILE *fp, const sgf_board *b,
         o = &none;
     if (fp == NULL || b == NULL || o->version != SGF_DIAGRAM_OPTIONS_VERSION)
         return SGF_EINVAL;
+    static const char stone[4] = { '.', 'X', 'O', '?' };
     int w = sgf_board_width(b), h = sgf_board_height(b);
     char lab[4];
     dbuf d;
@@ -125,13 +128,17 @@ int sgf_diagram_write_board(FILE *fp, const sgf_board *b,
         dput(&d, lab);
         d.s[d.n++] = ' ';
         const uint8_t *c = b->color + (y + 1) * b->stride + 1;
-        int mark = o->mark_last && o->last.y == y ? o->last.x : -2;
-        for (int x = 0; x < w; x++) {
-            d.s[d.n++] = x == mark ? '(' : x == mark + 1 ? ')' : ' ';
-            d.s[d.n++] = c[x] == SGF_BLACK ? 'X'
-                         : c[x] == SGF_WHITE ? 'O' : empty[x];
+        char *row = d.s + d.n;          /* before each point a space, */
+        for (int x = 0; x < w; x++) {   /* then the point */
+            row[2 * x] = ' ';
+            row[2 * x + 1] = c[x] == SGF_EMPTY ? empty[x] : stone[c[x]];
         }
-        d.s[d.n++] = mark == w - 1 ? ')' : ' ';
+        row[2 * w] = ' ';
+        if (o->mark_last && o->last.y == y && o->last.x < w) {
+            row[2 * o->last.x] = '(';   /* the last move between */
+            row[2 * o->last.x + 2] = ')';
+        }
+        d.n += (size_t)(2 * w + 1);
         dput(&d, lab);
         d.s[d.n++] = '\n';
     }
