@@ -127,91 +127,83 @@ static const char *move_prefix(game_ctx *x)
     return x->json_prefix != NULL ? x->json_prefix : "{\"type\":\"move\"";
 }
 
-/* A line of text built in place: fixed names, numbers and points only
- * (one write per move instead of five printf calls; at archive scale the
- * formatting cost more than the replay). */
-typedef struct line {
-    char s[4096];
-    size_t n;
-} line;
+/* A move record built in place and written at once (one write per move
+ * instead of five printf calls; at archive scale the formatting cost
+ * more than the replay). The record's start (the escaped file name) is
+ * at most half the buffer, or written before it; the rest is fixed
+ * names, numbers, points and a verdict's name, well under the other
+ * half, so nothing is checked against the end as it is put. */
+enum { MOVE_REC = 4096 };
 
-static void add(line *l, const char *s)
+#define PUT_LIT(p, lit) (memcpy((p), (lit), sizeof (lit) - 1), \
+                         (p) += sizeof (lit) - 1)
+
+static char *put_str(char *p, const char *s)
 {
     size_t k = strlen(s);
-    if (k > sizeof l->s - l->n)
-        k = sizeof l->s - l->n;
-    memcpy(l->s + l->n, s, k);
-    l->n += k;
+    memcpy(p, s, k);
+    return p + k;
 }
 
-static void add_n(line *l, const char *s, size_t k)
+static char *put_int(char *p, long v)
 {
-    if (k > sizeof l->s - l->n)
-        k = sizeof l->s - l->n;
-    memcpy(l->s + l->n, s, k);
-    l->n += k;
-}
-
-#define ADD_LIT(l, lit) add_n((l), (lit), sizeof (lit) - 1)
-
-static void add_int(line *l, long v)
-{
-    char buf[24], *p = buf + sizeof buf;
+    char buf[24], *q = buf + sizeof buf;
     unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-    *--p = '\0';
     do
-        *--p = (char)('0' + u % 10);
+        *--q = (char)('0' + u % 10);
     while ((u /= 10) != 0);
     if (v < 0)
-        *--p = '-';
-    add_n(l, p, (size_t)(buf + sizeof buf - 1 - p));
+        *--q = '-';
+    size_t k = (size_t)(buf + sizeof buf - q);
+    memcpy(p, q, k);
+    return p + k;
 }
 
 static void json_move(game_ctx *x, const sgf_replay_move *m)
 {
     const sgf_board *b = m->board;
-    char sgf[3], vtx[4];
-    line l;
-    l.n = 0;
+    char rec[MOVE_REC], *p = rec, vtx[4];
     const char *prefix = move_prefix(x);
     size_t plen = x->json_prefix != NULL ? x->json_prefix_len
                                           : strlen(prefix);
-    if (plen <= sizeof l.s / 2)         /* one write for the record */
-        add_n(&l, prefix, plen);
-    else                                /* a long name: as it is */
+    if (plen <= MOVE_REC / 2) {         /* one write for the record */
+        memcpy(p, prefix, plen);
+        p += plen;
+    } else {                            /* a long name: as it is */
         fwrite(prefix, 1, plen, stdout);
-    ADD_LIT(&l, ",\"move\":");
-    add_int(&l, (long)m->move_number);
-    ADD_LIT(&l, ",\"color\":\"");
-    l.s[l.n++] = color_letter(m->color);
-    ADD_LIT(&l, "\"");
+    }
+    PUT_LIT(p, ",\"move\":");
+    p = put_int(p, (long)m->move_number);
+    PUT_LIT(p, ",\"color\":\"");
+    *p++ = color_letter(m->color);
+    *p++ = '"';
     if (m->pass) {
-        ADD_LIT(&l, ",\"point\":\"\",\"vertex\":\"pass\"");
+        PUT_LIT(p, ",\"point\":\"\",\"vertex\":\"pass\"");
     } else {
-        ADD_LIT(&l, ",\"point\":\"");
-        add(&l, sgf_point_format_sgf(sgf, m->point));
-        ADD_LIT(&l, "\"");
+        PUT_LIT(p, ",\"point\":\"");
+        p = put_str(p, sgf_point_format_sgf((char[3]){ 0 }, m->point));
+        *p++ = '"';
         if (x->width <= 25
             && sgf_point_format_vertex(vtx, m->point, x->height) != NULL) {
-            ADD_LIT(&l, ",\"vertex\":\"");
-            add(&l, vtx);
-            ADD_LIT(&l, "\"");
+            PUT_LIT(p, ",\"vertex\":\"");
+            p = put_str(p, vtx);
+            *p++ = '"';
         }
     }
-    ADD_LIT(&l, ",\"verdict\":\"");
-    add(&l, sgf_verdict_name(m->result.verdict));
-    ADD_LIT(&l, "\",\"captures\":");
-    add_int(&l, m->result.captured);
+    PUT_LIT(p, ",\"verdict\":\"");
+    p = put_str(p, sgf_verdict_name(m->result.verdict));
+    PUT_LIT(p, "\",\"captures\":");
+    p = put_int(p, m->result.captured);
     if (m->ko_marked)
-        ADD_LIT(&l, ",\"ko_marked\":true");
+        PUT_LIT(p, ",\"ko_marked\":true");
     else
-        ADD_LIT(&l, ",\"ko_marked\":false");
-    ADD_LIT(&l, ",\"prisoners\":{\"B\":");
-    add_int(&l, sgf_board_prisoners(b, SGF_BLACK));
-    ADD_LIT(&l, ",\"W\":");
-    add_int(&l, sgf_board_prisoners(b, SGF_WHITE));
-    ADD_LIT(&l, "}}\n");
-    fwrite(l.s, 1, l.n, stdout);
+        PUT_LIT(p, ",\"ko_marked\":false");
+    PUT_LIT(p, ",\"prisoners\":{\"B\":");
+    p = put_int(p, sgf_board_prisoners(b, SGF_BLACK));
+    PUT_LIT(p, ",\"W\":");
+    p = put_int(p, sgf_board_prisoners(b, SGF_WHITE));
+    PUT_LIT(p, "}}\n");
+    fwrite(rec, 1, (size_t)(p - rec), stdout);
 }
 
 /* --- GTP ----------------------------------------------------------------- */
