@@ -73,29 +73,74 @@ static char color_letter(sgf_color c)
     return c == SGF_BLACK ? 'B' : 'W';
 }
 
+/* Pieces of a line put in place (text lines and JSON move records,
+ * written at once: at archive scale printf's formatting cost more than
+ * the replay). */
+#define PUT_LIT(p, lit) (memcpy((p), (lit), sizeof (lit) - 1), \
+                         (p) += sizeof (lit) - 1)
+
+static char *put_str(char *p, const char *s)
+{
+    size_t k = strlen(s);
+    memcpy(p, s, k);
+    return p + k;
+}
+
+static char *put_int(char *p, long v)
+{
+    char buf[24], *q = buf + sizeof buf;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do
+        *--q = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
+    if (v < 0)
+        *--q = '-';
+    size_t k = (size_t)(buf + sizeof buf - q);
+    memcpy(p, q, k);
+    return p + k;
+}
+
 /* --- text --------------------------------------------------------------- */
 
 static void print_status(const game_ctx *x, const sgf_replay_move *m)
 {
     const sgf_board *b = sgf_replay_board(x->o->replay);
     const sgf_history *h = sgf_replay_history(x->o->replay);
-    char pt[4];
-    if (m == NULL)
-        printf("Move 0: start position\n");
-    else if (m->pass)
-        printf("Move %u: %c pass\n", m->move_number, color_letter(m->color));
+    char line[256], *p = line, pt[4];
+    if (m == NULL) {
+        PUT_LIT(p, "Move 0: start position\n");
+    } else {
+        PUT_LIT(p, "Move ");
+        p = put_int(p, (long)m->move_number);
+        *p++ = ':';
+        *p++ = ' ';
+        *p++ = color_letter(m->color);
+        *p++ = ' ';
+        if (m->pass) {
+            PUT_LIT(p, "pass");
+        } else {
+            p = put_str(p, point_text(pt, m->point, x->width, x->height));
+            if (m->result.captured) {
+                PUT_LIT(p, ", captures ");
+                p = put_int(p, m->result.captured);
+            }
+            if (m->result.verdict) {
+                PUT_LIT(p, " (illegal: ");
+                p = put_str(p, sgf_verdict_name(m->result.verdict));
+                *p++ = ')';
+            }
+        }
+        *p++ = '\n';
+    }
+    PUT_LIT(p, "Prisoners: Black (X) ");
+    p = put_int(p, sgf_board_prisoners(b, SGF_BLACK));
+    PUT_LIT(p, ", White (O) ");
+    p = put_int(p, sgf_board_prisoners(b, SGF_WHITE));
+    if (sgf_history_to_move(h) == SGF_BLACK)
+        PUT_LIT(p, "; Black to move\n");
     else
-        printf("Move %u: %c %s%s%.0d%s%s%s\n", m->move_number,
-               color_letter(m->color),
-               point_text(pt, m->point, x->width, x->height),
-               m->result.captured ? ", captures " : "", m->result.captured,
-               m->result.verdict ? " (illegal: " : "",
-               m->result.verdict ? sgf_verdict_name(m->result.verdict) : "",
-               m->result.verdict ? ")" : "");
-    printf("Prisoners: Black (X) %d, White (O) %d; %s to move\n",
-           sgf_board_prisoners(b, SGF_BLACK),
-           sgf_board_prisoners(b, SGF_WHITE),
-           sgf_history_to_move(h) == SGF_BLACK ? "Black" : "White");
+        PUT_LIT(p, "; White to move\n");
+    fwrite(line, 1, (size_t)(p - line), stdout);
 }
 
 static void print_board(const game_ctx *x, const sgf_replay_move *m)
@@ -134,30 +179,6 @@ static const char *move_prefix(game_ctx *x)
  * names, numbers, points and a verdict's name, well under the other
  * half, so nothing is checked against the end as it is put. */
 enum { MOVE_REC = 4096 };
-
-#define PUT_LIT(p, lit) (memcpy((p), (lit), sizeof (lit) - 1), \
-                         (p) += sizeof (lit) - 1)
-
-static char *put_str(char *p, const char *s)
-{
-    size_t k = strlen(s);
-    memcpy(p, s, k);
-    return p + k;
-}
-
-static char *put_int(char *p, long v)
-{
-    char buf[24], *q = buf + sizeof buf;
-    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-    do
-        *--q = (char)('0' + u % 10);
-    while ((u /= 10) != 0);
-    if (v < 0)
-        *--q = '-';
-    size_t k = (size_t)(buf + sizeof buf - q);
-    memcpy(p, q, k);
-    return p + k;
-}
 
 static void json_move(game_ctx *x, const sgf_replay_move *m)
 {
