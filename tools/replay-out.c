@@ -355,7 +355,10 @@ static int replay_game(const replay_out_opts *o, const char *name,
         ro.all_variations = false;
         ro.quiet = true;
     }
-    ro.on_move = on_move;
+    /* each move written out, or fed to the GTP builder; the final
+       picture alone needs no call per move */
+    ro.on_move = o->gtp || o->format == CLI_FORMAT_JSON || o->each
+                 ? on_move : NULL;
     int rc = sgf_replay_run(o->replay, c, g, &ro);
     free(x.json_prefix);
     x.json_prefix = NULL;
