@@ -352,6 +352,11 @@ static bool has(const uint64_t *set, const fboard *b, int cell)
     return set[y] >> x & 1;
 }
 
+static void set_cell(uint64_t *set, const fboard *b, int cell)
+{
+    set[cell / b->stride - 1] |= 1ull << (cell % b->stride - 1);
+}
+
 /* score.c can_fill on the board: c can fill the dame point d, not in
  * self-atari, or first the other point of a two-point dame region next
  * to his stones and no enemy's. */
@@ -449,19 +454,18 @@ enum { TEIRE_NONE = -1, TEIRE_EITHER = -2 };
  * through each other), or -1 when they have none or several. */
 static int dead_liberty(const fboard *b, const uint64_t *dead, int start)
 {
-    uint64_t seen[SGF_MAX_SIZE + 2] = { 0 };    /* rows of the cells */
+    uint64_t seen[SGF_MAX_SIZE] = { 0 };
     int16_t stack[SGF_MAX_SIZE * SGF_MAX_SIZE];
     int sp = 0, lib = -1, libs = 0;
     stack[sp++] = (int16_t)start;
-    seen[start / b->stride] |= 1ull << (start % b->stride);
+    set_cell(seen, b, start);
     while (sp > 0) {
         int i = stack[--sp];
         for (int d = 0; d < 4; d++) {
-            int j = i + b->nb[d];
-            uint64_t bit = 1ull << (j % b->stride);
-            if (seen[j / b->stride] & bit || b->color[j] != SGF_EMPTY)
+            int j = i + b->nb[d];       /* empty: a point of the board */
+            if (b->color[j] != SGF_EMPTY || has(seen, b, j))
                 continue;
-            seen[j / b->stride] |= bit;
+            set_cell(seen, b, j);
             if (has(dead, b, j)) {
                 stack[sp++] = (int16_t)j;
             } else {
@@ -547,11 +551,6 @@ static int chain_teire(const fboard *b, int x, const uint64_t *dame,
         return at2 && at1 ? TEIRE_EITHER : at2 ? t2 : at1 ? t : TEIRE_NONE;
     }
     return connects(b, t, x, lib, n) ? t : TEIRE_NONE;
-}
-
-static void set_cell(uint64_t *set, const fboard *b, int cell)
-{
-    set[cell / b->stride - 1] |= 1ull << (cell % b->stride - 1);
 }
 
 /* The points of teire of the chains of one colour (stones: its stones;
@@ -641,8 +640,10 @@ static fboard copy_of(fcopy *f, const fboard *v, int h)
     memcpy(f->color, v->color, cells);
     memcpy(f->head, v->head, cells * sizeof f->head[0]);
     memcpy(f->next, v->next, cells * sizeof f->next[0]);
-    fboard c = { f->color, f->head, f->next, { v->nb[0], v->nb[1], v->nb[2],
-                                               v->nb[3] }, v->stride };
+    fboard c = *v;                      /* its neighbours and stride */
+    c.color = f->color;
+    c.head = f->head;
+    c.next = f->next;
     return c;
 }
 
@@ -794,8 +795,7 @@ static bool dead_apart(const bits *s, const fboard *b)
                 int head = b->head[m];
                 if (has(done, b, head))
                     continue;
-                done[head / b->stride - 1] |= 1ull << (head % b->stride
-                                                       - 1);
+                set_cell(done, b, head);
                 int q = m;
                 do {                    /* alive as a whole */
                     if (has(s->dead, b, q))
