@@ -292,5 +292,25 @@ else
          "$(tail -n 1 "$tmp/full2.err")"
     failed=$((failed + 1))
 fi
+# temporary files that cannot grow (a full disk where TMPDIR is: the
+# workers' file size limit, its signal ignored, so that a write fails
+# with EFBIG as it would with ENOSPC): the run says so and exits 2,
+# instead of writing the jobs' output cut short with the status of a
+# whole run. Both streams go through a pipe (no size limit there), so
+# that only the workers' capture files are limited.
+first=$(echo $trees | cut -d' ' -f1)
+sh -c 'trap "" XFSZ; ulimit -f 2; "$1" -j 2 -r "$2" 2>&1 </dev/null
+       echo "status $?"' sh "$bindir/sgf-replay" "$first" |
+    cat > "$tmp/small.both"
+if [ "$(tail -n 1 "$tmp/small.both")" = "status 2" ] \
+   && grep -q 'cannot keep the output of a job in a temporary file' \
+        "$tmp/small.both"
+then
+    passed=$((passed + 1))
+else
+    echo "FAIL jobs: capture files that cannot grow: not said, or not" \
+         "status 2: $(tail -n 1 "$tmp/small.both")"
+    failed=$((failed + 1))
+fi
 echo "jobs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -260,6 +260,18 @@ static int send_part(int sock, cli_part *p, int status,
     return 0;
 }
 
+/* Where capture files are made: $TMPDIR, else /tmp. */
+static const char *capture_dir(void)
+{
+    const char *dir = getenv("TMPDIR");
+    return dir != NULL && *dir != '\0' ? dir : "/tmp";
+}
+
+/* In a worker: the run's standard error, kept before the capture files
+ * took its place, for the one message a worker writes there itself (its
+ * own capture file could not hold the job's output). */
+static int said_fd = -1;
+
 /* A capture file emptied for the next job (/dev/null: nothing to do). */
 static int empty(int fd)
 {
@@ -316,8 +328,13 @@ static int work_one(const cli_run_hooks *h, cli_job_one one, int sock,
         for (const char *p = paths; p < paths + m->len; p += strlen(p) + 1)
             r.status = tool_worst(r.status, one(h, p, &c));
     }
-    fflush(stdout);
-    fflush(stderr);
+    int lost = cli_write_error();
+    if (lost != 0) {                     /* the capture file is short: */
+        dprintf(said_fd, "%s: cannot keep the output of a job in a "
+                "temporary file in '%s': %s\n", cli_program_name(),
+                capture_dir(), strerror(lost));
+        return -1;                       /* the parent stops the run */
+    }
     r.seq = m->seq;
     r.ntotals = (uint32_t)nt;
     r.out_len = (uint64_t)lseek(out, 0, SEEK_END);
@@ -342,7 +359,9 @@ static void work(const cli_run_hooks *h, cli_job_one one, int sock,
     cli_progress_start(false, 0, 0);     /* the parent draws it */
     fflush(stdout);
     fflush(stderr);
-    if (dup2(out, STDOUT_FILENO) < 0 || dup2(err, STDERR_FILENO) < 0)
+    said_fd = dup(STDERR_FILENO);        /* the run's: for a lost job */
+    if (said_fd < 0 || dup2(out, STDOUT_FILENO) < 0
+        || dup2(err, STDERR_FILENO) < 0)
         _exit(TOOL_TROUBLE);
     in_worker = true;
     if (h->worker_start != NULL)
@@ -395,15 +414,12 @@ static bool one_stream(void)
 /* An unlinked temporary file: its descriptor, or -1 after a message. */
 static int capture_file(void)
 {
-    const char *dir = getenv("TMPDIR");
     char path[4096];
-    snprintf(path, sizeof path, "%s/sgf-job.XXXXXX",
-             dir != NULL && *dir != '\0' ? dir : "/tmp");
+    snprintf(path, sizeof path, "%s/sgf-job.XXXXXX", capture_dir());
     int fd = mkstemp(path);
     if (fd < 0)
         tool_error("cannot make a temporary file in '%s': %s",
-                   dir != NULL && *dir != '\0' ? dir : "/tmp",
-                   strerror(errno));
+                   capture_dir(), strerror(errno));
     else
         unlink(path);
     return fd;

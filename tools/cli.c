@@ -88,6 +88,17 @@ void cli_write_failed(FILE *fp, int err)
         stdout_errno = err;
 }
 
+int cli_write_error(void)
+{
+    cli_flush(stdout);
+    int err_flush = fflush(stderr) != 0 ? errno : 0;
+    if (stdout_errno != 0)
+        return stdout_errno;
+    if (err_flush != 0)
+        return err_flush;
+    return ferror(stdout) || ferror(stderr) ? EIO : 0;
+}
+
 void tool_error(const char *fmt, ...)
 {
     char small[512], *msg = small;

@@ -62,6 +62,9 @@ const char *cli_program_name(void);
 void cli_flush(FILE *fp);
 /* The same for a write to fp that failed with errno err. */
 void cli_write_failed(FILE *fp, int err);
+/* Why a write to stdout or stderr failed so far (after flushing both):
+ * the first failure's errno (EIO when stdio kept no reason), or 0. */
+int cli_write_error(void);
 
 /* Flush and close stdout, and report a failed write ("> /dev/full").
  * Returns TOOL_OK, or TOOL_TROUBLE after a message. Call once, last. */
