@@ -7,7 +7,11 @@
  *
  * A worker's standard output and error go to two unlinked temporary
  * files of its own (made before the fork, so that the parent reads them
- * too), emptied before each job. When the run's standard output and
+ * too), emptied before each job. It has two such pairs, used by its jobs
+ * in turn, and is handed its next job while it does one: it goes from
+ * one job to the next without waiting for the parent, which meanwhile
+ * copies out the pair of the job before (a pair is handed out again only
+ * once its output is written or copied into memory). When the run's standard output and
  * error are one file (2>&1: one pipe, terminal or file), both go to one
  * capture file instead, in the order the worker writes them, so that
  * they come out interleaved as one process interleaves them. When a job
@@ -61,7 +65,7 @@ _Static_assert(sizeof(cli_counts) % sizeof(unsigned long) == 0,
 enum {
     WINDOW_PER_WORKER = 8,         /* jobs handed out ahead, per worker */
     SMALL_OUTPUT = 1 << 20,        /* copied into memory when not due */
-    BATCH_INPUTS = 32,             /* inputs in one job, at most ... */
+    BATCH_INPUTS = 128,            /* inputs in one job, at most ... */
     BATCH_BYTES = 1 << 20,         /* ... and about this much of them, */
     BATCH_SHARE = 4,               /* ... and at most the inputs left over
                                       BATCH_SHARE jobs a worker (sizes
@@ -85,7 +89,8 @@ typedef struct job_msg {
     int64_t mtime_sec, mtime_nsec;
     uint32_t len;                  /* bytes of paths */
     uint8_t part, has_from;
-    uint8_t pad[2];
+    uint8_t set;                   /* the worker's pair of captures */
+    uint8_t pad;
     sgf_cut from;                  /* a part: where it starts, if has_from */
 } job_msg;
 
@@ -136,6 +141,8 @@ typedef struct slot {
     unsigned long games;           /* ... with its games */
     bool done;
     int worker;                    /* holding it in its files; -1 none */
+    int set;                       /* which pair of the worker's files */
+    int by;                        /* the worker it was handed to */
     int64_t product_at;            /* where its product starts, or -1 */
     int status;
     char *out, *err;               /* copied into memory, or NULL */
@@ -155,12 +162,17 @@ typedef struct slot {
     uint32_t ntotals;
 } slot;
 
+/* Jobs a worker holds at once: one it does, the next waiting in its
+ * socket. */
+enum { SETS = 2 };
+
 typedef struct worker {
     pid_t pid;
     int sock;                      /* the parent's end */
-    int out, err;                  /* its capture files */
-    bool busy;                     /* an input out */
-    bool parked;                   /* its output waits in its files */
+    int out[SETS], err[SETS];      /* its pairs of capture files */
+    unsigned busy;                 /* jobs out (at most SETS) */
+    unsigned next_set;             /* the pair its next job writes */
+    bool parked[SETS];             /* a pair's output waits in it */
 } worker;
 
 typedef struct jobs {
@@ -328,6 +340,8 @@ static int work_one(const cli_run_hooks *h, cli_job_one one, int sock,
         for (const char *p = paths; p < paths + m->len; p += strlen(p) + 1)
             r.status = tool_worst(r.status, one(h, p, &c));
     }
+    if (fflush(stdout) != 0 || fflush(stderr) != 0)
+        cli_write_failed(stdout, errno != 0 ? errno : EIO);
     int lost = cli_write_error();
     if (lost != 0) {                     /* the capture file is short: */
         dprintf(said_fd, "%s: cannot keep the output of a job in a "
@@ -353,15 +367,15 @@ static int work_one(const cli_run_hooks *h, cli_job_one one, int sock,
 
 /* A worker's life: jobs until the parent closes its end. */
 static void work(const cli_run_hooks *h, cli_job_one one, int sock,
-                 int out, int err)
+                 const int *out, const int *err)
 {
     char *path = NULL;
     cli_progress_start(false, 0, 0);     /* the parent draws it */
     fflush(stdout);
     fflush(stderr);
     said_fd = dup(STDERR_FILENO);        /* the run's: for a lost job */
-    if (said_fd < 0 || dup2(out, STDOUT_FILENO) < 0
-        || dup2(err, STDERR_FILENO) < 0)
+    if (said_fd < 0 || dup2(out[0], STDOUT_FILENO) < 0
+        || dup2(err[0], STDERR_FILENO) < 0)
         _exit(TOOL_TROUBLE);
     in_worker = true;
     if (h->worker_start != NULL)
@@ -375,7 +389,10 @@ static void work(const cli_run_hooks *h, cli_job_one one, int sock,
             break;
         path = p;
         path[m.len] = '\0';
-        if (work_one(h, one, sock, out, err, &m, path) != 0)
+        unsigned k = m.set % SETS;       /* its pair of captures */
+        if (dup2(out[k], STDOUT_FILENO) < 0
+            || dup2(err[k], STDERR_FILENO) < 0
+            || work_one(h, one, sock, out[k], err[k], &m, path) != 0)
             break;
     }
     free(path);
@@ -441,12 +458,16 @@ static bool discarded(void)
 static int start_worker(jobs *j, worker *w)
 {
     int sv[2];
-    w->out = j->discard ? open("/dev/null", O_WRONLY | O_CLOEXEC)
-                        : capture_file();
-    w->err = w->out >= 0 && !j->one_stream ? capture_file() : w->out;
-    if (w->err < 0 || socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) {
-        if (w->err >= 0)
-            tool_error("cannot start a job: %s", strerror(errno));
+    for (unsigned k = 0; k < SETS; k++) {
+        w->out[k] = j->discard ? open("/dev/null", O_WRONLY | O_CLOEXEC)
+                               : capture_file();
+        w->err[k] = w->out[k] >= 0 && !j->one_stream ? capture_file()
+                                                     : w->out[k];
+        if (w->err[k] < 0)
+            return -1;                  /* said */
+    }
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) {
+        tool_error("cannot start a job: %s", strerror(errno));
         return -1;
     }
     fflush(stdout);
@@ -463,7 +484,7 @@ static int start_worker(jobs *j, worker *w)
         for (unsigned k = 0; k < j->nw; k++)    /* the others' ends */
             if (&j->w[k] != w && j->w[k].sock >= 0)
                 close(j->w[k].sock);
-        work(j->h, j->one, sv[1], w->out, w->err);
+        work(j->h, j->one, sv[1], w->out, w->err);   /* (never returns) */
     }
     close(sv[1]);
     w->sock = sv[0];
@@ -598,7 +619,7 @@ static void flush_product(jobs *j, FILE *fp, int err)
 static void slot_release(jobs *j, slot *s)
 {
     if (s->worker >= 0)
-        j->w[s->worker].parked = false;
+        j->w[s->worker].parked[s->set] = false;
     s->worker = -1;
     free(s->out);
     free(s->err);
@@ -734,8 +755,8 @@ static int copy_capture(jobs *j, const slot *s, const source *src,
 static void write_output(jobs *j, slot *s, const bool *keep)
 {
     worker *w = s->worker >= 0 ? &j->w[s->worker] : NULL;
-    source out = { w != NULL ? w->out : -1, s->out, s->out_len };
-    source err = { w != NULL ? w->err : -1, s->err, s->err_len };
+    source out = { w != NULL ? w->out[s->set] : -1, s->out, s->out_len };
+    source err = { w != NULL ? w->err[s->set] : -1, s->err, s->err_len };
     FILE *fp = product(j);
     cli_progress_before(fp);
     flush_product(j, fp, copy_capture(j, s, &out, 0, keep, fp));
@@ -933,18 +954,19 @@ static int take_result(jobs *j, unsigned k)
     s->out_len = (size_t)r.out_len;
     s->err_len = (size_t)r.err_len;
     s->worker = (int)k;
-    w->busy = false;
+    if (w->busy > 0)
+        w->busy--;
     if (r.seq == j->flushed) {
-        w->parked = true;              /* written from its files now */
+        w->parked[s->set] = true;      /* written from its files now */
     } else if (r.out_len + r.err_len <= SMALL_OUTPUT) {
-        s->out = copy_in(w->out, r.out_len);
-        s->err = copy_in(w->err, r.err_len);
+        s->out = copy_in(w->out[s->set], r.out_len);
+        s->err = copy_in(w->err[s->set], r.err_len);
         if (s->out != NULL && s->err != NULL)
             s->worker = -1;
         else
-            w->parked = true;
+            w->parked[s->set] = true;
     } else {
-        w->parked = true;              /* it waits until this is due */
+        w->parked[s->set] = true;      /* it waits until this is due */
     }
     flush_due(j);
     return 0;
@@ -1129,12 +1151,13 @@ static int fill_slot(jobs *j, slot *s)
     return s->count == 0 ? 1 : 0;
 }
 
-static int send_job(jobs *j, unsigned k, uint64_t seq, const slot *s)
+static int send_job(jobs *j, unsigned k, uint64_t seq, slot *s)
 {
     job_msg m;
     memset(&m, 0, sizeof m);
     m.seq = seq;
     m.len = (uint32_t)s->path_len;
+    m.set = (uint8_t)s->set;
     if (s->sp != NULL) {
         m.part = 1;
         m.has_from = s->has_from;
@@ -1153,7 +1176,8 @@ static int send_job(jobs *j, unsigned k, uint64_t seq, const slot *s)
         j->halt = true;
         return -1;
     }
-    j->w[k].busy = true;
+    j->w[k].busy++;
+    s->by = (int)k;
     return 0;
 }
 
@@ -1163,11 +1187,16 @@ static int hand_out(jobs *j, unsigned k)
 {
     if (j->halt)
         return 1;
+    worker *w = &j->w[k];
     for (uint64_t q = j->flushed; q < j->handed; q++) {
         slot *s = &j->ring[q % j->window];
         if (s->redo) {
             s->redo = false;
-            return send_job(j, k, q, s) == 0 ? 0 : 1;
+            s->set = (int)w->next_set;
+            if (send_job(j, k, q, s) != 0)
+                return 1;
+            w->next_set = (w->next_set + 1) % SETS;
+            return 0;
         }
     }
     if ((j->no_more && j->cur == NULL && j->pending == NULL)
@@ -1186,29 +1215,40 @@ static int hand_out(jobs *j, unsigned k)
         slot_clear(j, s);
         return 1;
     }
+    s->set = (int)w->next_set;
     if (send_job(j, k, j->handed, s) != 0)
         return 1;
+    w->next_set = (w->next_set + 1) % SETS;
     j->handed++;
     return 0;
 }
 
-/* A worker that died with an input out: the input is reported and the
- * run stops handing out more (its output would be lost). */
+/* A worker that died with jobs out: the one it was doing is reported,
+ * and the one waiting for it, and the run stops handing out more (their
+ * output would be lost). */
 static void worker_died(jobs *j, unsigned k)
 {
     worker *w = &j->w[k];
+    bool first = true;
     for (uint64_t q = j->flushed; q < j->handed; q++) {
         slot *s = &j->ring[q % j->window];
-        if (!s->done && !s->redo) {
-            tool_error("a job stopped while reading '%s'%s",
-                       cli_display_name(s->path),
+        if (s->done || s->redo || s->by != (int)k)
+            continue;
+        const char *name = cli_display_name(s->path);
+        if (first)
+            tool_error("a job stopped while reading '%s'%s", name,
                        s->count > 1 ? " or the inputs after it" : "");
-            s->done = true;
-            s->status = TOOL_TROUBLE;
-            if (s->sp == NULL)
-                j->n->by_status[2]++;
-            break;
-        }
+        else if (s->count > 1)
+            tool_error("'%s' and the inputs after it were not read: the "
+                       "job before them stopped", name);
+        else
+            tool_error("'%s' was not read: the job before it stopped",
+                       name);
+        first = false;
+        s->done = true;
+        s->status = TOOL_TROUBLE;
+        if (s->sp == NULL)
+            j->n->by_status[2]++;
     }
     j->status = TOOL_TROUBLE;
     j->halt = true;
@@ -1222,8 +1262,16 @@ static void worker_died(jobs *j, unsigned k)
     }
     close(w->sock);
     w->sock = -1;
-    w->busy = false;
+    w->busy = 0;
     flush_due(j);
+}
+
+/* Whether worker w can be handed a job, holding fewer than want: its
+ * next pair of captures is free (not holding an output not yet
+ * written, nor a job it still does). */
+static bool takes_job(const worker *w, unsigned want)
+{
+    return w->sock >= 0 && w->busy < want && !w->parked[w->next_set];
 }
 
 static void serve(jobs *j)
@@ -1236,13 +1284,14 @@ static void serve(jobs *j)
     }
     for (;;) {
         unsigned busy = 0;
-        for (unsigned k = 0; k < j->nw; k++)
-            if (j->w[k].sock >= 0 && !j->w[k].busy && !j->w[k].parked)
-                hand_out(j, k);
+        for (unsigned k = 0; k < j->nw; k++)   /* each a job, then */
+            for (unsigned want = 1; want <= SETS; want++)  /* the next */
+                while (takes_job(&j->w[k], want) && hand_out(j, k) == 0)
+                    ;
         for (unsigned k = 0; k < j->nw; k++) {
             pf[k].fd = j->w[k].busy ? j->w[k].sock : -1;
             pf[k].events = POLLIN;
-            busy += j->w[k].busy;
+            busy += j->w[k].busy > 0;
         }
         if (busy == 0)
             break;
@@ -1275,10 +1324,12 @@ static void stop_workers(jobs *j)
             close(w->sock);
         if (w->pid > 0)
             waitpid(w->pid, NULL, 0);
-        if (w->out >= 0)
-            close(w->out);
-        if (w->err >= 0 && w->err != w->out)
-            close(w->err);
+        for (unsigned s = 0; s < SETS; s++) {
+            if (w->out[s] >= 0)
+                close(w->out[s]);
+            if (w->err[s] >= 0 && w->err[s] != w->out[s])
+                close(w->err[s]);
+        }
     }
 }
 
@@ -1308,8 +1359,11 @@ int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
     }
     for (size_t q = 0; q < j.window; q++)
         j.ring[q].worker = -1;
-    for (unsigned k = 0; k < nw; k++)
-        j.w[k].sock = j.w[k].out = j.w[k].err = -1;
+    for (unsigned k = 0; k < nw; k++) {
+        j.w[k].sock = -1;
+        for (unsigned s = 0; s < SETS; s++)
+            j.w[k].out[s] = j.w[k].err[s] = -1;
+    }
     signal(SIGPIPE, SIG_IGN);      /* a worker gone: an error, not death */
     for (unsigned k = 0; k < nw; k++)
         if (start_worker(&j, &j.w[k]) != 0) {

@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void print_count(unsigned long count, const char *what,
@@ -269,23 +270,78 @@ static void print_run_summary(const cli_run_hooks *h, const cli_counts *n)
 
 /* --- the run ------------------------------------------------------------ */
 
-/* The inputs of the run: from the list made first, else from the walk. */
+/* The inputs of the run: from the list made first, else from the walk,
+ * the names looked at ahead (to tell a run of one input from a run of
+ * many under -j) given first. */
 typedef struct walk {
     cli_input_list *list;
     cli_inputs *in;
     size_t i;
+    bool sizes;               /* walked files stat'ed for their size */
+    size_t nahead, taken;
+    char *ahead[2];
+    unsigned long long ahead_size[2];
 } walk;
+
+/* The size of the walk's last name: the one its stat gave, else (a file
+ * of a directory walked, which the walk does not stat) looked up when
+ * w->sizes (the tool reads a large input in parts, so -j must know
+ * which are large), else 0. */
+static unsigned long long walked_size(const walk *w, const char *path)
+{
+    long long seen = cli_inputs_last_size(w->in);
+    struct stat st;
+    if (seen >= 0)
+        return (unsigned long long)seen;
+    if (!w->sizes || strcmp(path, "-") == 0 || stat(path, &st) != 0
+        || !S_ISREG(st.st_mode))
+        return 0;
+    return (unsigned long long)st.st_size;
+}
 
 static const char *next_input(void *it, unsigned long long *size)
 {
     walk *w = it;
     *size = 0;
-    if (w->list == NULL)
-        return cli_inputs_next(w->in);
+    if (w->taken < w->nahead) {
+        *size = w->ahead_size[w->taken];
+        return w->ahead[w->taken++];
+    }
+    if (w->list == NULL) {
+        const char *path = cli_inputs_next(w->in);
+        if (path != NULL)
+            *size = walked_size(w, path);
+        return path;
+    }
     if (w->i == cli_input_list_count(w->list))
         return NULL;
     *size = cli_input_list_size(w->list, w->i);
     return cli_input_list_path(w->list, w->i++);
+}
+
+static void free_ahead(walk *w)
+{
+    for (size_t k = 0; k < w->nahead; k++)
+        free(w->ahead[k]);
+    w->nahead = w->taken = 0;
+}
+
+/* Up to two names of the walk looked at (and copied) ahead: -j hands
+ * out the rest of the walk as it goes, without a list made first
+ * (whose stat of every name would keep the workers waiting), once it
+ * knows the run has more than one input. 0, or -1 out of memory. */
+static int look_ahead(walk *w)
+{
+    while (w->nahead < 2) {
+        const char *path = cli_inputs_next(w->in);
+        if (path == NULL)
+            break;
+        w->ahead_size[w->nahead] = walked_size(w, path);
+        if ((w->ahead[w->nahead] = strdup(path)) == NULL)
+            return -1;
+        w->nahead++;
+    }
+    return 0;
 }
 
 /* A large input is mapped (the library reads it game by game in the
@@ -405,12 +461,19 @@ int cli_run(const cli_tool *t, int argc, char **argv,
         return TOOL_TROUBLE;
     }
     bool progress = progress_wanted(h);
-    /* listed first for -o, for a progress line that knows the end, and
-     * for -j (one input is read here, not in a worker) */
+    /* listed first for -o and for a progress line that knows the end;
+     * -j looks at two names ahead (one input is read here, not in a
+     * worker) and hands out the rest as the walk goes */
     bool known = (h->list_first != NULL && *h->list_first) || progress;
-    if ((known || cli_jobs_option() > 1)
-        && (list = cli_input_list_new(in, known)) == NULL)
+    unsigned nj = cli_jobs_option();
+    walk w = { NULL, in, 0, h->parts != NULL, 0, 0, { NULL, NULL },
+               { 0, 0 } };
+    if (known && (list = cli_input_list_new(in, known)) == NULL)
         status = TOOL_TROUBLE;
+    if (!known && nj > 1 && look_ahead(&w) != 0) {
+        tool_error("out of memory");
+        status = TOOL_TROUBLE;
+    }
     if (list != NULL)
         cli_progress_start(progress, cli_input_list_count(list),
                            cli_input_list_bytes(list));
@@ -420,23 +483,27 @@ int cli_run(const cli_tool *t, int argc, char **argv,
         status = h->plan(h->payload, list);
     if (status != TOOL_OK) {         /* nothing read, nothing written */
         cli_input_list_free(list);
+        free_ahead(&w);
         cli_inputs_close(in);
         if (h->finish != NULL)
             h->finish(h->payload, status);
         return tool_worst(status, tool_close_stdout());
     }
-    walk w = { list, in, 0 };
-    unsigned nj = cli_jobs_option();
+    w.list = list;
     /* one input is read here, unless it is a collection large enough to
      * be read in parts: a worker would only add a copy of its output */
-    if (nj > 1 && list != NULL
-        && (cli_input_list_count(list) > 1
-            || (cli_input_list_count(list) == 1
-                && cli_jobs_splits(h, cli_input_list_path(list, 0),
-                                   cli_input_list_size(list, 0))))
+    size_t count = list != NULL ? cli_input_list_count(list) : w.nahead;
+    const char *lone = list != NULL && count > 0
+                       ? cli_input_list_path(list, 0) : w.ahead[0];
+    unsigned long long lone_size = list != NULL && count > 0
+                                   ? cli_input_list_size(list, 0)
+                                   : w.ahead_size[0];
+    if (nj > 1
+        && (count > 1
+            || (count == 1 && cli_jobs_splits(h, lone, lone_size)))
         && !(h->serial != NULL && h->serial(h->payload)))
         status = tool_worst(status, cli_jobs_run(h, nj, next_input, &w,
-                                                 cli_input_list_count(list),
+                                                 list != NULL ? count : 0,
                                                  one_input, &n));
     else
         while ((path = next_input(&w, &size)) != NULL) {
@@ -444,6 +511,7 @@ int cli_run(const cli_tool *t, int argc, char **argv,
             cli_progress_input(size);
         }
     cli_input_list_free(list);
+    free_ahead(&w);
     cli_progress_end();
     if (h->in->recursive && inputs_of(&n) == 0
         && cli_inputs_skipped(in) == 0) {
