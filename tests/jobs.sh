@@ -312,5 +312,38 @@ else
          "status 2: $(tail -n 1 "$tmp/small.both")"
     failed=$((failed + 1))
 fi
+# what the walk says (a directory named without -r, a name that cannot
+# be opened) comes where one process says it, among the outputs of the
+# inputs around it, not first: -j walks the names as it hands them out
+mkdir "$tmp/adir"
+find $trees -type f -name '*.sgf' | LC_ALL=C sort |
+    awk -v d="$tmp/adir" 'NR % 5 == 0 { print d } NR % 7 == 0 {
+        print d "/missing.sgf" } { print }' > "$tmp/names.txt"
+echo "$tmp/adir" >> "$tmp/names.txt"
+walk_ok=1
+for tool in sgf-validate sgf-replay; do
+    "$bindir/$tool" -j 1 --files-from="$tmp/names.txt" > "$tmp/one.both" \
+        2>&1 </dev/null
+    echo "status $?" >> "$tmp/one.both"
+    "$bindir/$tool" -j 1 --files-from="$tmp/names.txt" > "$tmp/one.out" \
+        2> "$tmp/one.err" </dev/null
+    for j in 2 3; do
+        "$bindir/$tool" -j "$j" --files-from="$tmp/names.txt" \
+            > "$tmp/many.both" 2>&1 </dev/null
+        echo "status $?" >> "$tmp/many.both"
+        "$bindir/$tool" -j "$j" --files-from="$tmp/names.txt" \
+            > "$tmp/many.out" 2> "$tmp/many.err" </dev/null
+        for k in both out err; do
+            cmp -s "$tmp/one.$k" "$tmp/many.$k" || walk_ok=0
+        done
+    done
+done
+if [ $walk_ok = 1 ] && grep -q 'is a directory' "$tmp/one.both"; then
+    passed=$((passed + 1))
+else
+    echo "FAIL jobs: the walk's messages are not where -j 1 says them"
+    diff "$tmp/one.both" "$tmp/many.both" | head -n 5
+    failed=$((failed + 1))
+fi
 echo "jobs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

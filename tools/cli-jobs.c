@@ -24,6 +24,10 @@
  * the kernel's (sendfile) into a file or a device; standard output that
  * is /dev/null is written there by the workers themselves.
  *
+ * The parent walks the inputs as it hands them out; what the walk says
+ * (a directory named without -r, ...) is held with the name it comes
+ * before and written where one process writes it, among the outputs.
+ *
  * A large regular file (one collection of many games) is cut into
  * parts, each a job of its own (cli-jobs.h; sgf/parse.h for the cuts).
  * The cuts come from a quick scan that can be wrong on inputs with
@@ -143,6 +147,7 @@ typedef struct slot {
     int worker;                    /* holding it in its files; -1 none */
     int set;                       /* which pair of the worker's files */
     int by;                        /* the worker it was handed to */
+    char *said;                    /* the walk's messages before it */
     int64_t product_at;            /* where its product starts, or -1 */
     int status;
     char *out, *err;               /* copied into memory, or NULL */
@@ -192,6 +197,11 @@ typedef struct jobs {
     split *pending;                /* a large input met while batching:
                                       its parts come after the batch */
     split *cur;                    /* the input being cut into parts */
+    bool has_back;                 /* a name taken back, for the next */
+    char *back_path, *back_said;   /* job: it comes after the walk's */
+    unsigned long long back_size;  /* messages (back_said) */
+    char *back_taken;              /* the name last given back out */
+    char *tail;                    /* the walk's messages at its end */
     size_t part_bytes;             /* SGF_PART_BYTES, or 0 */
     bool product_started;          /* before_product called */
     bool one_stream;               /* one capture file a worker: the
@@ -667,6 +677,7 @@ static void slot_clear(jobs *j, slot *s)
 {
     slot_release(j, s);
     free(s->path);
+    free(s->said);
     if (s->sp != NULL && --s->sp->refs == 0 && s->sp->planned)
         split_free(s->sp);
     memset(s, 0, sizeof *s);
@@ -901,6 +912,13 @@ static void flush_due(jobs *j)
         slot *s = &j->ring[j->flushed % j->window];
         if (j->flushed == j->handed || !s->done)
             return;
+        if (s->said != NULL) {          /* the walk's, before its inputs */
+            FILE *fp = product(j);
+            if (fp != stdout)
+                flush_product(j, fp, 0);
+            cli_write_held(s->said);
+            s->said = NULL;
+        }
         if (s->sp != NULL) {
             if (write_part(j, s) != 0)
                 return;
@@ -1100,6 +1118,35 @@ static void next_part(jobs *j, slot *s)
     s->size = 0;
 }
 
+/* The next name of the walk: the one taken back first, if any. */
+static const char *take_next(jobs *j, unsigned long long *size,
+                             char **said)
+{
+    free(j->back_taken);
+    j->back_taken = NULL;
+    if (!j->has_back)
+        return j->next(j->it, size, said);
+    j->has_back = false;
+    *size = j->back_size;
+    *said = j->back_said;
+    j->back_said = NULL;
+    j->back_taken = j->back_path;
+    j->back_path = NULL;
+    return j->back_taken;
+}
+
+/* A name (NULL: the walk's end) and what the walk said before it, taken
+ * back: they start the next job. 0, or -1 out of memory. */
+static int put_back(jobs *j, const char *path, unsigned long long size,
+                    char *said)
+{
+    j->back_path = path != NULL ? strdup(path) : NULL;
+    j->back_said = said;
+    j->back_size = size;
+    j->has_back = true;
+    return path != NULL && j->back_path == NULL ? -1 : 0;
+}
+
 /* Fill slot s with the next job: the next part of an input being cut,
  * a large input's first part, or a batch of whole inputs. 0, or 1 when
  * there is none. */
@@ -1124,11 +1171,20 @@ static int fill_slot(jobs *j, slot *s)
         most = 1;
     while (s->count < most && weight < BATCH_BYTES) {
         unsigned long long size = 0;
-        const char *path = j->next(j->it, &size);
+        char *said = NULL;
+        const char *path = take_next(j, &size, &said);
+        if (said != NULL && s->count > 0) {   /* they start the next job */
+            if (put_back(j, path, size, said) != 0)
+                return -1;
+            break;
+        }
         if (path == NULL) {
+            j->tail = said;             /* said after the last input */
             j->no_more = true;
             break;
         }
+        if (said != NULL)
+            s->said = said;
         split *sp = split_open(j, path, size);
         if (sp != NULL) {
             j->given++;
@@ -1303,8 +1359,18 @@ static void serve(jobs *j)
                 worker_died(j, k);
     }
     flush_due(j);
-    for (uint64_t q = j->flushed; q < j->handed; q++)
-        slot_clear(j, &j->ring[q % j->window]);
+    for (uint64_t q = j->flushed; q < j->handed; q++) {
+        slot *s = &j->ring[q % j->window];
+        cli_write_held(s->said);        /* a run stopped: said anyway */
+        s->said = NULL;
+        slot_clear(j, s);
+    }
+    cli_write_held(j->back_said);
+    cli_write_held(j->tail);
+    j->back_said = j->tail = NULL;
+    free(j->back_path);
+    free(j->back_taken);
+    j->back_path = j->back_taken = NULL;
     split *left[2] = { j->cur, j->pending };  /* cut short (trouble) */
     for (int k = 0; k < 2; k++)
         if (left[k] != NULL) {

@@ -10,8 +10,10 @@
 #include <stdint.h>
 
 /* The next input of the run and its size in bytes (0: not known), or
- * NULL at the end. */
-typedef const char *(*cli_job_next)(void *it, unsigned long long *size);
+ * NULL at the end; *said: what the walk said before it (or at the end),
+ * held to be written in its place (malloc'd text, or NULL). */
+typedef const char *(*cli_job_next)(void *it, unsigned long long *size,
+                                    char **said);
 
 /* What the tool does with one input (cli-run.c's one_input): its status,
  * its counts added to n. */

@@ -278,9 +278,13 @@ typedef struct walk {
     cli_inputs *in;
     size_t i;
     bool sizes;               /* walked files stat'ed for their size */
+    bool hold;                /* what the walk says is held (-j) */
+    bool ended;               /* the walk looked ahead to its end */
     size_t nahead, taken;
     char *ahead[2];
     unsigned long long ahead_size[2];
+    char *ahead_said[2];      /* held before each name looked ahead */
+    char *end_said;           /* held at the end of the walk */
 } walk;
 
 /* The size of the walk's last name: the one its stat gave, else (a file
@@ -299,20 +303,39 @@ static unsigned long long walked_size(const walk *w, const char *path)
     return (unsigned long long)st.st_size;
 }
 
-static const char *next_input(void *it, unsigned long long *size)
+/* The walk's next name (NULL at its end), with what it said before
+ * it held in *said when w->hold. */
+static const char *walk_next(walk *w, unsigned long long *size,
+                             char **said)
+{
+    cli_hold_errors(w->hold);
+    const char *path = cli_inputs_next(w->in);
+    cli_hold_errors(false);
+    *said = cli_held_errors();
+    if (path != NULL)
+        *size = walked_size(w, path);
+    return path;
+}
+
+static const char *next_input(void *it, unsigned long long *size,
+                              char **said)
 {
     walk *w = it;
     *size = 0;
+    *said = NULL;
     if (w->taken < w->nahead) {
         *size = w->ahead_size[w->taken];
+        *said = w->ahead_said[w->taken];
+        w->ahead_said[w->taken] = NULL;
         return w->ahead[w->taken++];
     }
-    if (w->list == NULL) {
-        const char *path = cli_inputs_next(w->in);
-        if (path != NULL)
-            *size = walked_size(w, path);
-        return path;
+    if (w->ended) {
+        *said = w->end_said;
+        w->end_said = NULL;
+        return NULL;
     }
+    if (w->list == NULL)
+        return walk_next(w, size, said);
     if (w->i == cli_input_list_count(w->list))
         return NULL;
     *size = cli_input_list_size(w->list, w->i);
@@ -321,8 +344,12 @@ static const char *next_input(void *it, unsigned long long *size)
 
 static void free_ahead(walk *w)
 {
-    for (size_t k = 0; k < w->nahead; k++)
+    for (size_t k = 0; k < w->nahead; k++) {
         free(w->ahead[k]);
+        cli_write_held(w->ahead_said[k]);      /* (none: all handed on) */
+    }
+    cli_write_held(w->end_said);
+    w->end_said = NULL;
     w->nahead = w->taken = 0;
 }
 
@@ -333,12 +360,21 @@ static void free_ahead(walk *w)
 static int look_ahead(walk *w)
 {
     while (w->nahead < 2) {
-        const char *path = cli_inputs_next(w->in);
-        if (path == NULL)
+        unsigned long long size = 0;
+        char *said;
+        const char *path = walk_next(w, &size, &said);
+        if (path == NULL) {
+            w->ended = true;
+            w->end_said = said;
             break;
-        w->ahead_size[w->nahead] = walked_size(w, path);
-        if ((w->ahead[w->nahead] = strdup(path)) == NULL)
+        }
+        w->ahead_size[w->nahead] = size;
+        w->ahead_said[w->nahead] = said;
+        if ((w->ahead[w->nahead] = strdup(path)) == NULL) {
+            cli_write_held(said);
+            w->ahead_said[w->nahead] = NULL;
             return -1;
+        }
         w->nahead++;
     }
     return 0;
@@ -466,8 +502,8 @@ int cli_run(const cli_tool *t, int argc, char **argv,
      * worker) and hands out the rest as the walk goes */
     bool known = (h->list_first != NULL && *h->list_first) || progress;
     unsigned nj = cli_jobs_option();
-    walk w = { NULL, in, 0, h->parts != NULL, 0, 0, { NULL, NULL },
-               { 0, 0 } };
+    walk w = { NULL, in, 0, h->parts != NULL, nj > 1, false, 0, 0,
+               { NULL, NULL }, { 0, 0 }, { NULL, NULL }, NULL };
     if (known && (list = cli_input_list_new(in, known)) == NULL)
         status = TOOL_TROUBLE;
     if (!known && nj > 1 && look_ahead(&w) != 0) {
@@ -506,7 +542,12 @@ int cli_run(const cli_tool *t, int argc, char **argv,
                                                  list != NULL ? count : 0,
                                                  one_input, &n));
     else
-        while ((path = next_input(&w, &size)) != NULL) {
+        for (;;) {
+            char *said;
+            path = next_input(&w, &size, &said);
+            cli_write_held(said);
+            if (path == NULL)
+                break;
             status = tool_worst(status, one_input(h, path, &n));
             cli_progress_input(size);
         }

@@ -99,14 +99,60 @@ int cli_write_error(void)
     return ferror(stdout) || ferror(stderr) ? EIO : 0;
 }
 
+/* Messages held (cli_hold_errors): where they go, made when the first
+ * comes. */
+static bool holding;
+static FILE *held;
+static char *held_text;
+static size_t held_len;
+
+void cli_hold_errors(bool on)
+{
+    holding = on;
+}
+
+char *cli_held_errors(void)
+{
+    char *text;
+    if (held == NULL)
+        return NULL;
+    if (fclose(held) != 0) {
+        free(held_text);
+        held_text = NULL;
+    }
+    text = held_text;
+    held = NULL;
+    held_text = NULL;
+    held_len = 0;
+    return text;
+}
+
+void cli_write_held(char *text)
+{
+    if (text == NULL)
+        return;
+    cli_flush(stdout);
+    cli_progress_before(stderr);
+    fputs(text, stderr);
+    fflush(stderr);
+    free(text);
+}
+
 void tool_error(const char *fmt, ...)
 {
     char small[512], *msg = small;
+    FILE *to = stderr;
     va_list ap;
     int len;
 
-    cli_flush(stdout);  /* keep stdout and stderr in order on a terminal */
-    cli_progress_before(stderr);
+    if (holding && held == NULL)
+        held = open_memstream(&held_text, &held_len);
+    if (holding && held != NULL) {
+        to = held;
+    } else {
+        cli_flush(stdout);  /* keep stdout and stderr in order on a terminal */
+        cli_progress_before(stderr);
+    }
     va_start(ap, fmt);
     len = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
@@ -119,9 +165,9 @@ void tool_error(const char *fmt, ...)
         msg = small;
     /* a message is one line: a name or value holding a newline or another
      * control character must not end it or forge the next one */
-    fprintf(stderr, "%s: ", program_name);
-    sgf_print_name(stderr, msg);
-    fputc('\n', stderr);
+    fprintf(to, "%s: ", program_name);
+    sgf_print_name(to, msg);
+    fputc('\n', to);
     snprintf(last_error, sizeof last_error, "%s", msg);
     error_count++;
     if (msg != small)

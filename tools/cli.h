@@ -53,6 +53,16 @@ void tool_init(const char *name);
  * style: lowercase start, no full stop, subject quoted:
  *   sgf-validate: cannot open 'x.sgf': No such file or directory */
 void tool_error(const char *fmt, ...) TOOL_PRINTF(1, 2);
+/* While on, what tool_error says is held, not written: -j walks the
+ * inputs ahead of the output it writes, and writes what the walk said
+ * (a directory named without -r, ...) where one process would have. */
+void cli_hold_errors(bool on);
+/* The text of the messages held since the last call (malloc'd: the
+ * caller frees it), or NULL when none was. */
+char *cli_held_errors(void);
+/* Write text held so on standard error (after what standard output
+ * holds), and free it. NULL: nothing. */
+void cli_write_held(char *text);
 
 /* The name tool_init set. */
 const char *cli_program_name(void);
