@@ -11,10 +11,11 @@
  * in turn, and is handed its next job while it does one: it goes from
  * one job to the next without waiting for the parent, which meanwhile
  * copies out the pair of the job before (a pair is handed out again only
- * once its output is written or copied into memory). When the run's standard output and
- * error are one file (2>&1: one pipe, terminal or file), both go to one
- * capture file instead, in the order the worker writes them, so that
- * they come out interleaved as one process interleaves them. When a job
+ * once its output is written or copied into memory). When the run's
+ * standard output and error are one file (2>&1: one pipe, terminal or
+ * file), both go to one capture file of each pair instead, in the
+ * order the worker writes them, so that they come out interleaved as one
+ * process interleaves them. When a job
  * is done the worker sends its counts (and the tool's own,
  * cli_run_hooks.totals); the parent copies the two files out, straight
  * to its own streams when the job is the next one due, else into memory
@@ -79,6 +80,8 @@ enum {
                                       this much, ... */
     PARTS_PER_WORKER = 32,         /* ... and about 1/32 of a worker's
                                       share of the input */
+    TAIL_SHARE = 4,                /* the last parts: at most a 4th of
+                                      what is left for each worker */
     SPLIT_PARTS = 4,               /* inputs of this many parts or more
                                       are read in parts */
     MAX_TOTALS = 64
@@ -1092,6 +1095,20 @@ static split *split_open(jobs *j, const char *path, unsigned long long size)
     return sp;
 }
 
+/* The size of the part of sp from offset from: the split's part size,
+ * less towards the end of the input (a share of what is left for each
+ * worker, down to a quarter of a part), so that the workers end
+ * together. */
+static size_t part_wanted(const jobs *j, const split *sp, size_t from)
+{
+    size_t left = sp->size > from ? (size_t)(sp->size - from) : 0;
+    size_t share = left / ((size_t)j->nw * TAIL_SHARE);
+    size_t least = sp->part_bytes / 4;
+    if (share >= sp->part_bytes)
+        return sp->part_bytes;
+    return share > least ? share : least;
+}
+
 /* The next part of the input being cut into slot s: from where the last
  * one handed out stops, to the next cut a part's size on. */
 static void next_part(jobs *j, slot *s)
@@ -1103,10 +1120,12 @@ static void next_part(jobs *j, slot *s)
     s->from = sp->next;
     s->drift = sp->drift;
     s->from.games = (size_t)((long)s->from.games + sp->drift);
-    size_t at = (s->has_from ? s->from.offset : 0) + sp->part_bytes;
+    size_t from = s->has_from ? s->from.offset : 0;
+    size_t want = part_wanted(j, sp, from);
     sgf_cut cut;
-    if (sp->scan != NULL && sgf_cut_scan_next(sp->scan, at, &cut) == 1
-        && sp->size - cut.offset >= sp->part_bytes / 2) {
+    if (sp->scan != NULL
+        && sgf_cut_scan_next(sp->scan, from + want, &cut) == 1
+        && sp->size - cut.offset >= want / 2) {
         s->stop = cut.offset;
         sp->next = cut;
         sp->has_next = true;

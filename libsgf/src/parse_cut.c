@@ -18,6 +18,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#endif
 #include "tree_int.h"
 #include "parse_int.h"
 
@@ -251,6 +254,11 @@ static inline uint64_t prefix_xor(uint64_t x)
     return x;
 }
 
+/* The masks of the bytes of a chunk that the quick reading looks at. */
+typedef struct masks64 {
+    uint64_t open, close, lp, rp, semi;
+} masks64;
+
 /* The 64 bytes at s->i in one step, when inside a game tree they hold
  * no '\\' and their '[' and ']' take turns as values do (the usual
  * stretch of a record): the state after each byte (in a value or not)
@@ -258,25 +266,17 @@ static inline uint64_t prefix_xor(uint64_t x)
  * values go one by one. Returns 1 when the bytes were read (s->i past
  * them), 2 when a ')' among them closed a top-level game tree (s->i
  * just after it, *at too when the tree held a node), 0 when they must
- * be read one by one (nothing changed). */
-static int chunk64(sgf_cut_scan *s, size_t *at)
+ * be read one by one (nothing changed). m: the chunk's masks. */
+static inline int chunk_step(sgf_cut_scan *s, const masks64 *m, size_t *at)
 {
-    const char *c = s->s + s->i;
-    bytes64 b;
-    if (s->depth == 0)
-        return 0;
-    _mm_prefetch(c + 1024, _MM_HINT_T0);
-    load64(&b, c);
-    if (eq64(&b, '\\') != 0)
-        return 0;
-    uint64_t open = eq64(&b, '['), close = eq64(&b, ']');
+    uint64_t open = m->open, close = m->close;
     uint64_t st = prefix_xor(open | close);    /* inside after each byte */
     if (s->in_value)
         st = ~st;
     if ((open & ~st) != 0 || (close & st) != 0)
         return 0;                      /* a '[' in a value, a stray ']' */
-    uint64_t lp = eq64(&b, '(') & ~st, rp = eq64(&b, ')') & ~st;
-    uint64_t node = s->node ? 0 : open | (eq64(&b, ';') & ~st);
+    uint64_t lp = m->lp & ~st, rp = m->rp & ~st;
+    uint64_t node = s->node ? 0 : open | (m->semi & ~st);
     size_t depth = s->depth;
     for (uint64_t t = lp | rp; t != 0; t &= t - 1) {
         unsigned k = (unsigned)__builtin_ctzll(t);
@@ -304,6 +304,67 @@ static int chunk64(sgf_cut_scan *s, size_t *at)
     s->in_value = st >> 63;
     s->i += 64;
     return 1;
+}
+
+static int chunk64_sse2(sgf_cut_scan *s, size_t *at)
+{
+    const char *c = s->s + s->i;
+    bytes64 b;
+    if (s->depth == 0)
+        return 0;
+    _mm_prefetch(c + 1024, _MM_HINT_T0);
+    load64(&b, c);
+    if (eq64(&b, '\\') != 0)
+        return 0;
+    masks64 m = { eq64(&b, '['), eq64(&b, ']'), eq64(&b, '('),
+                  eq64(&b, ')'), eq64(&b, ';') };
+    return chunk_step(s, &m, at);
+}
+
+#if defined(__GNUC__) && defined(__x86_64__)
+/* The same with AVX2 (32 bytes a compare), on the processors that have
+ * it (asked once, chunk64). */
+#define SGF_CUT_AVX2 1
+__attribute__((target("avx2")))
+static inline uint64_t eq64_avx2(__m256i lo, __m256i hi, char ch)
+{
+    const __m256i c = _mm256_set1_epi8(ch);
+    return (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(lo, c))
+           | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hi,
+                                                                         c))
+             << 32;
+}
+
+__attribute__((target("avx2")))
+static int chunk64_avx2(sgf_cut_scan *s, size_t *at)
+{
+    const char *c = s->s + s->i;
+    if (s->depth == 0)
+        return 0;
+    _mm_prefetch(c + 1024, _MM_HINT_T0);
+    __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)c);
+    __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(c + 32));
+    if (eq64_avx2(lo, hi, '\\') != 0)
+        return 0;
+    masks64 m = { eq64_avx2(lo, hi, '['), eq64_avx2(lo, hi, ']'),
+                  eq64_avx2(lo, hi, '('), eq64_avx2(lo, hi, ')'),
+                  eq64_avx2(lo, hi, ';') };
+    return chunk_step(s, &m, at);
+}
+#endif
+
+static int chunk64(sgf_cut_scan *s, size_t *at)
+{
+#if defined(SGF_CUT_AVX2)
+    static int avx2 = -1;
+    if (avx2 < 0) {
+        __builtin_cpu_init();
+        avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
+    }
+    if (avx2)
+        return chunk64_avx2(s, at);
+#endif
+    return chunk64_sse2(s, at);
 }
 #endif
 
