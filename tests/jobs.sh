@@ -312,6 +312,39 @@ else
          "status 2: $(tail -n 1 "$tmp/small.both")"
     failed=$((failed + 1))
 fi
+# and what it did write is the start of one process's output, with no
+# gap: no job after the one cut short is written. A collection read in
+# small parts (this project's samples: a clean game and one with
+# warnings, then many of the latter) whose later parts' output cannot
+# be kept.
+if [ -f samples/pro-game-19x19.sgf ] &&
+   [ -f samples/faulty/game-info-typos.sgf ]; then
+    i=0
+    while [ $i -lt 100 ]; do
+        cat samples/pro-game-19x19.sgf samples/faulty/game-info-typos.sgf
+        i=$((i + 1))
+    done > "$tmp/cut.sgf"
+    i=0
+    while [ $i -lt 300 ]; do
+        cat samples/faulty/game-info-typos.sgf
+        i=$((i + 1))
+    done >> "$tmp/cut.sgf"
+    "$bindir/sgf-validate" -j 1 "$tmp/cut.sgf" > "$tmp/whole.out" \
+        2>/dev/null </dev/null
+    SGF_PART_BYTES=20000 sh -c 'trap "" XFSZ; ulimit -f 20
+        "$1" -j 3 "$2" 2>/dev/null </dev/null; echo "status $?" >&2' \
+        sh "$bindir/sgf-validate" "$tmp/cut.sgf" 2> "$tmp/cut.status" |
+        cat > "$tmp/cut.out"
+    size=$(wc -c < "$tmp/cut.out")
+    if [ "$(cat "$tmp/cut.status")" = "status 2" ] && [ "$size" -gt 0 ] &&
+       head -c "$size" "$tmp/whole.out" | cmp -s - "$tmp/cut.out"; then
+        passed=$((passed + 1))
+    else
+        echo "FAIL jobs: a run cut short: not status 2, or its output is" \
+             "not the start of one process's ($size bytes)"
+        failed=$((failed + 1))
+    fi
+fi
 # what the walk says (a directory named without -r, a name that cannot
 # be opened) comes where one process says it, among the outputs of the
 # inputs around it, not first: -j walks the names as it hands them out

@@ -194,6 +194,8 @@ typedef struct jobs {
     slot *ring;                    /* WINDOW slots, by seq % window */
     size_t window;
     uint64_t handed, flushed;      /* next seq to hand out / to write */
+    uint64_t cut_at;               /* a job a worker died doing: the
+                                      output ends before it */
     size_t total, given;           /* inputs (0: not known), handed out */
     bool no_more;                  /* every input taken */
     bool halt;                     /* trouble: nothing more handed out */
@@ -784,6 +786,13 @@ static void write_output(jobs *j, slot *s, const bool *keep)
 /* Write a done slot of whole inputs, in order. */
 static void write_inputs(jobs *j, slot *s)
 {
+    if (s->counts != NULL) {            /* (none: a job that stopped) */
+        add_totals(&j->n->files, &s->counts->files,
+                   sizeof *s->counts / sizeof(unsigned long));
+        if (j->h->totals != NULL)
+            add_totals(j->h->totals, s->totals, s->ntotals);
+    }
+    j->status = tool_worst(j->status, s->status);
     write_output(j, s, NULL);
     cli_progress_games(s->games);
     for (size_t i = 0; i < s->count; i++)
@@ -913,7 +922,7 @@ static void flush_due(jobs *j)
 {
     for (;;) {
         slot *s = &j->ring[j->flushed % j->window];
-        if (j->flushed == j->handed || !s->done)
+        if (j->flushed == j->handed || !s->done || j->flushed >= j->cut_at)
             return;
         if (s->said != NULL) {          /* the walk's, before its inputs */
             FILE *fp = product(j);
@@ -961,12 +970,13 @@ static int take_result(jobs *j, unsigned k)
         *s->counts = r.counts;           /* added when it is written */
         memcpy(s->totals, totals, r.ntotals * sizeof *totals);
         s->ntotals = r.ntotals;
-    } else {
-        add_totals(&j->n->files, &r.counts.files,
-                   sizeof r.counts / sizeof(unsigned long));
-        if (j->h->totals != NULL)
-            add_totals(j->h->totals, totals, r.ntotals);
-        j->status = tool_worst(j->status, r.status);
+    } else {                            /* counted when written */
+        s->counts = malloc(sizeof *s->counts);
+        if (s->counts == NULL)
+            return -1;
+        *s->counts = r.counts;
+        memcpy(s->totals, totals, r.ntotals * sizeof *totals);
+        s->ntotals = r.ntotals;
     }
     s->done = true;
     s->games = r.counts.games;
@@ -1291,16 +1301,19 @@ static int hand_out(jobs *j, unsigned k)
         return 1;
     }
     s->set = (int)w->next_set;
-    if (send_job(j, k, j->handed, s) != 0)
+    if (send_job(j, k, j->handed, s) != 0) {
+        slot_clear(j, s);               /* not out: the run stops */
         return 1;
+    }
     w->next_set = (w->next_set + 1) % SETS;
     j->handed++;
     return 0;
 }
 
 /* A worker that died with jobs out: the one it was doing is reported,
- * and the one waiting for it, and the run stops handing out more (their
- * output would be lost). */
+ * and the one waiting for it, and the run stops handing out more; the
+ * output ends before the first of them (what follows is not written,
+ * so that the output is whole up to where it stops). */
 static void worker_died(jobs *j, unsigned k)
 {
     worker *w = &j->w[k];
@@ -1310,6 +1323,8 @@ static void worker_died(jobs *j, unsigned k)
         if (s->done || s->redo || s->by != (int)k)
             continue;
         const char *name = cli_display_name(s->path);
+        if (q < j->cut_at)
+            j->cut_at = q;
         if (first)
             tool_error("a job stopped while reading '%s'%s", name,
                        s->count > 1 ? " or the inputs after it" : "");
@@ -1430,6 +1445,7 @@ int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
     j.n = n;
     j.nw = nw;
     j.total = total;
+    j.cut_at = UINT64_MAX;
     j.window = (size_t)nw * WINDOW_PER_WORKER;
     j.one_stream = product(&j) == stdout && one_stream();
     j.discard = product(&j) == stdout && discarded();
