@@ -323,8 +323,11 @@ static int parse_regular(sgf_collection **out, int fd, size_t size,
     sgf_collection *c = collection_new(rq);
     if (c == NULL)
         return SGF_ENOMEM;
-    if (rq->fn != NULL && size >= MAP_MIN && sgf__input_map(c, fd, size) == 0)
+    if (rq->fn != NULL && size >= MAP_MIN
+        && sgf__input_map(c, fd, size) == 0) {
+        (void)lseek(fd, (off_t)size, SEEK_SET);  /* read, as by read() */
         return parse_collection(out, c);
+    }
     int rc = read_regular(c, fd, size);
     if (rc != 0) {
         int e = errno;
@@ -368,7 +371,12 @@ static int parse_fd(sgf_collection **out, int fd, const struct stat *st,
         return SGF_EINVAL;
     if (st == NULL && fstat(fd, &own) == 0)
         st = &own;
-    if (st != NULL && S_ISREG(st->st_mode)) {
+    /* a regular file read from where its offset is (standard input
+     * after another program read some of it): from there on, as from a
+     * pipe; from its start (the usual case), mapped or read whole */
+    off_t at = st != NULL && S_ISREG(st->st_mode) ? lseek(fd, 0, SEEK_CUR)
+                                                   : 0;
+    if (st != NULL && S_ISREG(st->st_mode) && at <= 0) {
         if ((uint64_t)st->st_size > max_input(rq)) {
             errno = EFBIG;
             return SGF_EIO;

@@ -6,8 +6,10 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include <sgf/parse.h>
 #include "tree_int.h"          /* the one-move node's colour and point */
@@ -1197,10 +1199,64 @@ static void test_parse_options_version_1(void **state)
     free(s);
 }
 
+/* A regular file read from its descriptor starts where its offset is
+ * (standard input after another program read some of it), small or
+ * large (a large one is mapped), and is left read to its end, so that
+ * a second reading of it finds nothing. */
+typedef struct first_comment {
+    int games;
+    char comment[16];
+} first_comment;
+
+static int note_first(void *payload, sgf_collection *c, sgf_game *g)
+{
+    (void)c;
+    first_comment *f = payload;
+    const sgf_prop *p = g != NULL
+        ? sgf_node_find_prop(sgf_game_root(g), SGF_PROP_C) : NULL;
+    if (g != NULL && f->games++ == 0 && p != NULL
+        && sgf_prop_value_count(p) > 0) {
+        sgf_str t = sgf_prop_raw(p, 0);
+        size_t n = t.len < 15 ? t.len : 15;
+        memcpy(f->comment, t.ptr, n);
+        f->comment[n] = '\0';
+    }
+    return 0;
+}
+
+static void test_parse_fd_from_offset(void **state)
+{
+    (void)state;
+    for (int big = 0; big <= 1; big++) {
+        FILE *fp = tmpfile();
+        assert_non_null(fp);
+        const char *first = "(;GM[1]C[first ", *second = "(;GM[1]C[second])";
+        size_t pad = big ? (size_t)2 << 20 : 100;
+        fputs(first, fp);
+        for (size_t i = 0; i < pad; i++)
+            fputc('x', fp);
+        fputs("])\n", fp);
+        long at = ftell(fp);
+        fputs(second, fp);
+        fflush(fp);
+        int fd = fileno(fp);
+        assert_int_equal(lseek(fd, at, SEEK_SET), at);
+        first_comment f = { 0, "" };
+        assert_int_equal(sgf_parse_fd_each(fd, NULL, note_first, &f), 0);
+        assert_int_equal(f.games, 1);
+        assert_string_equal(f.comment, "second");
+        first_comment again = { 0, "" };     /* read to its end */
+        (void)sgf_parse_fd_each(fd, NULL, note_first, &again);
+        assert_int_equal(again.games, 0);
+        fclose(fp);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_simple_game),
+        cmocka_unit_test(test_parse_fd_from_offset),
         cmocka_unit_test(test_parse_whitespace_everywhere),
         cmocka_unit_test(test_parse_escapes_raw_and_text),
         cmocka_unit_test(test_parse_collection_and_variations),

@@ -116,7 +116,10 @@ SGF_API int sgf_parse_buffer(sgf_collection **out, const char *buf,
                              size_t len, const sgf_parse_options *opts);
 
 /* Read all of an open file descriptor (a file, a pipe, stdin) and parse it
- * as sgf_parse_buffer does. The descriptor is not closed. Errors as above,
+ * as sgf_parse_buffer does: from its offset (a file another program read
+ * some of) to its end, where its offset is left, as read(2) leaves it;
+ * positions count from where the reading started. The descriptor is not
+ * closed (the _each form reads and leaves it the same way). Errors as above,
  * plus SGF_EIO (errno set) when reading fails, with errno EFBIG when the
  * input is larger than SGF_PARSE_MAX_INPUT. */
 SGF_API int sgf_parse_fd(sgf_collection **out, int fd,
