@@ -147,5 +147,23 @@ else
     failed=$((failed + 1))
 fi
 
+# Variations nested in variations, written as XML: the output (and the
+# memory that holds a game's XML) grows with the input; its indentation,
+# one space a level, stops growing past a depth
+gen_comb() {   # gen_comb N FILE: N levels, each a side line and the rest
+    awk -v n="$1" 'BEGIN {
+        printf "(;GM[1]FF[4]SZ[19]"
+        for (i = 0; i < n; i++) printf "(;C[v])(;C[m]"
+        for (i = 0; i < n; i++) printf ")"
+        printf ")\n"
+    }' > "$2"
+}
+gen_comb 1000 "$tmp/s.sgf"
+gen_comb 4000 "$tmp/l.sgf"
+"$bin/sgf-convert" --to=xml "$tmp/s.sgf" > "$tmp/s.xml" 2>/dev/null
+"$bin/sgf-convert" --to=xml "$tmp/l.sgf" > "$tmp/l.xml" 2>/dev/null
+verdict "bytes, XML of nested variations (1000 and 4000 levels)" \
+    "$(wc -c < "$tmp/s.xml")" "$(wc -c < "$tmp/l.xml")" 0 45
+
 echo "xml-growth: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

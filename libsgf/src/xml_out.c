@@ -2,7 +2,8 @@
  * xml_out.c - the bytes of the XML export: elements, attributes and text
  * appended to a buffer, escaped for XML 1.0, in the layout of the
  * documents libsgf has always written (one element a line, indented one
- * space a level, text inline; or no layout at all when compact).
+ * space a level up to MAX_INDENT levels, text inline; or no layout at
+ * all when compact).
  *
  * Why not libxml2's xmlTextWriter, which wrote them before: the
  * vocabulary is fixed (a dozen element names, attribute values that are
@@ -80,6 +81,17 @@ static size_t depth(const sgf__xout *o)
     return o->names.len / sizeof(xout_name);
 }
 
+/* Deeper elements are indented as those at this depth: the indentation
+ * of a record nested a variation in a variation thousands of times deep
+ * would otherwise grow with the square of its size. */
+enum { MAX_INDENT = 64 };
+
+static void indent(sgf__xout *o)
+{
+    size_t d = depth(o);
+    spaces(o, d < MAX_INDENT ? d : MAX_INDENT);
+}
+
 /* End the open start tag, if any: with a line break before a child
  * element, without one before text. */
 static void close_tag(sgf__xout *o, bool newline)
@@ -103,7 +115,7 @@ int sgf__xout_start_n(sgf__xout *o, const char *name, size_t len)
     xout_name nm = { name, len };
     close_tag(o, true);
     if (o->indent)
-        spaces(o, depth(o));
+        indent(o);
     PUT(o, "<");
     put(o, name, len);
     if (o->names.cap - o->names.len > sizeof nm) {
@@ -129,7 +141,7 @@ int sgf__xout_end(sgf__xout *o)
         PUT(o, "/>");
     } else {
         if (o->indent && !o->text)
-            spaces(o, depth(o));
+            indent(o);
         PUT(o, "</");
         put(o, nm.name, nm.len);
         PUT(o, ">");
