@@ -229,9 +229,19 @@ static const char *point_text(char *buf, sgf_point pt, int w, int h)
     return buf;
 }
 
+/* v without trailing zeros, with as few decimals as give v back to
+ * within a billionth, as the library writes margins (a komi of 0.001 is
+ * not shown as 0). */
 static char *number(char buf[32], double v)
 {
-    snprintf(buf, 32, "%.2f", v);
+    for (int d = 2; d <= 9; d++) {
+        if (snprintf(buf, 32, "%.*f", d, v) >= 32) {
+            snprintf(buf, 32, "%g", v);     /* (no komi is that large) */
+            return buf;
+        }
+        if (fabs(strtod(buf, NULL) - v) < 1e-9)
+            break;
+    }
     size_t n = strlen(buf);
     while (buf[n - 1] == '0')
         buf[--n] = '\0';

@@ -186,12 +186,19 @@ int sgf_score_re_parse(sgf_score_re *out, sgf_str v)
     return rc < 0 ? rc : 0;
 }
 
-/* A margin without trailing zeros: "3.5", "7", "1.75" (the largest
- * double takes 309 digits and 3 decimals). */
-#define MARGIN_TEXT 320
+/* A margin without trailing zeros, with as few decimals as give back
+ * the number to within a billionth, the tolerance every comparison of
+ * margins takes (a komi of 0.001 or 0.125 shown as it is, not rounded
+ * to hundredths; 2 - 2.001 shown 0.001): "3.5", "7", "1.75" (the
+ * largest double takes 309 digits). */
+#define MARGIN_TEXT 330
 static void margin_text(char buf[MARGIN_TEXT], double m)
 {
-    snprintf(buf, MARGIN_TEXT, "%.2f", m);
+    for (int d = 2; d <= 9; d++) {
+        snprintf(buf, MARGIN_TEXT, "%.*f", d, m);
+        if (fabs(strtod(buf, NULL) - m) < 1e-9)
+            break;
+    }
     size_t n = strlen(buf);
     while (n > 0 && buf[n - 1] == '0')
         buf[--n] = '\0';

@@ -77,7 +77,9 @@ typedef struct sgf_score_re {
 SGF_API int sgf_score_re_parse(sgf_score_re *out, sgf_str v);
 
 /* The FF[4] result string of a margin (Black's score minus White's):
- * "B+3.5", "W+0.5", "0" for a draw; any finite margin in full. Returns
+ * "B+3.5", "W+0.5", "0" for a draw; any finite margin in full, with as
+ * few decimals as give it back to within a billionth (the tolerance of
+ * every comparison of margins: "W+0.001", not "W+0"). Returns
  * snprintf's length, or SGF_EINVAL (buf NULL with size > 0, margin not a
  * finite number). */
 SGF_API int sgf_score_format_margin(char *buf, size_t size, double margin);
