@@ -12,6 +12,7 @@ typedef struct game_ctx {
     const replay_out_opts *o;
     const char *name;
     const sgf_game *g;
+    cli_counts *n;                 /* the run's: a refusal is an error */
     bool gtp_started;              /* GTP: the game's first commands */
     int gtp_rc;                    /* GTP: the builder's first failure */
     int width, height;
@@ -256,6 +257,7 @@ static void gtp_refuse(const game_ctx *x, const sgf_collection *c)
                sgf_board_at(sgf_replay_board(x->o->replay), stone)
                    == SGF_WHITE ? "white" : "black",
                gtp_vertex(v, stone, x->height));
+    x->n->errors++;
 }
 
 /* The GTP commands of the line replayed (on_move has fed the builder):
@@ -324,20 +326,37 @@ static void show_end(game_ctx *x)
     print_board(x, has ? &m : NULL);
 }
 
-static int replay_game(const replay_out_opts *o, const char *name,
-                       sgf_collection *c, const sgf_game *g)
+/* Where the root's property id is in the input (the root's place when
+ * it has none). */
+static sgf_pos root_place(const sgf_collection *c, const sgf_game *g,
+                          sgf_prop_id id)
 {
-    game_ctx x = { .o = o, .name = name, .g = g };
+    const sgf_node *root = sgf_game_root(g);
+    const sgf_prop *p = sgf_node_find_prop(root, id);
+    return sgf_collection_pos(c, p != NULL ? sgf_prop_offset(p)
+                                           : sgf_node_offset(root));
+}
+
+static int replay_game(const replay_out_opts *o, const char *name,
+                       sgf_collection *c, const sgf_game *g, cli_counts *n)
+{
+    game_ctx x = { .o = o, .name = name, .g = g, .n = n };
     sgf_game_board_size(g, &x.width, &x.height);
     if (o->gtp && sgf_game_gm(g) != 1) {
-        tool_error("%s: game %zu: GM[%d] is not Go: no GTP commands", name,
+        sgf_pos at = root_place(c, g, SGF_PROP_GM);
+        tool_error("%s:%lu:%lu: game %zu: GM[%d] is not Go: no GTP commands",
+                   name, (unsigned long)at.line, (unsigned long)at.column,
                    sgf_game_index(g), sgf_game_gm(g));
+        n->errors++;
         return TOOL_INVALID;
     }
     if (o->gtp && !gtp_board_ok(x.width, x.height)) {
-        tool_error("%s: game %zu: GTP needs a square board of at most %d "
-                   "lines, not %dx%d", name, sgf_game_index(g),
+        sgf_pos at = root_place(c, g, SGF_PROP_SZ);
+        tool_error("%s:%lu:%lu: game %zu: GTP needs a square board of at "
+                   "most %d lines, not %dx%d", name, (unsigned long)at.line,
+                   (unsigned long)at.column, sgf_game_index(g),
                    GTP_MAX_SIZE, x.width, x.height);
+        n->errors++;
         return TOOL_INVALID;
     }
     sgf_replay_options ro;
@@ -393,6 +412,7 @@ typedef struct replay_run {
     const char *name;
     size_t games;
     int status;
+    cli_counts *n;
 } replay_run;
 
 /* Each game tree as soon as it is read (and, with g NULL, the end of the
@@ -407,7 +427,8 @@ static int replay_each(void *payload, sgf_collection *c, sgf_game *g)
         size_t i = r->games++;
         if ((o->game < 0 || (size_t)o->game == i)
             && r->status != TOOL_TROUBLE)
-            r->status = tool_worst(r->status, replay_game(o, r->name, c, g));
+            r->status = tool_worst(r->status,
+                                   replay_game(o, r->name, c, g, r->n));
     } else {
         r->status = tool_worst(r->status,
                                cli_game_missing(r->path, &o->diag, r->games));
@@ -417,7 +438,7 @@ static int replay_each(void *payload, sgf_collection *c, sgf_game *g)
 
 int replay_out_file(replay_out_opts *o, const char *path, cli_counts *n)
 {
-    replay_run r = { o, path, cli_display_name(path), 0, TOOL_OK };
+    replay_run r = { o, path, cli_display_name(path), 0, TOOL_OK, n };
     /* a JSON report has its diagnostics in the same stream, as records */
     cli_diag_opts d = o->diag;
     d.format = o->format;
