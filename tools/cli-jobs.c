@@ -393,6 +393,7 @@ static void work(const cli_run_hooks *h, cli_job_one one, int sock,
         || dup2(err[0], STDERR_FILENO) < 0)
         _exit(TOOL_TROUBLE);
     in_worker = true;
+    cli_reading_said_to(said_fd);
     if (h->worker_start != NULL)
         h->worker_start(h->payload);
     for (;;) {
@@ -1096,6 +1097,7 @@ static split *split_open(jobs *j, const char *path, unsigned long long size)
      * against it): a first game of more than a quarter of a part is read
      * once, with the rest, by one process */
     sgf_cut first;
+    cli_reading(cli_display_name(sp->path));
     if (sgf_cut_scan_next(sp->scan, 0, &first) != 1
         || first.offset > sp->part_bytes / 4) {
         split_planned(sp);
@@ -1132,6 +1134,7 @@ static void next_part(jobs *j, slot *s)
     s->from.games = (size_t)((long)s->from.games + sp->drift);
     size_t from = s->has_from ? s->from.offset : 0;
     size_t want = part_wanted(j, sp, from);
+    cli_reading(cli_display_name(sp->path));      /* the scan reads it */
     sgf_cut cut;
     if (sp->scan != NULL
         && sgf_cut_scan_next(sp->scan, from + want, &cut) == 1
@@ -1318,6 +1321,7 @@ static void worker_died(jobs *j, unsigned k)
 {
     worker *w = &j->w[k];
     bool first = true;
+    const split *said_of = NULL;        /* a file read in parts: once */
     for (uint64_t q = j->flushed; q < j->handed; q++) {
         slot *s = &j->ring[q % j->window];
         if (s->done || s->redo || s->by != (int)k)
@@ -1325,7 +1329,9 @@ static void worker_died(jobs *j, unsigned k)
         const char *name = cli_display_name(s->path);
         if (q < j->cut_at)
             j->cut_at = q;
-        if (first)
+        if (s->sp != NULL && s->sp == said_of)
+            ;
+        else if (first)
             tool_error("a job stopped while reading '%s'%s", name,
                        s->count > 1 ? " or the inputs after it" : "");
         else if (s->count > 1)
@@ -1335,6 +1341,7 @@ static void worker_died(jobs *j, unsigned k)
             tool_error("'%s' was not read: the job before it stopped",
                        name);
         first = false;
+        said_of = s->sp;
         s->done = true;
         s->status = TOOL_TROUBLE;
         if (s->sp == NULL)

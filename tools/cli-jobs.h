@@ -26,6 +26,13 @@ typedef int (*cli_job_one)(const cli_run_hooks *h, const char *path,
 int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
                  void *it, size_t total, cli_job_one one, cli_counts *n);
 
+/* The input now read (its name as shown; it must stay valid until the
+ * next call), named if it shrinks under the reading (SIGBUS: the run
+ * stops, status 2). */
+void cli_reading(const char *name);
+/* ... said on descriptor fd (standard error until called). */
+void cli_reading_said_to(int fd);
+
 /* Whether cli_jobs_run would read the input path of size bytes in parts
  * (so that one input is worth the workers). */
 bool cli_jobs_splits(const cli_run_hooks *h, const char *path,

@@ -150,9 +150,28 @@ static int one_member(void *payload, const cli_member *mb, const char *why)
 }
 
 /* An input: a file, or an archive's members one by one. */
+/* The input being read, named when it shrinks under the reading
+ * (on_bus). */
+static const char *volatile bus_name;
+
+void cli_reading(const char *name)
+{
+    bus_name = name;
+}
+
+/* Where that is said: standard error, or in a worker of -j the run's
+ * own (the worker's goes to a capture file that is not written then). */
+static volatile int bus_fd = STDERR_FILENO;
+
+void cli_reading_said_to(int fd)
+{
+    bus_fd = fd;
+}
+
 static int one_input(const cli_run_hooks *h, const char *path,
                      cli_counts *n)
 {
+    bus_name = cli_display_name(path);
     if (strcmp(path, "-") == 0 || !cli_is_archive_name(path))
         return one_file(h, path, n);
     member_run m = { h, n };
@@ -387,10 +406,28 @@ static int look_ahead(walk *w)
 static char bus_message[160];
 static size_t bus_len;
 
+/* "PROGRAM: 'NAME' was shortened while it was read; stopped", made in
+ * the handler with no call but write (control bytes of the name shown
+ * as '?', so that they cannot forge a line). */
 static void on_bus(int sig)
 {
+    static char line[4096 + 200];
+    static const char tail[] = "' was shortened while it was read; "
+                               "stopped\n";
+    const char *name = bus_name;
+    size_t k = 0;
     (void)sig;
-    if (write(STDERR_FILENO, bus_message, bus_len) < 0)
+    for (size_t i = 0; i < bus_len; i++)
+        line[k++] = bus_message[i];
+    if (name == NULL)
+        name = "(an input)";
+    for (size_t i = 0; name[i] != '\0' && i < 4096; i++) {
+        unsigned char ch = (unsigned char)name[i];
+        line[k++] = ch < 0x20 || ch == 0x7f ? '?' : (char)ch;
+    }
+    for (size_t i = 0; i + 1 < sizeof tail; i++)
+        line[k++] = tail[i];
+    if (write(bus_fd, line, k) < 0)
         _exit(TOOL_TROUBLE);
     _exit(TOOL_TROUBLE);
 }
@@ -398,8 +435,7 @@ static void on_bus(int sig)
 static void catch_bus(void)
 {
     struct sigaction sa;
-    int n = snprintf(bus_message, sizeof bus_message, "%s: an input was "
-                     "shortened while it was read; stopped\n",
+    int n = snprintf(bus_message, sizeof bus_message, "%s: '",
                      cli_program_name());
     bus_len = n > 0 && (size_t)n < sizeof bus_message ? (size_t)n : 0;
     memset(&sa, 0, sizeof sa);
