@@ -722,9 +722,14 @@ static int choose_dead(score_out_opts *o, game_count *x, const sgf_board *b)
         && sgf_score_dead_points(x->dead, b, o->dead_points, &bad) < 0) {
         const char *item = o->dead_points + bad;
         int len = (int)strcspn(item, ",");
-        tool_error("%s: game %zu: --dead: '%.*s' names no stone on the "
-                   "%dx%d board", x->name, sgf_game_index(x->g), len, item,
-                   sgf_board_width(b), sgf_board_height(b));
+        if (len == 0)
+            tool_error("%s: game %zu: --dead: an empty item in the list "
+                       "(two commas, or one at an end)", x->name,
+                       sgf_game_index(x->g));
+        else
+            tool_error("%s: game %zu: --dead: '%.*s' names no stone on "
+                       "the %dx%d board", x->name, sgf_game_index(x->g), len,
+                       item, sgf_board_width(b), sgf_board_height(b));
         return -1;
     }
     return 0;
