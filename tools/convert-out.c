@@ -351,11 +351,13 @@ static bool has_critical(const sgf_collection *c)
 
 /* --- writing ------------------------------------------------------------ */
 
-static int lib_status(int rc, const char *what)
+/* The status of a write of the input name's what (a full disk: "cannot
+ * write the SGF of 'x.sgf': No space left on device"). */
+static int lib_status(int rc, const char *what, const char *name)
 {
     if (rc == SGF_OK)
         return TOOL_OK;
-    tool_error("cannot write %s: %s", what,
+    tool_error("cannot write the %s of '%s': %s", what, name,
                rc == SGF_EIO ? strerror(errno) : sgf_strerror(rc));
     return TOOL_TROUBLE;
 }
@@ -463,11 +465,16 @@ typedef struct stream {
     int status;              /* of the writes and refusals */
     size_t games_seen;       /* game trees read */
     unsigned long in_file;   /* games written to the output open now */
+    bool write_said;         /* a failed write of the XML was said */
 } stream;
 
-static int xml_status(int rc)
+/* A failed write of the document is said once (its end fails too). */
+static int xml_status(stream *s, int rc)
 {
-    return lib_status(rc, "XML");
+    if (rc != SGF_OK && s->write_said)
+        return TOOL_TROUBLE;
+    s->write_said = rc != SGF_OK;
+    return lib_status(rc, "XML", s->name);
 }
 
 static int stream_put(stream *s, sgf_collection *c, sgf_game *g)
@@ -478,11 +485,12 @@ static int stream_put(stream *s, sgf_collection *c, sgf_game *g)
         if (s->xw == NULL) {
             int rc = sgf_xml_writer_open(&s->xw, s->out, o->xml_flags);
             if (rc != SGF_OK)
-                return xml_status(rc);
+                return xml_status(s, rc);
         }
-        return xml_status(sgf_xml_writer_game(s->xw, g));
+        return xml_status(s, sgf_xml_writer_game(s->xw, g));
     case CONVERT_SGF:
-        return lib_status(sgf_write_game(s->out, g, &o->write), "SGF");
+        return lib_status(sgf_write_game(s->out, g, &o->write), "SGF",
+                          s->name);
     case CONVERT_TSV:
         if (s->in_file == 0 && !s->own_file)
             cli_product_begins(s->out);
@@ -519,7 +527,7 @@ static int put_split(stream *s, sgf_collection *c, sgf_game *g)
     s->in_file = 0;
     int st = stream_put(s, c, g);
     if (s->xw != NULL)
-        st = tool_worst(st, xml_status(sgf_xml_writer_close(s->xw)));
+        st = tool_worst(st, xml_status(s, sgf_xml_writer_close(s->xw)));
     s->xw = NULL;
     st = tool_worst(st, close_tmp(fp, tmp, target, st < TOOL_TROUBLE,
                                   fresh));
@@ -623,10 +631,10 @@ static int stream_end(stream *s, int st)
     tell_refusal(s);
     if (s->xw == NULL && o->to == CONVERT_XML && !s->refused && !o->split
         && st < TOOL_TROUBLE && o->game < 0)
-        st = tool_worst(st, xml_status(sgf_xml_writer_open(
+        st = tool_worst(st, xml_status(s, sgf_xml_writer_open(
                             &s->xw, s->out, o->xml_flags)));
     if (s->xw != NULL)
-        st = tool_worst(st, xml_status(sgf_xml_writer_close(s->xw)));
+        st = tool_worst(st, xml_status(s, sgf_xml_writer_close(s->xw)));
     s->xw = NULL;
     if (o->game >= 0 && !s->found && st < TOOL_TROUBLE)
         st = cli_game_missing(s->path, &o->diag, s->games_seen);
