@@ -20,7 +20,9 @@
 # and each source (KGS, Fox, other servers, computer tournaments, small
 # boards, pro and other) the exact agreement beside GNU Go's (gnugo
 # --score aftermath) on the same games; the share of games sgf-score
-# calls settled and their agreement; the games it calls not finished;
+# calls settled and their agreement, and how many of its settled
+# disagreements GNU Go counts as it does (RE[] then is the suspect);
+# the games it calls not finished;
 # and the share of disagreements left without a cause.
 #
 #   sh tests/score-auto.sh BINDIR [SHARED [MIN]]
@@ -132,6 +134,10 @@ FNR == 1 {
             continue
         st[key] += settled
         sta[key] += settled && verdict == "agree"
+        # a settled miss where the count of GNU Go is ours: an
+        # independent scorer finds the same, so RE[] is the suspect
+        stg[key] += settled && verdict != "agree" && g != "x" \
+                    && value($col["result"]) == g
         own = cause ~ /^(scoring|handicap|impossible)=/ \
               || cause ~ /^komi=[0-9.]*$/      # a fault of the record
         strec[key] += settled && own
@@ -170,6 +176,8 @@ END {
             "HA: %s\n", st[h], n[h], pct(st[h], n[h]), sta[h],
             pct(sta[h], st[h]), strec[h],
             pct(sta[h], st[h] - strec[h])
+        printf "  settled disagreements %d, of which GNU Go counts the " \
+            "same result as sgf-score in %d\n", st[h] - sta[h], stg[h]
         printf "  without the %d games whose RE[] contradicts their own " \
             "KM, RU or HA: agree %d of %d (%s)\n", rec[h], ag[h],
             n[h] - rec[h], pct(ag[h], n[h] - rec[h])
