@@ -308,6 +308,9 @@ static void cause_text(char *buf, size_t size, const game_count *x)
     case SGF_CAUSE_MARGIN:
         snprintf(buf, size, "impossible=%s", sgf_score_cause_name(y->cause));
         break;
+    case SGF_CAUSE_SETTLED:
+        snprintf(buf, size, "settled");
+        break;
     case SGF_CAUSE_UNKNOWN:
         snprintf(buf, size, "unknown");
         break;
@@ -411,6 +414,10 @@ static void cause_sentence(char *buf, size_t size, const game_count *x)
     case SGF_CAUSE_PARITY:
     case SGF_CAUSE_MARGIN:
         impossible_sentence(buf, size, x);
+        break;
+    case SGF_CAUSE_SETTLED:
+        snprintf(buf, size, " (the count is settled and no fault of "
+                 "the record explains it: RE[] is the suspect)");
         break;
     case SGF_CAUSE_UNKNOWN:
         snprintf(buf, size, " (no cause found)");
@@ -824,7 +831,8 @@ static void disagree_diag(game_count *x)
         SGF_D_DISAGREE_UNKNOWN, SGF_D_DISAGREE_SCORING,
         SGF_D_DISAGREE_HANDICAP, SGF_D_DISAGREE_KOMI, SGF_D_DISAGREE_GROUP,
         SGF_D_DISAGREE_UNKNOWN, SGF_D_DISAGREE_PAIR, SGF_D_DISAGREE_PAIR,
-        SGF_D_DISAGREE_IMPOSSIBLE, SGF_D_DISAGREE_IMPOSSIBLE
+        SGF_D_DISAGREE_IMPOSSIBLE, SGF_D_DISAGREE_IMPOSSIBLE,
+        SGF_D_DISAGREE_SETTLED
     };
     char why[160];
     if (x->verdict != SGF_SCORE_DISAGREE
@@ -967,8 +975,13 @@ static int judge(game_count *x, const sgf_board *b, bool markup,
     if (x->verdict != SGF_SCORE_DISAGREE)
         return 0;
     /* on a board not finished any cause but the record's gives the
-       verdict "not finished": no chain need be looked into */
-    int rc = x->unf.kind != SGF_UNFINISHED_NONE
+       verdict "not finished": no chain need be looked into; on a
+       settled count the estimate is sure of every stone, so no flip of
+       a chain is a cause: what the record's faults do not explain,
+       RE[] is the suspect of (settled) */
+    bool unfinished = x->unf.kind != SGF_UNFINISHED_NONE;
+    bool sure = !unfinished && settled(x);
+    int rc = unfinished || sure
         ? sgf_score_explain_record(&x->why, b, x->rules, x->dead, x->komi,
                                    x->handicap, &x->re,
                                    markup ? x->last : NULL)
@@ -979,10 +992,12 @@ static int judge(game_count *x, const sgf_board *b, bool markup,
     if (rc != 0)
         return -1;
     sgf_score_cause c = x->why.cause;
-    if (x->unf.kind != SGF_UNFINISHED_NONE
+    if (unfinished
         && (c == SGF_CAUSE_GROUP || c == SGF_CAUSE_KOMI_GROUP
             || c == SGF_CAUSE_GROUPS || c == SGF_CAUSE_UNKNOWN))
         x->verdict = SGF_SCORE_NOT_FINISHED;
+    else if (sure && c == SGF_CAUSE_UNKNOWN)
+        x->why.cause = SGF_CAUSE_SETTLED;
     else if (c == SGF_CAUSE_UNKNOWN && x->estimated && !x->ended) {
         /* a finished-looking board whose record stops short of the
            game's end: the players may have played on from it */

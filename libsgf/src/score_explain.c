@@ -428,7 +428,7 @@ const char *sgf_score_cause_name(sgf_score_cause c)
     static const char *const names[] = { "none", "scoring", "handicap",
                                          "komi", "group", "unknown",
                                          "komi+group", "groups", "parity",
-                                         "margin" };
+                                         "margin", "settled" };
     if ((unsigned)c >= sizeof names / sizeof names[0])
         return "?";
     return names[c];

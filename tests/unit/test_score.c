@@ -533,6 +533,10 @@ static void test_score_format_margin(void **state)
                         "no-passes");
     assert_string_equal(sgf_score_cause_name((sgf_score_cause)99), "?");
     assert_string_equal(sgf_score_cause_name(SGF_CAUSE_UNKNOWN), "unknown");
+    /* the settled count's cause, appended: its number is kept */
+    assert_int_equal(SGF_CAUSE_SETTLED, 10);
+    assert_string_equal(sgf_score_cause_name(SGF_CAUSE_SETTLED), "settled");
+    assert_string_equal(sgf_score_cause_name((sgf_score_cause)11), "?");
     assert_string_equal(sgf_score_verdict_name((sgf_score_verdict)99), "?");
     assert_string_equal(sgf_score_verdict_name(SGF_SCORE_NOT_COUNTED),
                         "not-counted");

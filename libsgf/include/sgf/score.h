@@ -289,9 +289,21 @@ typedef enum sgf_score_cause {
                                 side's points are whole, so a margin's
                                 fraction is the komi's (with the handicap
                                 compensation), and RE[]'s is another */
-    SGF_CAUSE_MARGIN         /* RE[] is no count of this board: its
+    SGF_CAUSE_MARGIN,        /* RE[] is no count of this board: its
                                 margin is larger than the board's points
                                 (and the prisoners) */
+    SGF_CAUSE_SETTLED        /* RE[] is not the count of this position,
+                                whose count is settled: the dead stones
+                                sure (proven, or given alike by two
+                                methods), the board finished and the
+                                game ended by two passes. No function here
+                                gives it (they do not know the proof):
+                                a caller that does sets it where they
+                                find no cause of the record (scoring,
+                                handicap, komi, impossible), as
+                                sgf-score does with its estimate (it
+                                looks for those alone there, with
+                                sgf_score_explain_record) */
 } sgf_score_cause;
 
 typedef struct sgf_score_reason {
@@ -351,7 +363,8 @@ SGF_API int sgf_score_explain(sgf_score_reason *out, const sgf_board *b,
                               const sgf_node *markup);
 
 /* "none", "scoring", "handicap", "komi", "group", "unknown",
- * "komi+group", "groups", "parity", "margin"; "?" for another value. */
+ * "komi+group", "groups", "parity", "margin", "settled"; "?" for another
+ * value. */
 SGF_API const char *sgf_score_cause_name(sgf_score_cause c);
 
 #ifdef __cplusplus
