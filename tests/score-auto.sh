@@ -23,7 +23,8 @@
 # calls settled and their agreement, and how many of its settled
 # disagreements GNU Go counts as it does (RE[] then is the suspect);
 # the games it calls not finished;
-# and the share of disagreements left without a cause.
+# and the share of disagreements left without a cause (the settled ones
+# no fault of the record explains, cause "settled", counted apart).
 #
 #   sh tests/score-auto.sh BINDIR [SHARED [MIN]]
 #
@@ -145,6 +146,7 @@ FNR == 1 {
         nf[key] += verdict == "not-finished"
         dis[key] += verdict != "agree"
         unex[key] += verdict != "agree" && (cause == "" || cause == "unknown")
+        sus[key] += verdict != "agree" && cause == "settled"
     }
     if (verdict == "agree" || (show != "all" && show != h))
         next
@@ -181,8 +183,9 @@ END {
         printf "  without the %d games whose RE[] contradicts their own " \
             "KM, RU or HA: agree %d of %d (%s)\n", rec[h], ag[h],
             n[h] - rec[h], pct(ag[h], n[h] - rec[h])
-        printf "  not finished %d; disagreements %d, unexplained %d (%s)\n",
-            nf[h], dis[h], unex[h], pct(unex[h], dis[h])
+        printf "  not finished %d; disagreements %d, unexplained %d (%s); " \
+            "settled with no fault of the record (RE[] the suspect) %d\n",
+            nf[h], dis[h], unex[h], pct(unex[h], dis[h]), sus[h]
     }
     pa = 100 * ag["all"] / n["all"]
     printf "score-auto: %d counted games: --dead=auto %d exact (%.1f%%),", \
