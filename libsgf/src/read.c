@@ -373,10 +373,15 @@ static int parse_fd(sgf_collection **out, int fd, const struct stat *st,
         st = &own;
     /* a regular file read from where its offset is (standard input
      * after another program read some of it): from there on, as from a
-     * pipe; from its start (the usual case), mapped or read whole */
-    off_t at = st != NULL && S_ISREG(st->st_mode) ? lseek(fd, 0, SEEK_CUR)
-                                                   : 0;
-    if (st != NULL && S_ISREG(st->st_mode) && at <= 0) {
+     * pipe; from its start (the usual case), mapped or read whole. Only
+     * a mapping needs the offset asked for: read() starts from it by
+     * itself, so a file read whole gives what follows it, and no call
+     * per file asks (most files are small) */
+    bool regular = st != NULL && S_ISREG(st->st_mode);
+    bool mapped = regular && rq->fn != NULL
+                  && (uint64_t)st->st_size >= MAP_MIN;
+    off_t at = mapped ? lseek(fd, 0, SEEK_CUR) : 0;
+    if (regular && at <= 0) {
         if ((uint64_t)st->st_size > max_input(rq)) {
             errno = EFBIG;
             return SGF_EIO;
