@@ -234,9 +234,8 @@ int cli_rules_option(sgf_rules *out, const char *name)
 
 int cli_parse_game(const char *arg, long *out)
 {
-    char *end;
-    long v = strtol(arg, &end, 10);
-    if (end == arg || *end != '\0' || v < 0 || v > 1000000000L) {
+    long v = cli_whole_number(arg, 1000000000L, NULL);
+    if (v < 0) {
         tool_error("invalid --game '%s': a whole number from 0", arg);
         return -1;
     }
@@ -257,13 +256,12 @@ int cli_game_missing(const char *path, const cli_diag_opts *d,
 int cli_parse_path(const char *arg, unsigned *path, size_t max,
                    size_t *len)
 {
-    char *end;
-    const char *s = arg;
+    const char *s = arg, *end = arg;
     *len = 0;
     while (*s != '\0') {
-        unsigned long v = strtoul(s, &end, 10);
-        if (end == s || v > 100000 || *len == max
-            || (*end != '.' && *end != '\0')) {
+        long v = cli_whole_number(s, 100000, &end);
+        if (v < 0 || *len == max || (*end != '.' && *end != '\0')
+            || (*end == '.' && end[1] == '\0')) {
             tool_error("invalid --path '%s': numbers separated by '.' (at "
                        "most %zu)", arg, max);
             return -1;

@@ -24,12 +24,29 @@ unsigned cli_jobs_option(void)
     return jobs_option;
 }
 
+long cli_whole_number(const char *s, long max, const char **end)
+{
+    long v = 0;
+    const char *p = s;
+    if (*p < '0' || *p > '9')
+        return -1;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (v > (max - (*p - '0')) / 10)
+            return -1;                  /* over max (no overflow) */
+        v = v * 10 + (*p - '0');
+    }
+    if (end != NULL)
+        *end = p;
+    else if (*p != '\0')
+        return -1;
+    return v;
+}
+
 /* -j's argument: a whole number from 0 (every core) to 1024. */
 static int parse_jobs(const char *arg)
 {
-    char *end;
-    long v = strtol(arg, &end, 10);
-    if (end == arg || *end != '\0' || v < 0 || v > 1024) {
+    long v = cli_whole_number(arg, 1024, NULL);
+    if (v < 0) {
         tool_error("invalid -j '%s': a number of processes from 0 (one per "
                    "core) to 1024", arg);
         return -1;

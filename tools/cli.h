@@ -460,6 +460,14 @@ int cli_parse_path(const char *arg, unsigned *path, size_t max,
 void cli_path_fault(char *buf, size_t size, const sgf_collection *c,
                     const sgf_game *g, const unsigned *path, size_t len);
 
+/* A whole number written in digits alone, from s: no sign, no space
+ * before or after (strtol would take " 3" and "+3", which the options
+ * of these tools refuse alike), at most max. Its value, with *end (when
+ * end is not NULL) the first character after the digits; or -1 when s
+ * starts with no digit or the number is over max. With end NULL the
+ * digits must be all of s. */
+long cli_whole_number(const char *s, long max, const char **end);
+
 /* A --game argument: a whole number from 0. Returns 0, or -1 after a
  * message. */
 int cli_parse_game(const char *arg, long *out);

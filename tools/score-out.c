@@ -115,9 +115,10 @@ int score_out_parse_komi(score_out_opts *o, const char *arg)
 
 int score_out_parse_timeout(score_out_opts *o, const char *arg)
 {
-    char *end;
-    double v = strtod(arg, &end);
-    if (end == arg || *end != '\0' || !(v > 0 && v <= 86400)) {
+    char *end;                          /* digits and a point alone: */
+    double v = strtod(arg, &end);       /* no space, sign, hex, "inf" */
+    if (arg[strspn(arg, "0123456789.")] != '\0' || end == arg
+        || *end != '\0' || !(v > 0 && v <= 86400)) {
         tool_error("invalid --engine-timeout '%s': seconds, more than 0 "
                    "and at most 86400", arg);
         return -1;

@@ -100,9 +100,8 @@ static const cli_tool tool = {
 static int parse_long(const char *arg, const char *what, long max,
                       long *out)
 {
-    char *end;
-    long v = strtol(arg, &end, 10);
-    if (end == arg || *end != '\0' || v < 0 || v > max) {
+    long v = cli_whole_number(arg, max, NULL);
+    if (v < 0) {
         tool_error("invalid %s '%s': a whole number from 0 to %ld", what,
                    arg, max);
         return -1;
@@ -113,18 +112,17 @@ static int parse_long(const char *arg, const char *what, long max,
 
 static int parse_moves(const char *arg, convert_diagram_opts *d)
 {
-    char *end;
-    long a = strtol(arg, &end, 10), b = -1;
-    if (end != arg && *end == '-' && end[1] != '\0') {
-        const char *s = end + 1;
-        b = strtol(s, &end, 10);
-        if (end == s)
+    enum { MOST = 1000000000 };
+    const char *end = arg;
+    long a = cli_whole_number(arg, MOST, &end), b = -1;
+    if (a >= 0 && *end == '-' && end[1] != '\0') {
+        b = cli_whole_number(end + 1, MOST, &end);
+        if (b < 0)
             b = -2;
-    } else if (end != arg && *end == '-') {
+    } else if (a >= 0 && *end == '-') {
         end++;
     }
-    if (end == arg || *end != '\0' || a < 1 || b == -2
-        || (b >= 0 && b < a)) {
+    if (a < 1 || *end != '\0' || b == -2 || (b >= 0 && b < a)) {
         tool_error("invalid --moves '%s': N-M or N- with 1 <= N <= M",
                    arg);
         return -1;

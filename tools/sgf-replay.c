@@ -67,9 +67,8 @@ static const cli_tool tool = {
 
 static int parse_number(const char *arg, const char *what, long *out)
 {
-    char *end;
-    long v = strtol(arg, &end, 10);
-    if (end == arg || *end != '\0' || v < 0 || v > 10000000) {
+    long v = cli_whole_number(arg, 10000000, NULL);
+    if (v < 0) {
         tool_error("invalid %s '%s': a whole number from 0", what, arg);
         return -1;
     }
