@@ -365,14 +365,15 @@ static int setup_until(gtp_build *g, const sgf_node *n)
 }
 
 /* The root's black stones as set_free_handicap, when they are all its
- * setup, two or more, distinct, with HA[]: the engine then knows them
- * for handicap stones. */
-static void handicap(gtp_build *g, const sgf_node *root)
+ * setup, two or more, distinct, with HA[] (in the game-info node): the
+ * engine then knows them for handicap stones. */
+static void handicap(gtp_build *g, const sgf_game *game)
 {
+    const sgf_node *root = sgf_game_root(game);
     char line[16 + GTP_MAX_SIZE * GTP_MAX_SIZE * 4];
     int n = g->w * g->w, stones = 0;
     size_t len = 0;
-    if (sgf_node_find_prop(root, SGF_PROP_HA) == NULL
+    if (sgf_node_find_prop(sgf_game_info_node(game), SGF_PROP_HA) == NULL
         || sgf_node_find_prop(root, SGF_PROP_AW) != NULL
         || sgf_node_find_prop(root, SGF_PROP_AE) != NULL
         || !setup_node(g, root) || !playable(g))
@@ -422,7 +423,7 @@ int gtp_build_start(gtp_build *g, const sgf_game *game, int width,
     emit(g, "clear_board");
     emit(g, "komi %g", komi);
     memset(g->want, 0, sizeof g->want);
-    handicap(g, sgf_game_root(game));
+    handicap(g, game);
     return g->oom ? SGF_ENOMEM : 0;
 }
 

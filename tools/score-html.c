@@ -62,7 +62,7 @@ shtml *shtml_start(FILE *fp)
 
 static void put_value(FILE *fp, const sgf_game *g, sgf_prop_id id)
 {
-    const sgf_prop *p = sgf_node_find_prop(sgf_game_root(g), id);
+    const sgf_prop *p = sgf_node_find_prop(sgf_game_info_node(g), id);
     if (p != NULL) {
         sgf_str v = sgf_prop_text(p, 0);
         html_text_cut(fp, v.ptr, v.len, TEXT_MAX);
@@ -103,9 +103,9 @@ static void put_row(shtml *h, const shtml_game *g)
     fputs("\">\n<tr class=\"row\"><td class=\"file\">", fp);
     html_file_name(fp, g->name);
     fprintf(fp, "</td><td class=\"n\">%zu</td><td>", sgf_game_index(g->g));
-    const sgf_node *root = sgf_game_root(g->g);
-    if (sgf_node_find_prop(root, SGF_PROP_PB) != NULL
-        || sgf_node_find_prop(root, SGF_PROP_PW) != NULL) {
+    const sgf_node *info = sgf_game_info_node(g->g);
+    if (sgf_node_find_prop(info, SGF_PROP_PB) != NULL
+        || sgf_node_find_prop(info, SGF_PROP_PW) != NULL) {
         fputs("<span title=\"Black\">\xE2\x97\x8F</span> ", fp);
         put_value(fp, g->g, SGF_PROP_PB);
         fputs(" \xE2\x80\x93 <span title=\"White\">\xE2\x97\x8B</span> ",

@@ -762,8 +762,8 @@ static void cut_text(char *buf, size_t cap, sgf_str v)
 
 static void read_game_info(const score_out_opts *o, game_count *x)
 {
-    const sgf_prop *re = sgf_node_find_prop(sgf_game_root(x->g),
-                                            SGF_PROP_RE);
+    const sgf_node *info = sgf_game_info_node(x->g);
+    const sgf_prop *re = sgf_node_find_prop(info, SGF_PROP_RE);
     x->rules = o->rules_given ? &o->rules : sgf_replay_rules(o->replay);
     x->komi = o->komi;
     x->komi_rc = KOMI_OPTION;
@@ -772,8 +772,7 @@ static void read_game_info(const score_out_opts *o, game_count *x)
         x->komi_rc = sgf_score_komi(&x->komi, &kind, x->g, x->rules) == 0
             ? (int)kind : SGF_ESYNTAX;
     x->handicap = sgf_score_handicap(x->g);
-    const sgf_prop *km = sgf_node_find_prop(sgf_game_root(x->g),
-                                            SGF_PROP_KM);
+    const sgf_prop *km = sgf_node_find_prop(info, SGF_PROP_KM);
     sgf_str k = km != NULL ? sgf_prop_text(km, 0) : (sgf_str){ "", 0 };
     cut_text(x->km_raw, sizeof x->km_raw, k);
     sgf_str v = { "", 0 };
@@ -844,7 +843,7 @@ static void disagree_diag(game_count *x)
         ? SGF_D_SCORE_UNFINISHED
         : (unsigned)x->why.cause < sizeof codes / sizeof codes[0]
         ? codes[x->why.cause] : SGF_D_DISAGREE_UNKNOWN;
-    add_diag(x, code, value_offset(sgf_game_root(x->g), SGF_PROP_RE),
+    add_diag(x, code, value_offset(sgf_game_info_node(x->g), SGF_PROP_RE),
              "the count %s (dead stones: %s) disagrees with RE[%s]%s",
              x->result, x->dead_source, x->recorded,
              why[0] != '\0' ? why : " (no cause found)");

@@ -124,7 +124,7 @@ static void take_info(vhtml *v, const sgf_game *g)
     if (v->have_info)
         return;
     for (int i = 0; i < VHTML_INFO_COUNT; i++)
-        v->info[i] = copy_value(sgf_game_root(g), ids[i]);
+        v->info[i] = copy_value(sgf_game_info_node(g), ids[i]);
     v->have_info = true;
 }
 

@@ -46,7 +46,9 @@ struct sgf_replay {
     void *no_effect_ctx;
 };
 
-/* The root's properties the replay reads, each the first of its kind. */
+/* The properties the replay reads before the first move, each the first
+ * of its kind: RU and HA of the game-info node (sgf_game_info_node), AB
+ * of the root. */
 typedef struct root_props {
     const sgf_prop *ru, *ha, *ab;
 } root_props;
@@ -865,16 +867,23 @@ static int walk_line(walk *w, const sgf_node *n)
 
 /* --- entry --------------------------------------------------------------- */
 
-/* One walk over the root's properties. */
-static root_props find_root_props(const sgf_node *root)
+/* One walk over the root's properties (and the game-info node's, when
+ * it is another node). */
+static root_props find_root_props(const sgf_game *g)
 {
     root_props rp = { NULL, NULL, NULL };
-    for (const sgf_prop *p = root->props; p != NULL; p = p->next) {
-        const sgf_prop **slot = p->id == SGF_PROP_RU ? &rp.ru
-                                : p->id == SGF_PROP_HA ? &rp.ha
-                                : p->id == SGF_PROP_AB ? &rp.ab : NULL;
+    const sgf_node *info = sgf_game_info_node(g);
+    for (const sgf_prop *p = g->root->props; p != NULL; p = p->next) {
+        const sgf_prop **slot = p->id == SGF_PROP_AB ? &rp.ab
+                                : info != g->root ? NULL
+                                : p->id == SGF_PROP_RU ? &rp.ru
+                                : p->id == SGF_PROP_HA ? &rp.ha : NULL;
         if (slot != NULL && *slot == NULL)
             *slot = p;
+    }
+    if (info != g->root) {
+        rp.ru = sgf_node_find_prop(info, SGF_PROP_RU);
+        rp.ha = sgf_node_find_prop(info, SGF_PROP_HA);
     }
     return rp;
 }
@@ -968,7 +977,7 @@ int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
                o->stop ? o->stop_after : UINT_MAX,
                (unsigned)(g->width < 26 ? g->width : 26),
                (unsigned)(g->height < 26 ? g->height : 26), { 0 },
-               find_root_props(g->root), { 0 }, { 0 } };
+               find_root_props(g), { 0 }, { 0 } };
     w.m.board = r->board;
     w.m.history = r->hist;
     for (int y = 0; y < g->height; y++)

@@ -659,7 +659,8 @@ int sgf_score_komi(double *out, sgf_komi_kind *kind, const sgf_game *g,
     if (r == NULL)
         r = &init;
     *out = r->komi;
-    const sgf_prop *km = sgf_node_find_prop(sgf_game_root(g), SGF_PROP_KM);
+    const sgf_prop *km = sgf_node_find_prop(sgf_game_info_node(g),
+                                            SGF_PROP_KM);
     if (km == NULL)
         return komi_is(kind, SGF_KOMI_DEFAULTED);
     double v;
@@ -679,7 +680,7 @@ int sgf_score_handicap(const sgf_game *g)
 {
     long v;
     const sgf_prop *ha = g != NULL
-        ? sgf_node_find_prop(sgf_game_root(g), SGF_PROP_HA) : NULL;
+        ? sgf_node_find_prop(sgf_game_info_node(g), SGF_PROP_HA) : NULL;
     if (ha == NULL || sgf_value_number(sgf_prop_text(ha, 0), &v) != 0
         || v < 0 || v > 1000)
         return 0;

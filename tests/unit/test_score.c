@@ -1126,6 +1126,38 @@ static void test_score_bad_arguments(void **state)
     assert_int_equal(sgf_score_handicap(NULL), 0);
 }
 
+/* Game information below the root (FF[4]: the game-info node of a
+ * path may be any node; merged games keep each game's where its line
+ * leaves the others): its KM, HA and RU are the game's, read from the
+ * first node of the main line that holds a game-info property. */
+static void test_score_game_info_below_root(void **state)
+{
+    (void)state;
+    game x = load("(;GM[1]FF[4]SZ[9]C[no game info here];B[ee]"
+                  "KM[5.5]HA[0]RU[Chinese]RE[B+2.5];W[cc]KM[7.5];B[])");
+    const sgf_node *info = sgf_game_info_node(x.g);
+    assert_ptr_equal(info, sgf_node_first_child(sgf_game_root(x.g)));
+    double komi = 0;
+    sgf_komi_kind kind;
+    assert_int_equal(sgf_score_komi(&komi, &kind, x.g, NULL), 0);
+    assert_true(komi == 5.5);           /* not the later node's 7.5 */
+    assert_int_equal(kind, SGF_KOMI_GIVEN);
+    assert_string_equal(sgf_replay_rules(x.r)->name, "chinese");
+    unload(&x);
+    /* in the root (the usual place), and no game info at all */
+    x = load("(;GM[1]SZ[9]KM[0.5];B[ee]KM[7.5])");
+    assert_ptr_equal(sgf_game_info_node(x.g), sgf_game_root(x.g));
+    assert_int_equal(sgf_score_komi(&komi, NULL, x.g, NULL), 0);
+    assert_true(komi == 0.5);
+    unload(&x);
+    x = load("(;GM[1]SZ[9];B[ee];W[cc])");
+    assert_ptr_equal(sgf_game_info_node(x.g), sgf_game_root(x.g));
+    assert_int_equal(sgf_score_komi(&komi, &kind, x.g, NULL), 0);
+    assert_int_equal(kind, SGF_KOMI_DEFAULTED);
+    unload(&x);
+    assert_null(sgf_game_info_node(NULL));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1164,6 +1196,7 @@ int main(void)
         cmocka_unit_test(test_score_estimate_capturer_lives),
         cmocka_unit_test(test_score_diag_codes),
         cmocka_unit_test(test_score_bad_arguments),
+        cmocka_unit_test(test_score_game_info_below_root),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -114,6 +114,16 @@ SGF_API int sgf_game_gm(const sgf_game *g);
 SGF_API void sgf_game_board_size(const sgf_game *g, int *width,
                                  int *height);
 
+/* The game-info node of the main line (the root, then first children):
+ * the first node on it that holds a game-info property (RE, KM, HA, RU,
+ * PB, DT, ...), or the root when none does. FF[4] ("game-info", in its
+ * list of property types) keeps game information in one node per path,
+ * usually the root, but a collection of games merged into one tree
+ * keeps each game's in the node where its line leaves the others. The
+ * scorer and the replayer read RE, KM, HA and RU there. NULL only when
+ * g is NULL. */
+SGF_API const sgf_node *sgf_game_info_node(const sgf_game *g);
+
 /* Name of the charset the game's text was decoded from (iconv spelling,
  * e.g. "UTF-8", "GB18030", "ISO-8859-1"). Static or collection storage. */
 SGF_API const char *sgf_game_charset(const sgf_game *g);
