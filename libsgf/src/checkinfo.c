@@ -306,8 +306,9 @@ static bool result_margin(const char *s, size_t n, bool fold)
     static const char *const words[] = {
         "R", "Resign", "T", "Time", "F", "Forfeit"
     };
-    if (n == 0 || is_real(s, n))
-        return true;
+    if (n == 0 || (s[0] != '-' && s[0] != '+' && is_real(s, n)))
+        return true;                    /* a margin is never negative:
+                                           "B+-5" names no winner */
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (word_is(s, n, words[i], fold))
             return true;

@@ -497,6 +497,14 @@ static void test_score_re_forms(void **state)
     expect_re("", 0, SGF_RE_NONE, SGF_EMPTY, 0, "");
     expect_re("Black wins", 1, SGF_RE_WIN, SGF_BLACK, 0, "B+");
     expect_re("xyz", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
+    /* a margin written negative or signed names no winner: kept as
+       text, never read as "B+" (which any count Black wins agrees
+       with) */
+    expect_re("B+-5", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
+    expect_re("W+-5.5", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
+    expect_re("B+-0", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
+    expect_re("B++3", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
+    expect_re("Black+-2", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
 }
 
 static void test_score_format_margin(void **state)
