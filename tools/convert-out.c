@@ -266,13 +266,14 @@ int convert_finish(convert_opts *o, bool ok)
 /* The path an output is named after, relative to DIR: with --keep-dirs
  * the input's whole path made relative (empty, "." and leading ".."
  * components dropped, "x/.." taken back, so nothing lands outside DIR;
- * the "//" of an archive member is one separator), else its last
- * component; "stdin" for standard input. Appended to buf (size >=
- * strlen(path) + 8). */
+ * the "//" of an archive member is one separator, below which the
+ * member's own ".." take back nothing: its output stays in DIR/ARCHIVE/
+ * whatever a stranger named it), else its last component; "stdin" for
+ * standard input. Appended to buf (size >= strlen(path) + 8). */
 static void source_part(const convert_opts *o, const char *path, char *buf)
 {
     const char *src = strcmp(path, "-") == 0 ? "stdin" : path;
-    size_t len = 0;
+    size_t len = 0, floor = 0;
     if (!o->keep_dirs) {
         const char *slash = strrchr(src, '/');
         strcpy(buf, slash ? slash + 1 : src);
@@ -280,10 +281,12 @@ static void source_part(const convert_opts *o, const char *path, char *buf)
     }
     for (const char *s = src; *s != '\0';) {
         size_t n = strcspn(s, "/");
+        if (n == 0 && s != src)
+            floor = len;                /* "//": an archive's members */
         if (n == 2 && s[0] == '.' && s[1] == '.') {
-            while (len > 0 && buf[len - 1] != '/')   /* drop the last one */
+            while (len > floor && buf[len - 1] != '/')  /* drop the last */
                 len--;
-            if (len > 0)
+            if (len > floor)
                 len--;
         } else if (n > 0 && !(n == 1 && s[0] == '.')) {
             if (len > 0)

@@ -21,3 +21,10 @@ echo "members: status $?"
 find members -type f | sort
 "$TOOL" --to=sgf --keep-dirs in/a/x.sgf
 echo "without -o: status $?"
+# a member named '../x.sgf' (tar -P keeps the name as written) stays in
+# DIR/ARCHIVE/: it does not replace DIR/x.sgf, even with --overwrite
+(cd in/a && tar -cPf ../../evil.tar ../b/x.sgf)
+"$TOOL" --to=sgf -q -o evil/ in/a/x.sgf
+"$TOOL" --to=sgf -q --keep-dirs --overwrite -o evil/ evil.tar
+echo "evil: status $?"
+find evil -type f | sort
