@@ -7,6 +7,7 @@
  * pass).
  */
 #include "convert-out.h"
+#include "json.h"
 
 #include <string.h>
 #include <sgf/score.h>
@@ -143,58 +144,32 @@ static void tsv_row(FILE *out, const char *name, size_t game,
 
 /* --- JSON --------------------------------------------------------------- */
 
-/* A JSON string; bytes that are not UTF-8 become U+FFFD. */
-static void json_str(FILE *out, const char *s, size_t n)
+/* One game's row as a JSON record, through the project's JSON writer:
+ * "type":"game", the file name (with its bytes when they are not
+ * UTF-8, as every tool's records), the game, the game information (the
+ * text as it was decoded; a byte that is not UTF-8 becomes U+FFFD) or
+ * null, the result read, the moves and the signature. */
+static int json_row(FILE *out, const char *name, size_t game, const row *r)
 {
-    const unsigned char *p = (const unsigned char *)s;
-    fputc('"', out);
-    for (size_t i = 0; i < n;) {
-        size_t l = sgf_utf8_char((const char *)p + i, n - i, NULL);
-        if (l == 0) {
-            fputs("\\ufffd", out);
-            i++;
-        } else if (p[i] == '"' || p[i] == '\\') {
-            fprintf(out, "\\%c", p[i++]);
-        } else if (p[i] < 0x20) {
-            fprintf(out, "\\u%04x", p[i++]);
-        } else {
-            fwrite(p + i, 1, l, out);
-            i += l;
-        }
-    }
-    fputc('"', out);
-}
-
-static void json_row(FILE *out, const char *name, size_t game,
-                     const row *r)
-{
-    fputs("{\"file\":", out);
-    json_str(out, name, strlen(name));
-    fprintf(out, ",\"game\":%zu", game);
-    for (size_t i = 0; i < NINFO; i++) {
-        fprintf(out, ",\"%s\":", info_ids[i]);
-        if (r->has[i])
-            json_str(out, r->info[i].ptr, r->info[i].len);
-        else
-            fputs("null", out);
-    }
-    fputs(",\"winner\":", out);
-    if (*r->winner)
-        fprintf(out, "\"%s\"", r->winner);
-    else
-        fputs("null", out);
-    fputs(",\"margin\":", out);
+    json_t *rec = tool_json_record("game", name);
+    if (rec == NULL)
+        return -1;
+    json_object_set_new(rec, "game", json_integer((json_int_t)game));
+    for (size_t i = 0; i < NINFO; i++)
+        json_object_set_new(rec, info_ids[i], r->has[i]
+                            ? tool_json_text(r->info[i].ptr, r->info[i].len)
+                            : json_null());
+    json_object_set_new(rec, "winner", *r->winner ? json_string(r->winner)
+                                                   : json_null());
     if (r->has_margin)
-        fprintf(out, "%g", r->margin);
+        tool_json_number(rec, "margin", r->margin);
     else
-        fputs("null", out);
-    fputs(",\"reason\":", out);
-    if (*r->reason)
-        fprintf(out, "\"%s\"", r->reason);
-    else
-        fputs("null", out);
-    fprintf(out, ",\"moves\":%lu,\"signature\":\"%s\"}\n", r->moves,
-            r->signature);
+        json_object_set_new(rec, "margin", json_null());
+    json_object_set_new(rec, "reason", *r->reason ? json_string(r->reason)
+                                                   : json_null());
+    json_object_set_new(rec, "moves", json_integer((json_int_t)r->moves));
+    json_object_set_new(rec, "signature", json_string(r->signature));
+    return tool_json_emit(out, rec);
 }
 
 int convert_table(FILE *out, const char *name, const sgf_collection *c,
@@ -207,9 +182,12 @@ int convert_table(FILE *out, const char *name, const sgf_collection *c,
         const sgf_game *g = sgf_collection_game(c, i);
         main_line(&r, g);
         result(&r);
-        if (json)
-            json_row(out, name, sgf_game_index(g), &r);
-        else
+        if (json) {
+            if (json_row(out, name, sgf_game_index(g), &r) != 0) {
+                tool_error("out of memory");
+                return TOOL_TROUBLE;
+            }
+        } else
             tsv_row(out, name, sgf_game_index(g), &r);
         if (game >= 0)
             break;

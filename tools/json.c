@@ -65,6 +65,13 @@ static json_t *byte_array(const char *s)
     return a;
 }
 
+/* Compact, keys in the order set, reals with 15 significant digits: a
+ * margin written 0.2 is 0.2, not 0.20000000000000001 (17 digits tell
+ * any double apart, but every number here comes from a decimal of
+ * fewer digits). */
+#define TOOL_JSON_FLAGS \
+    (JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
+
 json_t *tool_json_record(const char *type, const char *name)
 {
     json_t *rec = json_object();
@@ -91,7 +98,7 @@ int tool_json_emit(FILE *fp, json_t *rec)
 {
     if (rec == NULL)
         return -1;
-    char *text = json_dumps(rec, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    char *text = json_dumps(rec, TOOL_JSON_FLAGS);
     json_decref(rec);
     if (text == NULL)
         return -1;
@@ -158,7 +165,7 @@ char *tool_json_prefix(json_t *rec)
 {
     if (rec == NULL)
         return NULL;
-    char *text = json_dumps(rec, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    char *text = json_dumps(rec, TOOL_JSON_FLAGS);
     json_decref(rec);
     if (text != NULL)
         text[strlen(text) - 1] = '\0';       /* the closing '}' */
