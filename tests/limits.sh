@@ -305,5 +305,26 @@ else
     fail "one game at a time from a compressed member: $1 KiB, status $2"
 fi
 
+# white space between game trees (a scraper's padding) is handed back
+# as it is read: two small games 64 MiB apart cost the memory of one
+# game, from a file and from a pipe
+{ printf '(;GM[1]SZ[9];B[ee])\n'
+  head -c 67108864 /dev/zero | tr '\0' ' '
+  printf '(;GM[1]SZ[9];B[cc])\n'; } > "$tmp/gap.sgf"
+for how in file pipe; do
+    if [ "$how" = file ]; then
+        set -- $("$rss" -m 2048 -- "$bindir/sgf-validate" -q "$tmp/gap.sgf")
+    else
+        set -- $("$rss" -m 2048 -- sh -c "\"\$0\" -q - < \"\$1\"" \
+            "$bindir/sgf-validate" "$tmp/gap.sgf")
+    fi
+    if [ "$2" -le 1 ] && [ "$1" -le 16384 ]; then
+        pass
+    else
+        fail "64 MiB of blanks between two games, from a $how: $1 KiB," \
+             "status $2 (at most 16384)"
+    fi
+done
+
 echo "limits: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -37,6 +37,8 @@ typedef struct parser {
     sgf__buf stack;         /* frame: branch node of each open '(' */
     sgf__buf vals;          /* sgf__value scratch for one property */
     size_t junk_start;      /* start of skipped text, or SIZE_MAX */
+    size_t blank_dropped;   /* white space between game trees handed
+                               back up to here (gap_read) */
     bool saw_tree;
     bool eof_in_value;      /* an unclosed value ate the rest */
     size_t backslashes;     /* values of this game holding a '\\' */
@@ -806,11 +808,31 @@ static bool part_halts(parser *p, size_t at)
     return true;
 }
 
+/* White space between game trees read at once; a long run of it (a
+ * scraper's padding) is handed back behind the reading, window by
+ * window, as a game's text is once read (sgf__input_release), so that
+ * memory stays that of one game however wide the gap. Text that is not
+ * white space is kept until it is reported (flush_junk counts its
+ * lines). */
+static void gap_read(parser *p)
+{
+    enum { WINDOW = 4 << 20 };
+    size_t i = p->i + 1, most = p->n - i < WINDOW ? p->n : i + WINDOW;
+    while (i < most && is_ws((unsigned char)p->s[i]))
+        i++;                            /* a window at most at a time */
+    p->i = i;
+    size_t upto = p->junk_start != SIZE_MAX ? p->junk_start : i;
+    if (upto >= p->blank_dropped + WINDOW) {
+        sgf__input_release(p->c, upto);
+        p->blank_dropped = upto;
+    }
+}
+
 static void top_level(parser *p)
 {
     unsigned char ch = (unsigned char)p->s[p->i];
     if (is_ws(ch)) {
-        p->i++;
+        gap_read(p);
         return;
     }
     size_t stop = p->i + 1;
