@@ -102,6 +102,8 @@ typedef struct walk {
     /* xmax for the rows y < ymax, 0 for the others: one test for a point
      * read from two lower-case letters */
     uint8_t xlim[256];
+    int no_liberty;             /* chains without liberties the last
+                                   setup left (setup_liberties) */
 } walk;
 
 int sgf_replay_new(sgf_replay **out)
@@ -381,6 +383,53 @@ static int setup_points(walk *w, const sgf_prop *p, sgf_color color)
     return 0;
 }
 
+/* After a setup step of node n: a chain it left without liberties (SGF
+ * allows the position, which adds stones without captures, but no play
+ * reaches it in Go, and no engine takes it) is said at the node's first
+ * setup property, with the first such chain and how many, when their
+ * number is not the one the last setup left (a problem's later setup
+ * nodes keep its position). The whole
+ * board is looked at (its chains' heads keep their count of stone and
+ * empty-neighbour pairs, 0 for none): at most 52x52 cells per setup
+ * node. 0 or SGF_ENOMEM. */
+static int setup_liberties(walk *w, const sgf_node *n)
+{
+    const sgf_board *b = w->board;
+    const sgf_prop *at = NULL;
+    int none = 0;
+    sgf_point first = { 0, 0 };
+    if (w->o->quiet)
+        return 0;
+    for (int y = 0; y < b->height; y++)
+        for (int x = 0; x < b->width; x++) {
+            sgf__cell c = (sgf__cell)(w->row[y] + x);
+            if ((b->color[c] == SGF_BLACK || b->color[c] == SGF_WHITE)
+                && b->head[c] == c && b->chain[c].plibs == 0
+                && none++ == 0)
+                first = (sgf_point){ (uint8_t)x, (uint8_t)y };
+        }
+    if (none == w->no_liberty)
+        return 0;               /* said at the setup that made them */
+    w->no_liberty = none;
+    if (none == 0)
+        return 0;
+    for (const sgf_prop *p = n->props; p != NULL && at == NULL; p = p->next)
+        if (p->id == SGF_PROP_AB || p->id == SGF_PROP_AW
+            || p->id == SGF_PROP_AE)
+            at = p;
+    char sgf[3], vtx[4] = "";
+    sgf_point_format_sgf(sgf, first);
+    if (w->g->width <= 25)
+        (void)sgf_point_format_vertex(vtx, first, w->g->height);
+    return sgf__diag_add(w->c, (int)w->g->index, SGF_D_SETUP_NO_LIBERTY,
+                         true, at != NULL ? at->offset : n->offset,
+                         "the setup leaves %d chain%s without liberties, "
+                         "the first at %s%s%s%s (a position no play "
+                         "reaches)", none, none == 1 ? "" : "s", sgf,
+                         vtx[0] ? " (" : "", vtx, vtx[0] ? ")" : "")
+           ? 0 : SGF_ENOMEM;
+}
+
 /* AB, AW and AE of n as one setup step, in file order (where they
  * overlap, an FF[4] error the checks report, the later one wins, as the
  * checks' message says; points that keep their colour cost nothing),
@@ -413,6 +462,8 @@ static int apply_setup(walk *w, walk_state *st, const sgf_node *n,
     }
     sgf_board_setup_end(w->board);
     if (rc != 0 || !changed)
+        return rc;
+    if ((rc = setup_liberties(w, n)) != 0)
         return rc;
     st->guessed = !*pl;
     return sgf_board_record_position(w->r->board, w->r->hist, to_move);
@@ -977,7 +1028,7 @@ int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
                o->stop ? o->stop_after : UINT_MAX,
                (unsigned)(g->width < 26 ? g->width : 26),
                (unsigned)(g->height < 26 ? g->height : 26), { 0 },
-               find_root_props(g), { 0 }, { 0 } };
+               find_root_props(g), { 0 }, { 0 }, 0 };
     w.m.board = r->board;
     w.m.history = r->hist;
     for (int y = 0; y < g->height; y++)
