@@ -560,7 +560,8 @@ static void check_komi(sgf__check *ck, const sgf__value *v)
                       "times 50 or 100)", QV(v->text), buf);
         } else {
             SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
-                      "KM[%.*s] is not a komi (100 or more): komi unknown",
+                      "KM[%.*s] is not a komi (100 points or more either "
+                      "way): komi unknown",
                       QV(v->text));
         }
     } else if (r == 0 && loose) {

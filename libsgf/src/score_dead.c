@@ -55,7 +55,12 @@ int sgf_score_dead_points(uint8_t *dead, const sgf_board *b,
         for (int k = 0; k < m; k++)
             dead[pts[k].y * w + pts[k].x] = 1;
         chains++;
-        i += len + (list[i + len] == ',');
+        i += len;
+        if (list[i] == ',' && list[++i] == '\0') {
+            if (bad != NULL)            /* "aa,": an empty item at the */
+                *bad = i;               /* end, as ",aa" at the start */
+            return SGF_ESYNTAX;
+        }
     }
     return chains;
 }

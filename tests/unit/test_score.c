@@ -691,6 +691,9 @@ static void test_score_dead_sources(void **state)
     assert_int_equal(bad, 3);
     assert_int_equal(sgf_score_dead_points(dead, x.b, "Z9", &bad),
                      SGF_ESYNTAX);
+    assert_int_equal(sgf_score_dead_points(dead, x.b, "ac,", &bad),
+                     SGF_ESYNTAX);      /* an empty item at the end */
+    assert_int_equal(bad, 3);
     assert_int_equal(sgf_score_dead_estimate(dead, x.b), 1);
     assert_int_equal(dead[10], 1);
     sgf_score s;

@@ -141,8 +141,9 @@ SGF_API int sgf_score_markup_diff(const sgf_score *s, const sgf_node *n,
  * board vertices ("dd,pq" or "D16,Q3"; a vertex needs a board at most 25
  * wide); each names a stone whose whole chain is dead. Adds to dead
  * (does not clear it). Returns the number of chains marked, or
- * SGF_ESYNTAX when an item is not a point of the board or has no stone
- * (*bad, may be NULL, gets the item's offset in list); SGF_EINVAL on
+ * SGF_ESYNTAX when an item is not a point of the board, has no stone,
+ * or is empty (two commas, a comma at either end) (*bad, may be NULL,
+ * gets the item's offset in list); SGF_EINVAL on
  * NULL arguments. */
 SGF_API int sgf_score_dead_points(uint8_t *dead, const sgf_board *b,
                                   const char *list, size_t *bad);
