@@ -77,9 +77,8 @@ static void trouble(cli_inputs *in)
     in->status = TOOL_TROUBLE;
 }
 
-static bool has_sgf_suffix(const char *name)
+static bool has_suffix(const char *name, const char *suffix)
 {
-    static const char suffix[] = ".sgf";
     size_t i, len = strlen(name);
 
     if (len < 4)
@@ -238,7 +237,9 @@ static const char *next_in_dirs(cli_inputs *in)
         }
         char type = f->names[f->next][0];
         name = f->names[f->next++] + 1;
-        bool wanted = has_sgf_suffix(name) || cli_walk_takes_archive(name);
+        bool wanted = in->opts.xml ? has_suffix(name, ".xml")
+                      : has_suffix(name, ".sgf")
+                        || cli_walk_takes_archive(name);
         if (type == 'r' && !wanted)
             continue;
         if (join_path(in, f->dir, name) != 0) {

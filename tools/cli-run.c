@@ -592,8 +592,11 @@ int cli_run(const cli_tool *t, int argc, char **argv,
     cli_progress_end();
     if (h->in->recursive && inputs_of(&n) == 0
         && cli_inputs_skipped(in) == 0) {
-        tool_error("no input found (-r reads the *.sgf files and the "
-                   "archives of directories)");
+        tool_error(h->in->xml
+                   ? "no input found (-r --from=xml reads the *.xml files "
+                     "of directories)"
+                   : "no input found (-r reads the *.sgf files and the "
+                     "archives of directories)");
         status = TOOL_TROUBLE;
     }
     n.unreadable += cli_inputs_skipped(in);

@@ -292,6 +292,8 @@ const struct cli_counts *cli_run_counts(void);
 
 typedef struct cli_input_opts {
     bool recursive;          /* -r: read the *.sgf files of directories */
+    bool xml;                /* -r takes *.xml files instead (sgf-convert
+                                --from=xml), and no archive */
     bool null_names;         /* -0: names in files_from end with NUL */
     const char *files_from;  /* --files-from: "-" is stdin; NULL = none */
 } cli_input_opts;
@@ -305,7 +307,7 @@ typedef struct cli_inputs cli_inputs;
  *
  * A directory is walked only with o->recursive: its entries in byte order
  * of their names (strcmp, whatever the locale), depth first; files whose
- * name ends in ".sgf" in any letter case are taken; entries whose name
+ * name ends in ".sgf" (".xml" with o->xml) in any letter case are taken; entries whose name
  * starts with '.' and symbolic links to directories are skipped (as
  * "grep -r" does, so links cannot make loops). Without o->recursive a
  * directory is reported and skipped.

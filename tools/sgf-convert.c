@@ -149,6 +149,7 @@ static int on_format_option(convert_opts *o, int option, const char *arg)
             return -1;
         }
         o->from = strcmp(arg, "xml") == 0;
+        o->in.xml = o->from == 1;       /* -r: the *.xml files */
         return 0;
     case OPT_NO_GO: o->xml_flags |= SGF_XML_NO_GO; return 0;
     case OPT_COMPACT: o->xml_flags |= SGF_XML_COMPACT; return 0;
