@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "tree_int.h"
-#include "props_int.h"
 
 void sgf_collection_free(sgf_collection *c)
 {
@@ -91,27 +90,6 @@ void sgf_game_board_size(const sgf_game *g, int *width, int *height)
 const char *sgf_game_charset(const sgf_game *g)
 {
     return g->charset != NULL ? g->charset : "ISO-8859-1";
-}
-
-/* Whether node n holds a game-info property (a lone move does not). */
-static bool holds_game_info(const sgf_node *n)
-{
-    if (n->move_color != 0 && n->nprops == 1)
-        return false;
-    for (const sgf_prop *p = n->props; p != NULL; p = p->next)
-        if (sgf__info(p)->kind == SGF_KIND_GAME_INFO)
-            return true;
-    return false;
-}
-
-const sgf_node *sgf_game_info_node(const sgf_game *g)
-{
-    if (g == NULL)
-        return NULL;
-    for (const sgf_node *n = g->root; n != NULL; n = n->child)
-        if (holds_game_info(n))
-            return n;
-    return g->root;
 }
 
 const sgf_node *sgf_node_parent(const sgf_node *n) { return n->parent; }
