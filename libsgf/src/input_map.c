@@ -55,10 +55,14 @@ void sgf__input_drop(sgf_collection *c, size_t from, size_t to)
 {
     if (c->map == NULL)
         return;
-    size_t pg = page_size();
-    size_t a = (from + pg - 1) & ~(pg - 1), b = to & ~(pg - 1);
-    if (b > (c->map_len & ~(pg - 1)))
-        b = c->map_len & ~(pg - 1);
+    /* whole DROP_ALIGN windows, as sgf__input_release: pages handed back
+     * in the window still being read come back with the next fault's
+     * folio, and stay (a 1 MiB window dropped page by page left about
+     * half of a file resident). The window holding `from` is handed
+     * back whole once `to` passes its end: every byte of it was read. */
+    size_t a = from & ~(DROP_ALIGN - 1), b = to & ~(DROP_ALIGN - 1);
+    if (b > (c->map_len & ~(DROP_ALIGN - 1)))
+        b = c->map_len & ~(DROP_ALIGN - 1);
     if (b > a)
         (void)madvise((char *)c->map + a, b - a, MADV_DONTNEED);
 }
