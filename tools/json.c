@@ -3,6 +3,7 @@
  */
 #include "json.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,7 +89,9 @@ json_t *tool_json_record(const char *type, const char *name)
 
 void tool_json_number(json_t *rec, const char *key, double v)
 {
-    if (v == (double)(json_int_t)v && v > -1e15 && v < 1e15)
+    if (!isfinite(v))                   /* JSON has no infinity or NaN: */
+        json_object_set_new(rec, key, json_null());    /* the key stays */
+    else if (v == (double)(json_int_t)v && v > -1e15 && v < 1e15)
         json_object_set_new(rec, key, json_integer((json_int_t)v));
     else
         json_object_set_new(rec, key, json_real(v));

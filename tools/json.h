@@ -28,7 +28,9 @@ json_t *tool_json_str(const char *s);
  * name is the input's display name; NULL leaves "file" out. */
 json_t *tool_json_record(const char *type, const char *name);
 
-/* rec[key] = number (an integer when it is one, else a real). */
+/* rec[key] = number (an integer when it is one, else a real; null for
+ * an infinity or NaN, which JSON cannot write: the key is never left
+ * out). */
 void tool_json_number(json_t *rec, const char *key, double v);
 
 /* Write rec as one line on fp (compact, keys in the order set) and

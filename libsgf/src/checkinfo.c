@@ -300,13 +300,24 @@ static bool word_is(const char *s, size_t n, const char *w, bool fold)
     return true;
 }
 
+/* At most 7 digits before the point: a margin no board of 52x52 comes
+ * near, and no overflow (400 nines read as infinity). */
+static bool margin_size_ok(const char *s, size_t n)
+{
+    size_t k = 0;
+    while (k < n && is_digit(s[k]))
+        k++;
+    return k <= 7;
+}
+
 /* What follows "B+" / "W+" in the FF[4] form (fold: any case). */
 static bool result_margin(const char *s, size_t n, bool fold)
 {
     static const char *const words[] = {
         "R", "Resign", "T", "Time", "F", "Forfeit"
     };
-    if (n == 0 || (s[0] != '-' && s[0] != '+' && is_real(s, n)))
+    if (n == 0 || (s[0] != '-' && s[0] != '+' && is_real(s, n)
+                   && margin_size_ok(s, n)))
         return true;                    /* a margin is never negative:
                                            "B+-5" names no winner */
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
@@ -354,6 +365,64 @@ static void result_norm(const char *s, size_t n, char norm[32])
         snprintf(norm, 32, "%.*s", (int)(blen < 31 ? blen : 31), body);
 }
 
+/* What may follow "Black wins" (s, n: after the verb): nothing (a win,
+ * "B+"), "by resignation" / "by resign", "on time" / "by time", "by
+ * forfeit", or "by N" with "point(s)" after it; anything else is not
+ * read (kept as text), so that no margin or reason written there is
+ * dropped and the rest read as a bare win, which any count of that
+ * winner agrees with. */
+static bool win_tail(const char *s, size_t n, char who, char norm[32])
+{
+    static const struct { const char *word; const char *code; } how[] = {
+        { "resignation", "R" }, { "resign", "R" }, { "time", "T" },
+        { "forfeit", "F" } };
+    size_t i = 0;
+    while (i < n && is_blank(s[i]))
+        i++;
+    while (n > i && (is_blank(s[n - 1]) || s[n - 1] == '.'))
+        n--;
+    if (i == n) {
+        snprintf(norm, 32, "%c+", who);
+        return true;
+    }
+    if (n - i < 3 || !(word_is(s + i, 2, "by", true)
+                       || word_is(s + i, 2, "on", true))
+        || !is_blank(s[i + 2]))
+        return false;
+    for (i += 3; i < n && is_blank(s[i]); i++)
+        continue;
+    for (size_t k = 0; k < sizeof how / sizeof how[0]; k++)
+        if (word_is(s + i, n - i, how[k].word, true)) {
+            snprintf(norm, 32, "%c+%s", who, how[k].code);
+            return true;
+        }
+    size_t e = i;                       /* "by 7" or "by 7.5 points" */
+    while (e < n && !is_blank(s[e]))
+        e++;
+    size_t w = e;
+    while (w < n && is_blank(s[w]))
+        w++;
+    if (w < n && !word_is(s + w, n - w, "points", true)
+        && !word_is(s + w, n - w, "point", true))
+        return false;
+    char num[32];
+    if (e - i == 0 || e - i >= sizeof num)
+        return false;
+    for (size_t k = i; k < e; k++)
+        if (!is_digit(s[k]) && s[k] != '.')
+            return false;
+    memcpy(num, s + i, e - i);
+    num[e - i] = '\0';
+    double d;
+    if (sgf_value_real((sgf_str){ num, e - i }, &d) != 0 || !(d > 0)
+        || d > 1e6)
+        return false;
+    norm[0] = who;
+    norm[1] = '+';
+    sgf__format_real(norm + 2, 30, d);
+    return true;
+}
+
 /* "Black wins", "W+2.5 points", "B+3.5目": a winner and maybe a margin. */
 static bool result_words(const char *s, size_t n, char norm[32])
 {
@@ -380,8 +449,12 @@ static bool result_words(const char *s, size_t n, char norm[32])
         if (!(n - i >= 3 && (word_is(s + i, 3, "win", true)
                              || word_is(s + i, 3, "won", true))))
             return false;
-        snprintf(norm, 32, "%c+", who);
-        return true;
+        i += 3;
+        if (i < n && (s[i] == 's' || s[i] == 'S'))
+            i++;                        /* "wins" */
+        if (i < n && !is_blank(s[i]))
+            return false;               /* "Winner", "wonderful" */
+        return win_tail(s + i, n - i, who, norm);
     }
     sgf_str rest = { s + i, n - i };
     double d;
@@ -412,7 +485,7 @@ static bool plain_result(const char *s, size_t n)
     size_t i = 0, start;
     for (start = i; i < n && is_digit(s[i]); i++)
         continue;
-    if (i == start)
+    if (i == start || i - start > 7)
         return false;
     if (i < n && s[i] == '.') {
         for (start = ++i; i < n && is_digit(s[i]); i++)

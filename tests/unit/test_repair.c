@@ -324,7 +324,7 @@ static void test_game_info(void **state)
     /* a word the FF[4] form has no place for stays, with the value */
     static const char *const kept[] = {
         "DT[before 2004-05-06]", "DT[2004/05/06 Tokyo]", "KM[5.5 or 6.5]",
-        "RE[White won by forfeit]", "RE[White wins on time]",
+        "RE[White wins on time]",
         "RE[W+R (time)]", "RE[B+3.5 (counted)]"
     };
     for (size_t i = 0; i < sizeof kept / sizeof *kept; i++) {
@@ -336,7 +336,12 @@ static void test_game_info(void **state)
         sgf_strbuf_release(&out);
         sgf_collection_free(c);
     }
-    /* words the form stands for: rewritten */
+    /* words the form stands for: rewritten ("by forfeit" is F) */
+    c = repair_str("(;FF[4]RE[White won by forfeit];B[aa])", &out);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_GAME_INFO), 1);
+    assert_non_null(strstr(out.ptr, "RE[W+F]"));
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
     c = repair_str("(;FF[4]RE[white+resign]KM[5 1/2];B[aa])", &out);
     assert_int_equal(count_code(c, SGF_D_REPAIRED_GAME_INFO), 2);
     assert_non_null(strstr(out.ptr, "RE[W+Resign]KM[5.5]"));

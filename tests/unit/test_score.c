@@ -505,6 +505,20 @@ static void test_score_re_forms(void **state)
     expect_re("B+-0", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
     expect_re("B++3", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
     expect_re("Black+-2", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
+    /* after "Black wins", a margin or a reason is read, or the whole
+       value is kept as text: never a bare win with the rest dropped */
+    expect_re("Black wins by 7", 1, SGF_RE_SCORE, SGF_BLACK, 7, "B+7");
+    expect_re("White won by 2.5 points.", 1, SGF_RE_SCORE, SGF_WHITE, 2.5,
+              "W+2.5");
+    expect_re("Black wins by resignation", 1, SGF_RE_RESIGN, SGF_BLACK, 0,
+              "B+R");
+    expect_re("White wins on time", 1, SGF_RE_TIME, SGF_WHITE, 0, "W+T");
+    expect_re("Black wins by -5", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0,
+              "");
+    expect_re("White wins by 0", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0,
+              "");
+    expect_re("Black wins big", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
+    expect_re("Black won", 1, SGF_RE_WIN, SGF_BLACK, 0, "B+");
 }
 
 static void test_score_format_margin(void **state)
