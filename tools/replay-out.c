@@ -237,7 +237,8 @@ static int gtp_start(game_ctx *x)
 {
     double komi;
     x->gtp_started = true;
-    sgf_score_komi(&komi, NULL, x->g, sgf_replay_rules(x->o->replay));
+    sgf_score_komi_at(&komi, NULL, sgf_replay_info_node(x->o->replay),
+                      sgf_replay_rules(x->o->replay));
     return gtp_build_start(x->o->gtp_build, x->g, x->width, komi);
 }
 

@@ -30,8 +30,9 @@ static void begin(score_out_opts *o)
         return;
     }
     if (!o->komi_given)
-        sgf_score_komi(&komi, NULL, o->gtp_game, o->rules_given
-                             ? &o->rules : sgf_replay_rules(o->replay));
+        sgf_score_komi_at(&komi, NULL, sgf_replay_info_node(o->replay),
+                          o->rules_given ? &o->rules
+                                         : sgf_replay_rules(o->replay));
     o->gtp_rc = gtp_build_start(o->gtp, o->gtp_game, w, komi);
 }
 

@@ -28,6 +28,7 @@ typedef struct game_count {
     const sgf_collection *c;
     const sgf_game *g;
     const sgf_node *last;          /* last node of the main line */
+    const sgf_node *info;          /* the line's game-info node */
     const sgf_rules *rules;
     double komi;
     int komi_rc;                   /* SGF_KOMI_*, SGF_ESYNTAX, -100 given */
@@ -762,16 +763,21 @@ static void cut_text(char *buf, size_t cap, sgf_str v)
 
 static void read_game_info(const score_out_opts *o, game_count *x)
 {
-    const sgf_node *info = sgf_game_info_node(x->g);
+    /* the replayed line's (--path may lead to a variation with game
+       information of its own) */
+    const sgf_node *info = sgf_replay_info_node(o->replay);
+    if (info == NULL)
+        info = sgf_game_info_node(x->g);
+    x->info = info;
     const sgf_prop *re = sgf_node_find_prop(info, SGF_PROP_RE);
     x->rules = o->rules_given ? &o->rules : sgf_replay_rules(o->replay);
     x->komi = o->komi;
     x->komi_rc = KOMI_OPTION;
     sgf_komi_kind kind;
     if (!o->komi_given)
-        x->komi_rc = sgf_score_komi(&x->komi, &kind, x->g, x->rules) == 0
-            ? (int)kind : SGF_ESYNTAX;
-    x->handicap = sgf_score_handicap(x->g);
+        x->komi_rc = sgf_score_komi_at(&x->komi, &kind, info, x->rules)
+                     == 0 ? (int)kind : SGF_ESYNTAX;
+    x->handicap = sgf_score_handicap_at(info);
     const sgf_prop *km = sgf_node_find_prop(info, SGF_PROP_KM);
     sgf_str k = km != NULL ? sgf_prop_text(km, 0) : (sgf_str){ "", 0 };
     cut_text(x->km_raw, sizeof x->km_raw, k);
@@ -843,7 +849,7 @@ static void disagree_diag(game_count *x)
         ? SGF_D_SCORE_UNFINISHED
         : (unsigned)x->why.cause < sizeof codes / sizeof codes[0]
         ? codes[x->why.cause] : SGF_D_DISAGREE_UNKNOWN;
-    add_diag(x, code, value_offset(sgf_game_info_node(x->g), SGF_PROP_RE),
+    add_diag(x, code, value_offset(x->info, SGF_PROP_RE),
              "the count %s (dead stones: %s) disagrees with RE[%s]%s",
              x->result, x->dead_source, x->recorded,
              why[0] != '\0' ? why : " (no cause found)");

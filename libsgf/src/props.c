@@ -481,8 +481,7 @@ bool sgf__komi_scaled(double v, double *out)
 
 /* ---- the game-info node (sgf/tree.h) --------------------------------- */
 
-/* Whether node n holds a game-info property (a lone move does not). */
-static bool holds_game_info(const sgf_node *n)
+bool sgf__holds_game_info(const sgf_node *n)
 {
     if (n->move_color != 0 && n->nprops == 1)
         return false;
@@ -497,7 +496,7 @@ const sgf_node *sgf_game_info_node(const sgf_game *g)
     if (g == NULL)
         return NULL;
     for (const sgf_node *n = g->root; n != NULL; n = n->child)
-        if (holds_game_info(n))
+        if (sgf__holds_game_info(n))
             return n;
     return g->root;
 }

@@ -166,6 +166,10 @@ static inline sgf_value_type sgf__text_rules(sgf_value_type vt)
  * (value type SGF_VT_UNKNOWN). */
 extern const sgf_prop_info sgf__prop_table[SGF__PROP_COUNT];
 
+/* Whether node n holds a game-info property (a lone move does not):
+ * what makes it the game-info node of its line. */
+bool sgf__holds_game_info(const sgf_node *n);
+
 /* Table entry of a parsed property, unknown ones included (entry 0). */
 static inline const sgf_prop_info *sgf__info(const sgf_prop *p)
 {

@@ -15,6 +15,7 @@
 #include "rules_int.h"
 #include "coord_int.h"
 #include "replay_int.h"
+#include "props_int.h"
 
 struct sgf_replay {
     sgf_board *board;
@@ -23,6 +24,7 @@ struct sgf_replay {
     bool defaulted;
     bool has_last;
     const sgf_node *line_end;   /* sgf_replay_line_end */
+    const sgf_node *info;       /* sgf_replay_info_node */
     bool last_pass;
     sgf_color last_color;
     sgf_point last_pt;
@@ -151,6 +153,11 @@ unsigned sgf_replay_illegal_count(const sgf_replay *r) { return r->illegal; }
 const sgf_node *sgf_replay_line_end(const sgf_replay *r)
 {
     return r->line_end;
+}
+
+const sgf_node *sgf_replay_info_node(const sgf_replay *r)
+{
+    return r != NULL ? r->info : NULL;
 }
 
 bool sgf_replay_last_move(const sgf_replay *r, sgf_color *color,
@@ -918,12 +925,28 @@ static int walk_line(walk *w, const sgf_node *n)
 
 /* --- entry --------------------------------------------------------------- */
 
+/* The game-info node of the line the run follows (o's path, else the
+ * main line): the first node on it that holds a game-info property,
+ * else the root. Merged games keep each game's in the node where its
+ * line leaves the others, so a path may lead to another one than the
+ * main line's. */
+static const sgf_node *line_info_node(const sgf_game *g,
+                                      const sgf_replay_options *o)
+{
+    size_t used = 0;
+    bool bad = false;
+    for (const sgf_node *n = g->root; n != NULL && !bad;
+         n = next_on_path(n, o, &used, &bad))
+        if (sgf__holds_game_info(n))
+            return n;
+    return g->root;
+}
+
 /* One walk over the root's properties (and the game-info node's, when
  * it is another node). */
-static root_props find_root_props(const sgf_game *g)
+static root_props find_root_props(const sgf_game *g, const sgf_node *info)
 {
     root_props rp = { NULL, NULL, NULL };
-    const sgf_node *info = sgf_game_info_node(g);
     for (const sgf_prop *p = g->root->props; p != NULL; p = p->next) {
         const sgf_prop **slot = p->id == SGF_PROP_AB ? &rp.ab
                                 : info != g->root ? NULL
@@ -1003,7 +1026,7 @@ int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
     sgf_replay_options defaults = SGF_REPLAY_OPTIONS_INIT;
     const sgf_replay_options *o = opts ? opts : &defaults;
     if (r != NULL)
-        r->line_end = NULL;
+        r->line_end = r->info = NULL;
     if (r == NULL || c == NULL || g == NULL
         || o->version != SGF_REPLAY_OPTIONS_VERSION
         || sgf__rules_unknown(o->rules)
@@ -1016,6 +1039,8 @@ int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
         return SGF_EINVAL;
     sgf_history_clear(r->hist);
     sgf__history_bound(r->hist, (unsigned)(g->width * g->height));
+    r->info = o->all_variations ? sgf_game_info_node(g)
+                                : line_info_node(g, o);
     if (g->gm != 1) {                /* nothing of the last game stays */
         static const sgf_rules init = SGF_RULES_INIT;
         r->rules = o->rules != NULL ? *o->rules : init;
@@ -1028,7 +1053,7 @@ int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
                o->stop ? o->stop_after : UINT_MAX,
                (unsigned)(g->width < 26 ? g->width : 26),
                (unsigned)(g->height < 26 ? g->height : 26), { 0 },
-               find_root_props(g), { 0 }, { 0 }, 0 };
+               find_root_props(g, r->info), { 0 }, { 0 }, 0 };
     w.m.board = r->board;
     w.m.history = r->hist;
     for (int y = 0; y < g->height; y++)

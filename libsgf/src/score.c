@@ -653,14 +653,21 @@ static int komi_is(sgf_komi_kind *kind, sgf_komi_kind k)
 int sgf_score_komi(double *out, sgf_komi_kind *kind, const sgf_game *g,
                    const sgf_rules *r)
 {
+    if (g == NULL)
+        return SGF_EINVAL;
+    return sgf_score_komi_at(out, kind, sgf_game_info_node(g), r);
+}
+
+int sgf_score_komi_at(double *out, sgf_komi_kind *kind,
+                      const sgf_node *info, const sgf_rules *r)
+{
     static const sgf_rules init = SGF_RULES_INIT;
-    if (out == NULL || g == NULL || sgf__rules_unknown(r))
+    if (out == NULL || info == NULL || sgf__rules_unknown(r))
         return SGF_EINVAL;
     if (r == NULL)
         r = &init;
     *out = r->komi;
-    const sgf_prop *km = sgf_node_find_prop(sgf_game_info_node(g),
-                                            SGF_PROP_KM);
+    const sgf_prop *km = sgf_node_find_prop(info, SGF_PROP_KM);
     if (km == NULL)
         return komi_is(kind, SGF_KOMI_DEFAULTED);
     double v;
@@ -678,9 +685,14 @@ int sgf_score_komi(double *out, sgf_komi_kind *kind, const sgf_game *g,
 
 int sgf_score_handicap(const sgf_game *g)
 {
+    return g != NULL ? sgf_score_handicap_at(sgf_game_info_node(g)) : 0;
+}
+
+int sgf_score_handicap_at(const sgf_node *info)
+{
     long v;
-    const sgf_prop *ha = g != NULL
-        ? sgf_node_find_prop(sgf_game_info_node(g), SGF_PROP_HA) : NULL;
+    const sgf_prop *ha = info != NULL ? sgf_node_find_prop(info, SGF_PROP_HA)
+                                      : NULL;
     if (ha == NULL || sgf_value_number(sgf_prop_text(ha, 0), &v) != 0
         || v < 0 || v > 1000)
         return 0;

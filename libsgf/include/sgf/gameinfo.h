@@ -30,7 +30,9 @@ typedef enum sgf_komi_kind {
     SGF_KOMI_SCALED = 3      /* Fox x50 or x100 ("375", "750" = 7.5) */
 } sgf_komi_kind;
 
-/* The komi of game g: KM[] of the root as archives write it, or
+/* The komi of game g: KM[] of its game-info node (sgf_game_info_node:
+ * the root, or the first node of the main line holding game
+ * information) as archives write it, or
  * r->komi when absent (r NULL = SGF_RULES_INIT). Fox server files write
  * 5.5, 6.5, 7 and 7.5 as 275, 325, 350, 375 (x50) or 550, 650, 700, 750
  * (x100). KM[0] is 0. Returns 0 with *out set and *kind (may be NULL)
@@ -40,8 +42,17 @@ typedef enum sgf_komi_kind {
 SGF_API int sgf_score_komi(double *out, sgf_komi_kind *kind,
                            const sgf_game *g, const sgf_rules *r);
 
-/* HA[] of the root of g; 0 when absent or unreadable. */
+/* The same, from the game-info node info of another line (a variation
+ * replayed with a path: sgf_replay_info_node); SGF_EINVAL when info is
+ * NULL. */
+SGF_API int sgf_score_komi_at(double *out, sgf_komi_kind *kind,
+                              const sgf_node *info, const sgf_rules *r);
+
+/* HA[] of the game-info node of g; 0 when absent or unreadable. */
 SGF_API int sgf_score_handicap(const sgf_game *g);
+
+/* HA[] of the game-info node info (NULL: 0). */
+SGF_API int sgf_score_handicap_at(const sgf_node *info);
 
 /* ---- result ----------------------------------------------------------- */
 

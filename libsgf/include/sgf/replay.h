@@ -141,6 +141,16 @@ SGF_API unsigned sgf_replay_illegal_count(const sgf_replay *r);
  * the collection. */
 SGF_API const sgf_node *sgf_replay_line_end(const sgf_replay *r);
 
+/* The game-info node of the line the last run followed (o->path, else
+ * the main line; the main line's with o->all_variations): the first
+ * node on it holding a game-info property (RE, KM, HA, RU, ...), else
+ * the root. The run read its RU and HA there; read RE and KM there too
+ * (sgf_score_komi_at), so that a variation with game information of its
+ * own (merged games, FF[4] "game-info") is counted as itself. NULL
+ * before a run, after one that failed, or r NULL. Valid as long as the
+ * collection. */
+SGF_API const sgf_node *sgf_replay_info_node(const sgf_replay *r);
+
 #ifdef __cplusplus
 }
 #endif

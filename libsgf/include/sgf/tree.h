@@ -120,8 +120,9 @@ SGF_API void sgf_game_board_size(const sgf_game *g, int *width,
  * list of property types) keeps game information in one node per path,
  * usually the root, but a collection of games merged into one tree
  * keeps each game's in the node where its line leaves the others. The
- * scorer and the replayer read RE, KM, HA and RU there. NULL only when
- * g is NULL. */
+ * scorer and the replayer read RE, KM, HA and RU there, or, for a path
+ * other than the main line, in that line's (sgf_replay_info_node). NULL
+ * only when g is NULL. */
 SGF_API const sgf_node *sgf_game_info_node(const sgf_game *g);
 
 /* Name of the charset the game's text was decoded from (iconv spelling,
