@@ -307,13 +307,18 @@ fi
 
 # white space between game trees (a scraper's padding) is handed back
 # as it is read: two small games 64 MiB apart cost the memory of one
-# game, from a file and from a pipe
+# game, from a file, from a pipe and from a compressed member (spilled to
+# a temporary file just written, whose page-cache folios are large)
 { printf '(;GM[1]SZ[9];B[ee])\n'
   head -c 67108864 /dev/zero | tr '\0' ' '
   printf '(;GM[1]SZ[9];B[cc])\n'; } > "$tmp/gap.sgf"
-for how in file pipe; do
+gzip -c "$tmp/gap.sgf" > "$tmp/gap.sgf.gz"
+for how in file pipe member; do
     if [ "$how" = file ]; then
         set -- $("$rss" -m 2048 -- "$bindir/sgf-validate" -q "$tmp/gap.sgf")
+    elif [ "$how" = member ]; then
+        set -- $("$rss" -m 2048 -- "$bindir/sgf-validate" -q \
+            "$tmp/gap.sgf.gz")
     else
         set -- $("$rss" -m 2048 -- sh -c "\"\$0\" -q - < \"\$1\"" \
             "$bindir/sgf-validate" "$tmp/gap.sgf")
