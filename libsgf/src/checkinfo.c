@@ -423,6 +423,34 @@ static bool win_tail(const char *s, size_t n, char who, char norm[32])
     return true;
 }
 
+/* Whether the text after "B+" says more than a margin and its unit: a
+ * sign ("B+ +7"), a second number or a range ("B+5-3", "B+5–3"), or a
+ * reason beside the margin ("W+5 resign"). Such a value is kept as
+ * text: reading its first number alone would forge a margin. */
+static bool margin_says_more(const char *s, size_t n)
+{
+    static const char *const reasons[] = { "resign", "time", "forfeit",
+                                           "void", "draw" };
+    size_t i = 0;
+    while (i < n && is_blank(s[i]))
+        i++;
+    if (i < n && (s[i] == '+' || s[i] == '-'))
+        return true;
+    for (size_t k = i; k < n; k++) {
+        if (s[k] == '-' || (k + 2 < n && (unsigned char)s[k] == 0xE2
+                            && (unsigned char)s[k + 1] == 0x80
+                            && ((unsigned char)s[k + 2] == 0x93
+                                || (unsigned char)s[k + 2] == 0x94)))
+            return true;                /* "-", en dash, em dash */
+        for (size_t r = 0; r < sizeof reasons / sizeof reasons[0]; r++) {
+            size_t m = strlen(reasons[r]);
+            if (k + m <= n && word_is(s + k, m, reasons[r], true))
+                return true;
+        }
+    }
+    return false;
+}
+
 /* "Black wins", "W+2.5 points", "B+3.5目": a winner and maybe a margin. */
 static bool result_words(const char *s, size_t n, char norm[32])
 {
@@ -459,7 +487,8 @@ static bool result_words(const char *s, size_t n, char norm[32])
     sgf_str rest = { s + i, n - i };
     double d;
     bool loose = false;
-    if (sgf_value_real_loose(rest, &d, &loose) != 0 || !loose || d < 0
+    if (margin_says_more(s + i, n - i)
+        || sgf_value_real_loose(rest, &d, &loose) != 0 || !loose || d < 0
         || d > 1e6)
         return false;
     norm[0] = who;

@@ -519,6 +519,14 @@ static void test_score_re_forms(void **state)
               "");
     expect_re("Black wins big", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
     expect_re("Black won", 1, SGF_RE_WIN, SGF_BLACK, 0, "B+");
+    /* after "B+", a margin and its unit only: a sign, a second number
+       or a reason beside it keeps the value as text */
+    expect_re("B+ +7", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
+    expect_re("W+5 resign", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
+    expect_re("B+5-3", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0, "");
+    expect_re("B+5\xE2\x80\x93" "3", SGF_ESYNTAX, SGF_RE_OTHER, SGF_EMPTY, 0,
+              "");
+    expect_re("W+12.5 moku", 1, SGF_RE_SCORE, SGF_WHITE, 12.5, "W+12.5");
 }
 
 static void test_score_format_margin(void **state)
