@@ -365,9 +365,56 @@ static void result_norm(const char *s, size_t n, char norm[32])
         snprintf(norm, 32, "%.*s", (int)(blen < 31 ? blen : 31), body);
 }
 
+/* Whether the text after "B+" says more than a margin and its unit: a
+ * sign ("B+ +7"), a second number or a range ("B+5-3", "B+5–3"), or a
+ * reason beside the margin ("W+5 resign"). Such a value is kept as
+ * text: reading its first number alone would forge a margin. */
+static bool margin_says_more(const char *s, size_t n)
+{
+    static const char *const reasons[] = { "resign", "time", "forfeit",
+                                           "void", "draw" };
+    size_t i = 0;
+    while (i < n && is_blank(s[i]))
+        i++;
+    if (i < n && (s[i] == '+' || s[i] == '-'))
+        return true;
+    for (size_t k = i; k < n; k++) {
+        if (s[k] == '-' || (k + 2 < n && (unsigned char)s[k] == 0xE2
+                            && (unsigned char)s[k + 1] == 0x80
+                            && ((unsigned char)s[k + 2] == 0x93
+                                || (unsigned char)s[k + 2] == 0x94)))
+            return true;                /* "-", en dash, em dash */
+        for (size_t r = 0; r < sizeof reasons / sizeof reasons[0]; r++) {
+            size_t m = strlen(reasons[r]);
+            if (k + m <= n && word_is(s + k, m, reasons[r], true))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* A margin and its unit (s, n: after "B+" or "Black wins by") as
+ * norm's "B+M" for winner who: read loosely ("2.5 points", "6,5",
+ * "5 1/2"), at most 1e6, more than 0 when positive (a win "by 0" is no
+ * win), and nothing else beside it (margin_says_more). */
+static bool margin_norm(const char *s, size_t n, char who, bool positive,
+                        char norm[32])
+{
+    double d;
+    bool loose = false;
+    if (margin_says_more(s, n)
+        || sgf_value_real_loose((sgf_str){ s, n }, &d, &loose) != 0
+        || d < 0 || (positive && !(d > 0)) || d > 1e6)
+        return false;
+    norm[0] = who;
+    norm[1] = '+';
+    sgf__format_real(norm + 2, 30, d);
+    return true;
+}
+
 /* What may follow "Black wins" (s, n: after the verb): nothing (a win,
  * "B+"), "by resignation" / "by resign", "on time" / "by time", "by
- * forfeit", or "by N" with "point(s)" after it; anything else is not
+ * forfeit", or "by N" and its unit (margin_norm); anything else is not
  * read (kept as text), so that no margin or reason written there is
  * dropped and the rest read as a bare win, which any count of that
  * winner agrees with. */
@@ -396,59 +443,7 @@ static bool win_tail(const char *s, size_t n, char who, char norm[32])
             snprintf(norm, 32, "%c+%s", who, how[k].code);
             return true;
         }
-    size_t e = i;                       /* "by 7" or "by 7.5 points" */
-    while (e < n && !is_blank(s[e]))
-        e++;
-    size_t w = e;
-    while (w < n && is_blank(s[w]))
-        w++;
-    if (w < n && !word_is(s + w, n - w, "points", true)
-        && !word_is(s + w, n - w, "point", true))
-        return false;
-    char num[32];
-    if (e - i == 0 || e - i >= sizeof num)
-        return false;
-    for (size_t k = i; k < e; k++)
-        if (!is_digit(s[k]) && s[k] != '.')
-            return false;
-    memcpy(num, s + i, e - i);
-    num[e - i] = '\0';
-    double d;
-    if (sgf_value_real((sgf_str){ num, e - i }, &d) != 0 || !(d > 0)
-        || d > 1e6)
-        return false;
-    norm[0] = who;
-    norm[1] = '+';
-    sgf__format_real(norm + 2, 30, d);
-    return true;
-}
-
-/* Whether the text after "B+" says more than a margin and its unit: a
- * sign ("B+ +7"), a second number or a range ("B+5-3", "B+5–3"), or a
- * reason beside the margin ("W+5 resign"). Such a value is kept as
- * text: reading its first number alone would forge a margin. */
-static bool margin_says_more(const char *s, size_t n)
-{
-    static const char *const reasons[] = { "resign", "time", "forfeit",
-                                           "void", "draw" };
-    size_t i = 0;
-    while (i < n && is_blank(s[i]))
-        i++;
-    if (i < n && (s[i] == '+' || s[i] == '-'))
-        return true;
-    for (size_t k = i; k < n; k++) {
-        if (s[k] == '-' || (k + 2 < n && (unsigned char)s[k] == 0xE2
-                            && (unsigned char)s[k + 1] == 0x80
-                            && ((unsigned char)s[k + 2] == 0x93
-                                || (unsigned char)s[k + 2] == 0x94)))
-            return true;                /* "-", en dash, em dash */
-        for (size_t r = 0; r < sizeof reasons / sizeof reasons[0]; r++) {
-            size_t m = strlen(reasons[r]);
-            if (k + m <= n && word_is(s + k, m, reasons[r], true))
-                return true;
-        }
-    }
-    return false;
+    return margin_norm(s + i, n - i, who, true, norm);  /* "by 7 points" */
 }
 
 /* "Black wins", "W+2.5 points", "B+3.5目": a winner and maybe a margin. */
@@ -484,17 +479,7 @@ static bool result_words(const char *s, size_t n, char norm[32])
             return false;               /* "Winner", "wonderful" */
         return win_tail(s + i, n - i, who, norm);
     }
-    sgf_str rest = { s + i, n - i };
-    double d;
-    bool loose = false;
-    if (margin_says_more(s + i, n - i)
-        || sgf_value_real_loose(rest, &d, &loose) != 0 || !loose || d < 0
-        || d > 1e6)
-        return false;
-    norm[0] = who;
-    norm[1] = '+';
-    sgf__format_real(norm + 2, 30, d);
-    return true;
+    return margin_norm(s + i, n - i, who, false, norm);
 }
 
 /* "B+" or "W+" with a margin in the FF[4] form, checked without the

@@ -204,22 +204,30 @@ static char *append_uint(char *end, unsigned v)
     return end;
 }
 
+/* "ce (C5)" at end (the vertex when the board has one: at most 25
+ * wide); returns the new end. */
+static char *put_point(char *end, const walk *w, sgf_point pt)
+{
+    char sgf[3], vtx[4];
+    sgf_point_format_sgf(sgf, pt);
+    end = append(end, sgf);
+    if (w->g->width <= 25
+        && sgf_point_format_vertex(vtx, pt, w->g->height) != NULL)
+        end = append(append(append(end, " ("), vtx), ")");
+    return end;
+}
+
 /* "B at ce (C5)" into buf (room for 24 bytes; without printf, as
  * consecutive moves are common in some collections). */
 static const char *describe(char *buf, const walk *w, sgf_color color,
                             sgf_point pt, bool pass)
 {
-    char sgf[3], vtx[4];
     char *end = append(buf, color == SGF_BLACK ? "B" : "W");
     if (pass || pt.x >= SGF_MAX_SIZE) {
         append(end, pass ? " pass" : " (unreadable point)");
         return buf;
     }
-    sgf_point_format_sgf(sgf, pt);
-    end = append(append(end, " at "), sgf);
-    if (w->g->width <= 25
-        && sgf_point_format_vertex(vtx, pt, w->g->height) != NULL)
-        append(append(append(end, " ("), vtx), ")");
+    put_point(append(end, " at "), w, pt);
     return buf;
 }
 
@@ -424,16 +432,13 @@ static int setup_liberties(walk *w, const sgf_node *n)
         if (p->id == SGF_PROP_AB || p->id == SGF_PROP_AW
             || p->id == SGF_PROP_AE)
             at = p;
-    char sgf[3], vtx[4] = "";
-    sgf_point_format_sgf(sgf, first);
-    if (w->g->width <= 25)
-        (void)sgf_point_format_vertex(vtx, first, w->g->height);
+    char where[16];
+    put_point(where, w, first);         /* ends with its NUL */
     return sgf__diag_add(w->c, (int)w->g->index, SGF_D_SETUP_NO_LIBERTY,
                          true, at != NULL ? at->offset : n->offset,
                          "the setup leaves %d chain%s without liberties, "
-                         "the first at %s%s%s%s (a position no play "
-                         "reaches)", none, none == 1 ? "" : "s", sgf,
-                         vtx[0] ? " (" : "", vtx, vtx[0] ? ")" : "")
+                         "the first at %s (a position no play reaches)",
+                         none, none == 1 ? "" : "s", where)
            ? 0 : SGF_ENOMEM;
 }
 
