@@ -254,26 +254,30 @@ static void summary_json(const cli_run_hooks *h, const cli_counts *n,
                             json_integer((json_int_t)v[i].count));
     json_object_set_new(rec, "codes", codes);
     if (h->summary_more != NULL)
-        h->summary_more(h->payload, rec);
+        h->summary_more(h->payload, rec, NULL);
     tool_json_emit(stdout, rec);
 }
 
 /* The same as text: a line of inputs by status, then one line per code,
- * most frequent first:
+ * most frequent first, on standard output (standard error when that is
+ * a table: h->table_out):
  *   summary: 8 inputs: 6 ok, 2 invalid, 0 unreadable, 0 trouble; 9 games
  *   summary: duplicate-property 1 */
 static void summary_text(const cli_run_hooks *h, const cli_counts *n,
                          const code_count *v, size_t len)
 {
-    printf("summary: %lu input%s: %lu ok, %lu invalid, %lu unreadable, "
-           "%lu trouble; %lu game%s\n", inputs_of(n),
-           inputs_of(n) == 1 ? "" : "s", n->by_status[0], n->by_status[1],
-           n->unreadable, other_trouble(n), n->games,
-           n->games == 1 ? "" : "s");
+    FILE *fp = h->table_out != NULL && *h->table_out ? stderr : stdout;
+    if (fp == stderr)
+        cli_flush(stdout);
+    fprintf(fp, "summary: %lu input%s: %lu ok, %lu invalid, %lu unreadable, "
+            "%lu trouble; %lu game%s\n", inputs_of(n),
+            inputs_of(n) == 1 ? "" : "s", n->by_status[0], n->by_status[1],
+            n->unreadable, other_trouble(n), n->games,
+            n->games == 1 ? "" : "s");
     if (h->summary_more != NULL)
-        h->summary_more(h->payload, NULL);
+        h->summary_more(h->payload, NULL, fp);
     for (size_t i = 0; i < len; i++)
-        printf("summary: %s %lu\n", v[i].name, v[i].count);
+        fprintf(fp, "summary: %s %lu\n", v[i].name, v[i].count);
 }
 
 static void print_run_summary(const cli_run_hooks *h, const cli_counts *n)

@@ -244,9 +244,13 @@ typedef struct cli_run_hooks {
      * read included. May be NULL. */
     void (*input_done)(void *payload, const cli_input_report *r);
     /* With --summary: fields of the tool's own for the JSON summary
-     * record rec, or text lines to print when rec is NULL (sgf-score's
-     * verdicts and causes). May be NULL. */
-    void (*summary_more)(void *payload, struct json_t *rec);
+     * record rec, or, when rec is NULL, text lines to print on fp
+     * (sgf-score's verdicts and causes). May be NULL. */
+    void (*summary_more)(void *payload, struct json_t *rec, FILE *fp);
+    /* Set by on_option when standard output is a table, one row per line
+     * (sgf-score --format=tsv): the text summary then goes to standard
+     * error, so that no line of it lands among the rows. NULL: never. */
+    const bool *table_out;
 
     /* For -j N (several worker processes; see "jobs" below). */
     /* Counters of the tool's own that the workers add to (unsigned longs

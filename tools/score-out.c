@@ -95,6 +95,7 @@ int score_out_parse_format(score_out_opts *o, const char *arg)
             o->format = (score_format)k;
             o->report = o->format == SCORE_FORMAT_JSON ? CLI_FORMAT_JSON
                                                        : CLI_FORMAT_TEXT;
+            o->table = o->format == SCORE_FORMAT_TSV;
             return 0;
         }
     tool_error("unknown format '%s' (text, json, tsv or html)", arg);
@@ -1186,32 +1187,33 @@ int score_out_file(score_out_opts *o, const char *path, cli_counts *n)
     return status;
 }
 
-static void summary_count(json_t *rec, const char *key, unsigned long v)
+static void summary_count(json_t *rec, FILE *fp, const char *key,
+                          unsigned long v)
 {
     if (rec != NULL)
         json_object_set_new(rec, key, json_integer((json_int_t)v));
     else
-        printf("summary: %s %lu\n", key, v);
+        fprintf(fp, "summary: %s %lu\n", key, v);
 }
 
-void score_out_summary(void *payload, json_t *rec)
+void score_out_summary(void *payload, json_t *rec, FILE *fp)
 {
     const score_out_opts *o = payload;
     const score_totals *t = &o->totals;
     json_t *v = rec != NULL ? json_object() : NULL;
     json_t *c = rec != NULL ? json_object() : NULL;
-    summary_count(v, "agree", t->agreed);
-    summary_count(v, "disagree", t->disagreed);
-    summary_count(v, "not-finished", t->not_finished);
-    summary_count(v, "not-counted", t->not_counted);
-    summary_count(v, "settled", t->settled);
-    summary_count(v, "settled-agree", t->settled_agreed);
+    summary_count(v, fp, "agree", t->agreed);
+    summary_count(v, fp, "disagree", t->disagreed);
+    summary_count(v, fp, "not-finished", t->not_finished);
+    summary_count(v, fp, "not-counted", t->not_counted);
+    summary_count(v, fp, "settled", t->settled);
+    summary_count(v, fp, "settled-agree", t->settled_agreed);
     for (size_t k = 1; k < sizeof t->causes / sizeof *t->causes; k++)
         if (t->causes[k] > 0) {
             char key[48];
             snprintf(key, sizeof key, "%s%s", rec != NULL ? "" : "cause ",
                      sgf_score_cause_name((sgf_score_cause)k));
-            summary_count(c, key, t->causes[k]);
+            summary_count(c, fp, key, t->causes[k]);
         }
     if (rec != NULL) {
         json_object_set_new(rec, "verdicts", v);

@@ -58,6 +58,7 @@ typedef struct score_out_opts {
     char gtp_why[96];
     bool verbose, check, quiet;
     bool summary;                  /* --summary */
+    bool table;                    /* --format=tsv: stdout is rows */
     cli_format report;             /* JSON: records (json.h), else text */
     cli_diag_opts diag;            /* --game; the record's own faults */
     const char *charset;           /* --charset */
@@ -98,7 +99,7 @@ int score_out_file(score_out_opts *o, const char *path, cli_counts *n);
 /* --summary: the verdicts and causes of the run, as fields of the JSON
  * summary record rec, or as text lines when rec is NULL. */
 struct json_t;
-void score_out_summary(void *payload, struct json_t *rec);
+void score_out_summary(void *payload, struct json_t *rec, FILE *fp);
 
 /* ---- the engine's part (score-engine.c) ------------------------------ */
 

@@ -168,6 +168,7 @@ int main(int argc, char **argv)
         .file = one_file, .finish = finish, .quiet = &o.quiet,
         .own_summary_line = true, .format = &o.report,
         .summary = &o.summary, .summary_more = score_out_summary,
+        .table_out = &o.table,
         .totals = (unsigned long *)&o.totals,
         .ntotals = sizeof o.totals / sizeof(unsigned long),
         .serial = serial, .worker_end = worker_end, .parts = parts
