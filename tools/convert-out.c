@@ -216,9 +216,20 @@ int convert_plan(convert_opts *o, const cli_input_list *l)
 {
     o->out = stdout;
     o->inputs = l;
-    if (o->output == NULL || l == NULL)
+    if (l == NULL)
         return TOOL_OK;
-    o->out_dir = is_dir(o->output);
+    o->out_dir = o->output != NULL && is_dir(o->output);
+    size_t count = cli_input_list_count(l);
+    if (!o->out_dir && (o->to == CONVERT_XML || o->to == CONVERT_SVG)
+        && count > 1) {                 /* refused before any is written */
+        tool_error("%zu inputs and one output: one output holds one %s "
+                   "document (give -o DIR/ for one file per input); "
+                   "nothing written", count,
+                   o->to == CONVERT_XML ? "XML" : "SVG");
+        return TOOL_TROUBLE;
+    }
+    if (o->output == NULL)
+        return TOOL_OK;
     if (!o->out_dir && (o->split || o->keep_dirs)) {
         tool_error("--%s needs -o DIR (a directory, or a name ending in "
                    "'/')", o->split ? "split" : "keep-dirs");

@@ -294,7 +294,10 @@ static int check_options(convert_opts *o)
         return TOOL_TROUBLE;
     }
     o->dia.format = o->to == CONVERT_SVG;
-    o->list_first = o->output != NULL;
+    /* -o, and one XML or SVG document: the inputs are known before
+       anything is written (convert_plan) */
+    o->list_first = o->output != NULL || o->to == CONVERT_XML
+                    || o->to == CONVERT_SVG;
     if (o->to == CONVERT_ASCII || o->to == CONVERT_SVG)
         return convert_diagram_check(&o->dia);
     return TOOL_OK;
