@@ -1195,6 +1195,15 @@ static bool start_part(parser *p)
 static void run(parser *p)
 {
     sgf_collection *c = p->c;
+    /* compressed data or an archive, not SGF text: not read as SGF (its
+       bytes would give a flood of errors, or games of junk) */
+    const char *suffix = NULL;
+    const char *packed = c->part_cut == NULL
+                         ? sgf__packed_format(p->s, p->n,
+                                              &suffix)
+                         : NULL;
+    if (packed != NULL)
+        p->i = p->n;
     if (p->n >= 3 && memcmp(p->s, "\xEF\xBB\xBF", 3) == 0)
         p->i = 3;                         /* UTF-8 byte-order mark */
     if (c->part_cut != NULL) {
@@ -1223,7 +1232,12 @@ static void run(parser *p)
     if (c->part_end != NULL)
         c->part_end->at_end = true;
     flush_junk(p, true);
-    if (p->c->ngames == 0)
+    if (p->c->ngames == 0 && packed != NULL)
+        sgf__diag_add_nopos(p->c, -1, SGF_D_NO_GAME_TREE, true,
+                            "no game tree found: these bytes are %s data, "
+                            "not SGF text (decompress them first, or give "
+                            "them a name ending in %s)", packed, suffix);
+    else if (p->c->ngames == 0)
         sgf__diag_add_nopos(p->c, -1, SGF_D_NO_GAME_TREE, true,
                             "no game tree found (an SGF file holds "
                             "'(;...)')");

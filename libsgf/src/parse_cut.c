@@ -70,6 +70,8 @@ int sgf_cut_scan_new(sgf_cut_scan **out, const char *buf, size_t len,
     if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE)
                      || (u[0] == 0xFE && u[1] == 0xFF)))
         s->none = true;              /* read whole, converted (read.c) */
+    if (sgf__packed_format(buf, len, NULL) != NULL)
+        s->none = true;              /* read whole: no SGF text (parse.c) */
     if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
         s->i = 3;
     bool ascii, nul;

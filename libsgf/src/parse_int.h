@@ -53,6 +53,16 @@ size_t sgf__scan_value_as(const sgf__text *t, size_t i, uint8_t mb);
  * writer writes it back), or NULL. */
 const char *sgf__ca_charset(const char *raw, size_t len);
 
+/* The compression or archive format whose signature s[0..n) starts
+ * with ("gzip", "bzip2", "xz", "zstd", "zip", "7z"), or NULL; *suffix
+ * (when suffix is not NULL): the end of a name the tools read as that
+ * format (".sgf.gz", ".zip"). No SGF
+ * text starts so: all but bzip2's are bytes no text holds, and bzip2's
+ * ten ("BZh", a block size, then the block magic "1AY&SY") are a word
+ * no record begins with. */
+const char *sgf__packed_format(const char *s, size_t n,
+                               const char **suffix);
+
 /* Is a byte of s[from..to) 0x81 or more? */
 bool sgf__has_high_byte(const char *s, size_t from, size_t to);
 

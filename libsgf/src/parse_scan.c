@@ -37,6 +37,33 @@ const uint8_t sgf__byte_class[256] = {
 
 /* Does SGF structure follow offset i: the end, ';', '(', ')', the '['
  * of another value, or a property identifier with its '['? */
+const char *sgf__packed_format(const char *s, size_t n,
+                               const char **suffix)
+{
+    static const struct {
+        const char *name, *suffix, *magic;
+        size_t len;
+    } f[] = {
+        { "gzip", ".sgf.gz", "\x1F\x8B", 2 },
+        { "xz", ".sgf.xz", "\xFD" "7zXZ\0", 6 },
+        { "zstd", ".sgf.zst", "\x28\xB5\x2F\xFD", 4 },
+        { "zip", ".zip", "PK\x03\x04", 4 },
+        { "7z", ".7z", "7z\xBC\xAF\x27\x1C", 6 },
+        { "bzip2", ".sgf.bz2", "BZh", 3 },  /* and more: below */
+    };
+    for (size_t k = 0; k < sizeof f / sizeof f[0]; k++) {
+        if (n < f[k].len || memcmp(s, f[k].magic, f[k].len) != 0)
+            continue;
+        if (f[k].len == 3 && (n < 10 || s[3] < '1' || s[3] > '9'
+                              || memcmp(s + 4, "1AY&SY", 6) != 0))
+            continue;                   /* bzip2: block size, block magic */
+        if (suffix != NULL)
+            *suffix = f[k].suffix;
+        return f[k].name;
+    }
+    return NULL;
+}
+
 bool sgf__structure_follows(const sgf__text *t, size_t i)
 {
     i = sgf__skip_ws(t->s, t->n, i);

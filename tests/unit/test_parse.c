@@ -248,6 +248,39 @@ static void test_parse_no_game_tree(void **state)
     }
 }
 
+/* Compressed data or an archive read as SGF: one error naming the
+ * format, nothing read from its bytes (a "(;" among them is no game);
+ * an SGF text that only starts like one of them is read. */
+static void test_parse_packed_input(void **state)
+{
+    (void)state;
+    static const struct { const char *s; size_t n; const char *say; } in[] = {
+        { "\x1F\x8B\x08\0(;B[aa])", 13, "gzip data" },
+        { "BZh91AY&SY(;B[aa])", 18, "bzip2 data" },
+        { "\xFD" "7zXZ\0(;B[aa])", 14, "xz data" },
+        { "\x28\xB5\x2F\xFD(;B[aa])", 12, "zstd data" },
+        { "PK\x03\x04(;B[aa])", 12, "zip data" },
+        { "7z\xBC\xAF\x27\x1C(;B[aa])", 14, "7z data" },
+    };
+    for (size_t i = 0; i < sizeof in / sizeof in[0]; i++) {
+        sgf_collection *c = parse_opts(in[i].s, in[i].n, 0);
+        const sgf_diag *d = find_diag(c, SGF_D_NO_GAME_TREE);
+        assert_int_equal(sgf_collection_game_count(c), 0);
+        assert_non_null(d);
+        assert_non_null(strstr(d->message, in[i].say));
+        assert_int_equal(sgf_collection_diag_count(c), 1);
+        sgf_collection_free(c);
+    }
+    /* "BZh" without the block magic, "PK" text: SGF after junk */
+    const char *text[] = { "BZh9 (;B[aa])", "PK (;B[aa])" };
+    for (size_t i = 0; i < 2; i++) {
+        sgf_collection *c = parse(text[i]);
+        assert_int_equal(sgf_collection_game_count(c), 1);
+        assert_null(find_diag(c, SGF_D_NO_GAME_TREE));
+        sgf_collection_free(c);
+    }
+}
+
 static void test_parse_valueless_and_glued(void **state)
 {
     (void)state;
@@ -1256,6 +1289,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_simple_game),
+        cmocka_unit_test(test_parse_packed_input),
         cmocka_unit_test(test_parse_fd_from_offset),
         cmocka_unit_test(test_parse_whitespace_everywhere),
         cmocka_unit_test(test_parse_escapes_raw_and_text),

@@ -109,7 +109,10 @@ SGF_API int sgf_parse_options_init(sgf_parse_options *o, unsigned version);
 /* Parse len bytes at buf (copied; buf may be freed afterwards). opts may be
  * NULL for the defaults. On success *out is a new collection (even for
  * input with faults: see its diagnostics), to be freed with
- * sgf_collection_free. Errors: SGF_ENOMEM (*out = NULL), SGF_EINVAL
+ * sgf_collection_free. Bytes that start with the signature of
+ * compressed data or an archive (gzip, bzip2, xz, zstd, zip, 7z) are
+ * not read as SGF: the collection has no game and one diagnostic,
+ * SGF_D_NO_GAME_TREE, naming the format. Errors: SGF_ENOMEM (*out = NULL), SGF_EINVAL
  * (out NULL, buf NULL with len > 0 (NULL, 0 is the empty input), or an
  * options version other than 1 and 2). */
 SGF_API int sgf_parse_buffer(sgf_collection **out, const char *buf,
@@ -230,7 +233,9 @@ typedef void (*sgf_cut_drop_fn)(void *payload, size_t from, size_t to);
  * the input holds as a whole, as the parser's first look does); drop
  * (may be NULL) is told what it is done with. On success *out is the
  * scan, freed with sgf_cut_scan_free. An input that starts with a UTF-16
- * byte-order mark (converted as a whole when read) has no cut. Errors:
+ * byte-order mark (converted as a whole when read), or with the
+ * signature of compressed data or an archive (gzip, bzip2, xz, zstd,
+ * zip, 7z: not read as SGF, see sgf_parse_buffer), has no cut. Errors:
  * SGF_EINVAL (out NULL, buf NULL with len > 0, len of 4 GiB - 1 or more:
  * offsets are 32-bit), SGF_ENOMEM. */
 SGF_API int sgf_cut_scan_new(sgf_cut_scan **out, const char *buf,
