@@ -959,6 +959,34 @@ static void show(const score_out_opts *o, const game_count *x)
     }
 }
 
+/* A game that is not Go (GM[] other than 1), in the JSON and TSV
+ * reports: a row that says so, so that the rows match the summary's
+ * games ("not-counted", cause "not-go=GM[n]"), RE[] as written. */
+static void show_not_go(const score_out_opts *o, const game_count *x)
+{
+    const sgf_prop *re = sgf_node_find_prop(sgf_game_root(x->g),
+                                            SGF_PROP_RE);
+    sgf_str v = re != NULL ? sgf_prop_text(re, 0) : (sgf_str){ "", 0 };
+    char cause[32];
+    snprintf(cause, sizeof cause, "not-go=GM[%d]", sgf_game_gm(x->g));
+    if (o->format == SCORE_FORMAT_JSON) {
+        json_t *rec = tool_json_record("game", x->name);
+        json_object_set_new(rec, "game", json_integer((json_int_t)
+                                                      sgf_game_index(x->g)));
+        json_object_set_new(rec, "gm", json_integer(sgf_game_gm(x->g)));
+        json_object_set_new(rec, "recorded", tool_json_text(v.ptr, v.len));
+        json_object_set_new(rec, "verdict", json_string(
+            sgf_score_verdict_name(x->verdict)));
+        json_object_set_new(rec, "cause", json_string(cause));
+        tool_json_emit(stdout, rec);
+        return;
+    }
+    sgf_print_name(stdout, x->name);
+    printf("\t%zu\t\t\t\t\t\t\t", sgf_game_index(x->g));
+    put_value(v);
+    printf("\t%s\t%s\t\n", sgf_score_verdict_name(x->verdict), cause);
+}
+
 /* The verdict and its explanation: a disagreement on a board that is
  * not finished is "not finished" (where it is open), unless a cause of
  * the record itself (scoring, handicap, komi, a result no count can
@@ -1062,12 +1090,14 @@ static int score_game(score_out_opts *o, game_count *x,
         return TOOL_TROUBLE;
     }
     if (sgf_game_gm(x->g) != 1) {       /* no board to count */
-        if (!o->quiet) {
+        x->verdict = SGF_SCORE_NOT_COUNTED;
+        if (o->format == SCORE_FORMAT_JSON || o->format == SCORE_FORMAT_TSV)
+            show_not_go(o, x);          /* a row of its own */
+        else if (!o->quiet) {
             cli_flush(stdout);
             tool_error("%s: game %zu: GM[%d] is not Go: not counted",
                        x->name, sgf_game_index(x->g), sgf_game_gm(x->g));
         }
-        x->verdict = SGF_SCORE_NOT_COUNTED;
         tally(o, x);
         return TOOL_OK;
     }
