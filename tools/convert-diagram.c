@@ -173,6 +173,12 @@ int convert_diagram(FILE *out, const char *name, sgf_collection *c,
     status = o->move >= 0
         ? build_one(f, name, c, g, &fo)
         : write_figures(out, name, f, c, g, &fo, o, style);
+    if (o->move >= 0 && status == TOOL_OK
+        && sgf_figure_line_moves(f) < fo.to)
+        /* about the request, not the record, as sgf-replay says it */
+        tool_error("%s: game %zu has no move %u (its line has %u moves): "
+                   "the position at the end of the line is shown", name,
+                   sgf_game_index(g), fo.to, sgf_figure_line_moves(f));
     if (o->move >= 0 && status == TOOL_OK)
         status = write_one(out, f, o->format, style);
     sgf_figure_free(f);
