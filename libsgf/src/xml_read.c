@@ -91,9 +91,14 @@ static int fail(xr *r, unsigned long line, const char *what)
     return SGF_ESYNTAX;
 }
 
+/* The line of the element being read (where its tag starts), else
+ * where the parser has got to. */
 static unsigned long line_of(const xr *r)
 {
-    int l = xmlTextReaderGetParserLineNumber(r->rd);
+    xmlNodePtr n = xmlTextReaderCurrentNode(r->rd);
+    long l = n != NULL ? xmlGetLineNo(n) : -1;
+    if (l <= 0)
+        l = xmlTextReaderGetParserLineNumber(r->rd);
     return l > 0 ? (unsigned long)l : 0;
 }
 
@@ -180,14 +185,63 @@ static bool attr_is(xr *r, const char *name, const char *val)
     return yes;
 }
 
+/* Whether ident is read as id, as the parser reads an identifier: its
+ * lowercase letters dropped ("AddBlack" is "AB"), or, when it has no
+ * capital, upper-cased ("ab" is "AB"). */
+static bool ident_is(const xmlChar *ident, const xmlChar *id)
+{
+    const xmlChar *i = id;
+    bool capital = false;
+    for (const xmlChar *s = ident; *s; s++)
+        if (*s >= 'A' && *s <= 'Z') {
+            capital = true;
+            if (*s != *i++)
+                return false;
+        }
+    if (capital)
+        return *i == '\0';
+    for (; *ident; ident++)             /* all lowercase */
+        if ((*ident & ~0x20) != *id++)
+            return false;
+    return *id == '\0';
+}
+
+static bool capitals(const xmlChar *s)
+{
+    for (; s != NULL && *s; s++)
+        if (*s < 'A' || *s > 'Z')
+            return false;
+    return s != NULL;
+}
+
+/* An element's encoding attribute: none, or base64. */
+static bool encoding_ok(xr *r)
+{
+    xmlChar *a = attr(r, "encoding");
+    bool ok = a == NULL || strcmp((const char *)a, "base64") == 0;
+    xmlFree(a);
+    return ok;
+}
+
 static int begin_prop(xr *r, const frame *f)
 {
-    xmlChar *id = attr(r, "ident");
-    if (id == NULL)
-        id = attr(r, "id");
-    if (!ident_ok(id)) {
+    xmlChar *id = attr(r, "id"), *ident = attr(r, "ident");
+    if (!ident_ok(id) || !capitals(id)) {
         xmlFree(id);
-        return fail(r, line_of(r), "<prop> without a valid id");
+        xmlFree(ident);
+        return fail(r, line_of(r), "<prop> without a valid id (capital "
+                    "letters)");
+    }
+    if (ident != NULL && (!ident_ok(ident) || !ident_is(ident, id))) {
+        xmlFree(id);
+        xmlFree(ident);
+        /* the identifier read would not be the one the document names */
+        return fail(r, line_of(r), "<prop> whose ident is not its id "
+                    "(its lowercase letters dropped)");
+    }
+    if (ident != NULL) {                /* as written */
+        xmlFree(id);
+        id = ident;
     }
     xprop p = { r->t.bytes.len, strlen((const char *)id),
                 (uint32_t)COUNT(r->t.vals, xval), 0 };
@@ -238,17 +292,26 @@ static int on_start(xr *r)
     bool is = false;
     uint32_t node;
 #define IS(s) (ours && strcmp(name, s) == 0)
+    /* an element of the SGF namespace where the schema has none such is
+       refused, not skipped: what it holds would be lost (elements of
+       other namespaces hold no SGF, and are skipped) */
+#define MISPLACED() fail(r, line_of(r), "an SGF element where the schema " \
+                         "allows none (it is not read over)")
     switch (kind) {
     case -1:
         return begin_collection(r, ours, name);
     case F_COLLECTION:
-        return IS("game") ? begin_game(r) : push_frame(r, F_IGNORE);
+        return IS("game") ? begin_game(r)
+               : ours ? MISPLACED() : push_frame(r, F_IGNORE);
     case F_GAME:
     case F_VARIATION:
-        return IS("node") ? begin_node(r, f) : push_frame(r, F_IGNORE);
+        return IS("node") ? begin_node(r, f)
+               : ours ? MISPLACED() : push_frame(r, F_IGNORE);
     case F_NODE:
         if (IS("prop"))
             return begin_prop(r, f);
+        if (ours && !IS("variation"))
+            return MISPLACED();
         if (!IS("variation"))
             return push_frame(r, F_IGNORE);
         node = f->node;
@@ -257,9 +320,13 @@ static int on_start(xr *r)
         top(r)->node = node;
         return 0;
     case F_PROP:
+        if (ours && !IS("v"))
+            return MISPLACED();
         if (!IS("v"))
             return push_frame(r, F_IGNORE);
         r->text.len = r->raw.len = 0;
+        if (!encoding_ok(r))
+            return fail(r, line_of(r), "an encoding other than base64");
         is = attr_is(r, "encoding", "base64");
         if (push_frame(r, F_V) != 0)
             return SGF_ENOMEM;
@@ -267,6 +334,14 @@ static int on_start(xr *r)
         top(r)->target = 1;
         return 0;
     case F_V:
+        if (IS("raw") && f->has_raw)
+            return fail(r, line_of(r), "<v> with two <raw>");
+        if (IS("raw") || IS("text")) {
+            if (!encoding_ok(r))
+                return fail(r, line_of(r), "an encoding other than base64");
+        } else if (ours) {
+            return MISPLACED();
+        }
         if (IS("raw")) {
             is = attr_is(r, "encoding", "base64");
             f->has_raw = true;
@@ -281,11 +356,14 @@ static int on_start(xr *r)
             f->had_el |= !IS("text");
         return ours ? push_frame(r, F_IGNORE) : push_frame(r, F_INNER);
     case F_RAW:
+        return fail(r, line_of(r), "an element in <raw>, which holds text "
+                    "only");
     case F_INNER:
         return push_frame(r, F_INNER);
     default:
         return push_frame(r, F_IGNORE);
     }
+#undef MISPLACED
 #undef IS
 }
 
@@ -306,6 +384,9 @@ static int end_value(xr *r, const frame *v)
 {
     if (!v->has_raw && v->had_el)
         return fail(r, line_of(r), "<v> with elements but without <raw>");
+    for (size_t k = 0; v->has_raw && k < r->text.len; k++)
+        if (!strchr(" \t\r\n", r->text.ptr[k]))  /* beside <raw>: lost */
+            return fail(r, line_of(r), "text in <v> beside its <raw>");
     const sgf__buf *src = v->has_raw ? &r->raw : &r->text;
     xval val = { r->t.bytes.len, 0, 0, 0 };
     int e = 0;

@@ -152,6 +152,72 @@ static void test_no_document_yields_more(void **state)
     }
 }
 
+/* --- no document yields fewer, or other, than it holds ------------------ */
+
+/* An SGF element where the schema has none, an ident that is not its id,
+ * text beside <raw>, an encoding not known: refused (SGF_ESYNTAX, the
+ * line of the element in err), never read over or read as another
+ * property. Foreign elements, and an ident whose lowercase letters are
+ * dropped ("AddBlack" for AB) or which is all lowercase ("ab"), read. */
+static void test_no_document_yields_less(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *body;
+        const char *err;
+    } bad[] = {
+        { "<game index=\"0\"><node><prop id=\"C\" ident=\"B\"><v>dd</v>"
+          "</prop></node></game>", "ident is not its id" },
+        { "<game index=\"0\"><node><prop id=\"RE\" ident=\"W\"><v>B+5</v>"
+          "</prop></node></game>", "ident is not its id" },
+        { "<game index=\"0\"><node><prop id=\"b\"><v>aa</v></prop></node>"
+          "</game>", "valid id" },
+        { "<game index=\"0\"><node><prop id=\"FF\"><v>4</v></prop>\n<node>"
+          "<prop id=\"B\"><v>aa</v></prop></node></node></game>",
+          "line 3: an SGF element where the schema allows none" },
+        { "<game index=\"0\"><node><prop id=\"C\"><prop id=\"B\"><v>aa</v>"
+          "</prop><v>y</v></prop></node></game>", "schema allows none" },
+        { "<game index=\"0\"><variation><node/></variation><node/></game>",
+          "schema allows none" },
+        { "<game index=\"0\"><node><foo/></node></game>",
+          "schema allows none" },
+        { "<game index=\"0\"><node><prop id=\"C\"><v><raw>a</raw><raw>b</raw>"
+          "</v></prop></node></game>", "two <raw>" },
+        { "<game index=\"0\"><node><prop id=\"C\"><v>pre<raw>a</raw>post</v>"
+          "</prop></node></game>", "beside its <raw>" },
+        { "<game index=\"0\"><node><prop id=\"C\"><v encoding=\"hex\">6161"
+          "</v></prop></node></game>", "encoding other than base64" },
+        { "<game index=\"0\"><node><prop id=\"C\"><v><raw>a<x:b xmlns:x="
+          "\"urn:x\"/></raw></v></prop></node></game>", "text only" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *xml = doc(bad[i].body), err[256] = "";
+        sgf_collection *c = NULL;
+        assert_int_equal(sgf_xml_read_buffer(&c, xml, strlen(xml), NULL, err,
+                                             sizeof err), SGF_ESYNTAX);
+        assert_null(c);
+        if (strstr(err, bad[i].err) == NULL)
+            fail_msg("case %zu: '%s' does not say '%s'", i, err, bad[i].err);
+        free(xml);
+    }
+    static const struct {
+        const char *body;
+        shape holds;
+    } good[] = {
+        { "<game index=\"0\"><node><prop id=\"AB\" ident=\"AddBlack\">"
+          "<v>aa</v></prop><prop id=\"AW\" ident=\"aw\"><v>bb</v></prop>"
+          "<x:note xmlns:x=\"urn:x\"><node/></x:note></node></game>",
+          { 1, 1, 2, 2 } },
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        char *xml = doc(good[i].body);
+        sgf_collection *c = read_doc(xml);
+        assert_shape(shape_of(c), good[i].holds);
+        sgf_collection_free(c);
+        free(xml);
+    }
+}
+
 /* --- every value written reads the same way ---------------------------- */
 
 /* The written SGF parsed as a reader that pairs two-byte characters
@@ -517,6 +583,7 @@ int main(void)
     xmlMemSetup(free, t_malloc, t_realloc, t_strdup);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_no_document_yields_more),
+        cmocka_unit_test(test_no_document_yields_less),
         cmocka_unit_test(test_written_values_read_the_same_way),
         cmocka_unit_test(test_duplicates_one_normal_form),
         cmocka_unit_test(test_each_hands_every_game),

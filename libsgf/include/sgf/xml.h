@@ -153,7 +153,14 @@ SGF_API int sgf_xml_writer_close(sgf_xml_writer *w);
  * offsets index sgf_collection_input, the rebuilt bytes). On success *out
  * is a new collection. Errors (*out NULL): SGF_ESYNTAX (not well-formed
  * XML, not this vocabulary, or past the limits above: err then holds a
- * one-line reason, with a line number), SGF_ENOMEM (also when libxml2
+ * one-line reason, with the line of the element at fault). Not this
+ * vocabulary: an element of the SGF namespace where the schema allows
+ * none (a <node> in a <node>, a <prop> in a <prop>, a <variation> in a
+ * <game>, an unknown name), a <prop> whose ident is not read as its id
+ * (lowercase letters dropped, or an all-lowercase ident upper-cased),
+ * a <v> with two <raw> or text beside its <raw>, an element in <raw>,
+ * an encoding other than base64: what they hold is never read over, nor
+ * read as another property. SGF_ENOMEM (also when libxml2
  * runs out of memory), SGF_EIO with errno EFBIG (the rebuilt SGF of all
  * games is larger than SGF_PARSE_MAX_INPUT: read it game by game),
  * SGF_EINVAL (NULL out or buf). err may be NULL; errlen is its size in
