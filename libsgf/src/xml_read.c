@@ -726,7 +726,8 @@ static int run(xr *r)
 
 static int read_all(xr *r)
 {
-    enum { OPTIONS = XML_PARSE_NONET | XML_PARSE_HUGE | XML_PARSE_NOWARNING };
+    enum { OPTIONS = XML_PARSE_NONET | XML_PARSE_HUGE | XML_PARSE_NOWARNING
+                     | XML_PARSE_BIG_LINES };
     sgf__xguard_init(&r->guard);
     r->rd = xmlReaderForIO(source_read, NULL, r, NULL, NULL, OPTIONS);
     if (r->rd == NULL)
