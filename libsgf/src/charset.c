@@ -466,6 +466,18 @@ static int iconv_to_utf8(iconv_t cd, const char *in, size_t n,
     return r;
 }
 
+/* Whether n bytes are printable ASCII (tabs and line breaks too), with
+ * no NUL: text that a file declaring UTF-16 wrote in ASCII after all. */
+static bool ascii_text(const char *in, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)in[i];
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c > 0x7E)
+            return false;
+    }
+    return true;
+}
+
 int sgf__conv_to_utf8(sgf__conv *cv, const char *from, const char *in,
                       size_t n, sgf__buf *out)
 {
@@ -473,6 +485,12 @@ int sgf__conv_to_utf8(sgf__conv *cv, const char *from, const char *in,
     if (ci == NULL)
         return -1;
     unsigned fam = ci->family;
+    /* UTF-16 with no NUL byte, all printable ASCII: "Park" would read as
+       two CJK characters. Such a value is ASCII text under a CA[] that
+       does not fit it (UTF-16 text of Latin letters has NUL bytes, and
+       that of other scripts bytes outside printable ASCII) */
+    if (fam == SGF__CSF_WIDE && n > 0 && ascii_text(in, n))
+        return 1;
     if (fam == SGF__CSF_UTF8
         || (fam != SGF__CSF_WIDE && sgf__is_ascii(in, n))) {
         if (fam == SGF__CSF_UTF8 && !sgf__utf8_valid(in, n))

@@ -147,7 +147,10 @@ void sgf__conv_release(sgf__conv *cv);
  * Returns 0 when every byte converted; 1 when some byte sequence is not
  * valid in `from` or is cut short at the end (out's length is restored to
  * what it was: nothing is dropped or replaced); -1 when `from` is not a
- * canonical name or iconv does not know it; SGF_ENOMEM. UTF-8 (validated),
+ * canonical name or iconv does not know it; SGF_ENOMEM. For UTF-16, bytes
+ * that are all printable ASCII with no NUL also give 1: they are ASCII
+ * text under a charset that does not fit it (as UTF-16 they would read
+ * as CJK characters). UTF-8 (validated),
  * ISO-8859-1, Windows-1252 and pure ASCII in an ASCII-compatible charset
  * never touch iconv. */
 int sgf__conv_to_utf8(sgf__conv *cv, const char *from, const char *in,

@@ -13,6 +13,9 @@
 
 #include "charset_int.h"
 #include <sgf/types.h>
+#include <sgf/parse.h>
+#include <sgf/tree.h>
+#include <sgf/props.h>
 
 #define S(lit) { (lit), sizeof(lit) - 1 }
 #define LEN(a) (sizeof(a) / sizeof((a)[0]))
@@ -339,6 +342,43 @@ static void test_charset_conv_pool_reuse_clean(void **state)
         EXPECT_CONV("Big5-HKSCS", "\xA4\x40", "一");
         EXPECT_CONV("GBK", GB_GULI, "古力");
     }
+}
+
+/* A value in printable ASCII with no NUL under CA[UTF-16]: not UTF-16
+ * (1: the caller reads it as what it is, with charset-mismatch), where
+ * "Park" would read as two CJK characters; UTF-16 of Latin letters (NUL
+ * bytes) and of other scripts (bytes outside printable ASCII) reads. A
+ * whole record: RU[] and RE[] read as written, not as CJK. */
+static void test_charset_utf16_ascii_value(void **state)
+{
+    (void)state;
+    sgf__conv cv;
+    sgf__buf out = SGF__BUF_INIT;
+    sgf__conv_init(&cv);
+    static const char *const names[] = { "UTF-16LE", "UTF-16BE", "UTF-16" };
+    for (size_t k = 0; k < 3; k++) {
+        assert_int_equal(conv(&cv, names[k], "Park", 4, &out), 1);
+        assert_int_equal(out.len, 0);
+        assert_int_equal(conv(&cv, names[k], "W+0.5\n", 6, &out), 1);
+    }
+    assert_int_equal(conv(&cv, "UTF-16LE", "P\0a\0", 4, &out), 0);
+    assert_memory_equal(out.ptr, "Pa", 2);
+    out.len = 0;
+    assert_int_equal(conv(&cv, "UTF-16LE", "\x2D\x4E\x87\x65", 4, &out), 0);
+    assert_string_equal(out.ptr, "\xE4\xB8\xAD\xE6\x96\x87");  /* 中文 */
+    sgf__buf_release(&out);
+    sgf__conv_release(&cv);
+    const char *rec = "(;FF[4]GM[1]CA[UTF-16]SZ[9]RU[Japanese]PB[Park]"
+                      "RE[W+0.5];B[ee])";
+    sgf_collection *c = NULL;
+    assert_int_equal(sgf_parse_buffer(&c, rec, strlen(rec), NULL), SGF_OK);
+    const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    sgf_str v = sgf_prop_text(sgf_node_find_prop(root, SGF_PROP_PB), 0);
+    assert_int_equal(v.len, 4);
+    assert_memory_equal(v.ptr, "Park", 4);
+    v = sgf_prop_text(sgf_node_find_prop(root, SGF_PROP_RE), 0);
+    assert_memory_equal(v.ptr, "W+0.5", 5);
+    sgf_collection_free(c);
 }
 
 /* UTF-16 takes its byte order from a byte-order mark: a value with a
@@ -835,6 +875,7 @@ int main(void)
         cmocka_unit_test(test_charset_conv_pool_reuse_clean),
         cmocka_unit_test(test_charset_conv_pool_threads),
         cmocka_unit_test(test_charset_conv_utf16_bom_per_value),
+        cmocka_unit_test(test_charset_utf16_ascii_value),
         cmocka_unit_test(test_charset_pair_kinds),
         cmocka_unit_test(test_charset_choose_by_kind),
         cmocka_unit_test(test_charset_choose_keeps_better_declared),
