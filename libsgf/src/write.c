@@ -31,7 +31,8 @@ typedef struct writer {
     int ff;                  /* FF written for this game: 4 or 0 (none) */
     sgf__buf unit;           /* the node or root group being built */
     sgf__buf cuts;           /* size_t offsets in unit: line break spots */
-    sgf__buf colons;         /* one byte per ':' of a raw value: escaped? */
+    sgf__buf colons;         /* one byte per ':' of a raw value (and line
+                                break, COLON_AS_READ): escaped? */
     int err;                 /* first SGF_ENOMEM or SGF_EIO */
 } writer;
 
@@ -39,7 +40,8 @@ typedef struct writer {
 typedef enum colon_rule {
     COLON_BARE,              /* never: not a composed type */
     COLON_COMPOSED,          /* all but the separator */
-    COLON_AS_READ            /* as in the file (unknown properties) */
+    COLON_AS_READ            /* as in the file (unknown properties), and
+                                so line breaks: a soft one stays soft */
 } colon_rule;
 
 typedef struct colon_plan {
@@ -206,17 +208,27 @@ static colon_rule colon_rule_of(const sgf_prop *p)
     }
 }
 
-/* Record for each ':' of the raw value whether it was written '\:'.
+/* The bytes whose escape a plan keeps track of: ':', and under
+ * COLON_AS_READ the line breaks too (an unknown property's type is
+ * unknown, so a soft line break "\\" newline may be one: it is written
+ * back soft, not as the hard line break its decoded text holds). */
+static bool marked(char ch, colon_rule rule)
+{
+    return ch == ':' || (rule == COLON_AS_READ && (ch == '\n' || ch == '\r'));
+}
+
+/* Record for each marked byte of the raw value whether it was escaped.
  * The raw bytes are walked as sgf_value_split (and so the property
- * checks) reads them: a '\' escapes the next byte, whatever the
+ * checks) reads them: a '\\' escapes the next byte, whatever the
  * charset, so that the value read back splits where it did. */
-static void map_colons(writer *w, sgf_str raw)
+static void map_colons(writer *w, sgf_str raw, colon_rule rule)
 {
     w->colons.len = 0;
     for (size_t i = 0; i < raw.len && w->err == 0; i++) {
         char esc = raw.ptr[i] == '\\' && i + 1 < raw.len;
         i += (size_t)esc;
-        if (raw.ptr[i] == ':' && sgf__buf_add(&w->colons, &esc, 1) != 0)
+        if (marked(raw.ptr[i], rule)
+            && sgf__buf_add(&w->colons, &esc, 1) != 0)
             w->err = SGF_ENOMEM;
     }
 }
@@ -224,13 +236,17 @@ static void map_colons(writer *w, sgf_str raw)
 static colon_plan plan_colons(writer *w, const sgf_prop *p, sgf_str raw)
 {
     colon_plan cp = { colon_rule_of(p), SIZE_MAX, NULL, 0 };
-    if (cp.rule == COLON_BARE || memchr(raw.ptr, ':', raw.len) == NULL)
+    if (cp.rule == COLON_BARE
+        || (memchr(raw.ptr, ':', raw.len) == NULL
+            && (cp.rule != COLON_AS_READ
+                || (memchr(raw.ptr, '\n', raw.len) == NULL
+                    && memchr(raw.ptr, '\r', raw.len) == NULL))))
         return cp;
-    map_colons(w, raw);
+    map_colons(w, raw, cp.rule);
     cp.escaped = w->colons.ptr;
     cp.n = w->colons.len;
     for (size_t k = 0; k < cp.n && cp.sep == SIZE_MAX; k++)
-        if (cp.escaped[k] == 0)
+        if (cp.escaped[k] == 0 && cp.rule == COLON_COMPOSED)
             cp.sep = k;
     return cp;
 }
@@ -248,13 +264,16 @@ static bool colon_escaped(const colon_plan *cp, size_t k)
 }
 
 /* Does the byte at t[j] go out with a '\\' before it? ']' and '\\'
- * always, a ':' as the plan says (k: its index among the value's ':'),
- * and the end of the value stands for the closing ']'. */
+ * always, a marked byte as the plan says (k: its index among the
+ * value's marked bytes), and the end of the value stands for the
+ * closing ']'. */
 static bool escaped_at(sgf_str t, size_t j, const colon_plan *cp, size_t k)
 {
     if (j == t.len)
         return true;
     char ch = t.ptr[j];
+    if (ch != ':' && marked(ch, cp->rule))  /* a line break, as read */
+        return k < cp->n && cp->escaped[k] != 0;
     return ch == ']' || ch == '\\' || (ch == ':' && colon_escaped(cp, k));
 }
 
@@ -288,7 +307,7 @@ static void add_escaped(writer *w, sgf_str t, const colon_plan *cp,
             esc = run_esc;
         } else {
             esc = escaped_at(t, i, cp, k);
-            k += ch == ':';
+            k += marked((char)ch, cp->rule);
         }
         if (!esc)
             continue;

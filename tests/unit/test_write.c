@@ -230,6 +230,12 @@ static void test_unknown_property_keeps_escapes(void **state)
     (void)state;
     assert_string_equal(rt("(;XY[a\\:b:c\\]\\\\]ZZ[\\q])"),
                         "(;FF[4]CA[UTF-8]\nXY[a\\:b:c\\]\\\\]ZZ[q])\n");
+    /* a soft line break of an unknown property stays soft (its type is
+       unknown: as Text, "one\\<LF>two" reads "onetwo"); a hard one
+       stays hard; PB (SimpleText) drops the soft one */
+    assert_string_equal(rt("(;XX[one\\\ntwo]YY[a\\\r\nb\nc]PB[p\\\nq])"),
+                        "(;FF[4]CA[UTF-8]\nPB[pq]\nXX[one\\\ntwo]"
+                        "YY[a\\\r\nb\nc])\n");
 }
 
 static void test_passes(void **state)

@@ -29,8 +29,10 @@
  *     line breaks. Escapes only where needed: ']' and '\' always, and ':'
  *     in composed values (LB, AP, SZ, AR, LN, FG, compressed point lists)
  *     everywhere except at the separator. In values of unknown
- *     properties a ':' keeps the escape it had in the file (their type,
- *     and so the meaning of ':', is unknown). Values whose bytes decode
+ *     properties a ':' keeps the escape it had in the file, and so does a
+ *     line break (a soft line break, '\' and a newline, stays soft):
+ *     their type, and so the meaning of ':' and of a soft line break, is
+ *     unknown. Values whose bytes decode
  *     in no charset (sgf_prop_is_undecodable) are written back byte for
  *     byte, never dropped.
  *   - Guarded values: a value whose bytes are not UTF-8 (undecodable
