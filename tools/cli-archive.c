@@ -162,30 +162,91 @@ static char *member_name(const char *archive, const char *member)
     return s;
 }
 
-/* One member: read, then handed to fn under its name. */
+/* One member: read, then handed to fn under its name, or under each of
+ * names[0 .. n - 1] (the hard links to it) when names is not NULL. */
 static int one_member(struct archive *a, const char *path,
                       struct archive_entry *e, bool raw,
-                      cli_member_fn fn, void *payload)
+                      cli_member_fn fn, void *payload,
+                      char *const *names, size_t n)
 {
     const char *inner = archive_entry_pathname(e);
-    char *name = raw ? strdup(path) : member_name(path, inner ? inner : "");
+    char *own = names != NULL ? NULL
+                : raw ? strdup(path) : member_name(path, inner ? inner : "");
     char *buf = NULL;
     size_t len;
-    int fd = -1;
+    int fd = -1, st = TOOL_OK;
     const char *why = NULL;
-    if (name == NULL) {
+    if (names == NULL && own == NULL) {
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }
     int rc = read_member(a, &buf, &len, &fd, &why);
-    cli_member m = { name, rc == 0 ? buf : NULL, len, rc == 0 ? fd : -1,
-                     rc == 0 };
-    int st = fn(payload, &m, why);
+    for (size_t k = 0; k < (names != NULL ? n : 1); k++) {
+        if (k > 0 && fd >= 0 && lseek(fd, 0, SEEK_SET) != 0) {
+            rc = -1;
+            why = "cannot read its temporary file";
+        }
+        cli_member m = { names != NULL ? names[k] : own,
+                         rc == 0 ? buf : NULL, len, rc == 0 ? fd : -1,
+                         rc == 0 };
+        st = tool_worst(st, fn(payload, &m, why));
+    }
     free(buf);
     if (fd >= 0)
         close(fd);
-    free(name);
+    free(own);
     return st;
+}
+
+/* The hard links of an archive to members that end in .sgf: a tar
+ * stores such a member's data once, under its first name, and each link
+ * as a name and its target. */
+typedef struct links {
+    char **name;               /* ARCHIVE//LINK */
+    char **target;             /* the target's path in the archive */
+    size_t n, cap;
+} links;
+
+static int links_add(links *l, const char *path, const char *name,
+                     const char *target)
+{
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? 2 * l->cap : 8;
+        char **a = realloc(l->name, cap * sizeof *a);
+        if (a != NULL)
+            l->name = a;
+        char **b = a != NULL ? realloc(l->target, cap * sizeof *b) : NULL;
+        if (b == NULL)
+            return -1;
+        l->target = b;
+        l->cap = cap;
+    }
+    l->name[l->n] = member_name(path, name);
+    l->target[l->n] = strdup(target);
+    if (l->name[l->n] == NULL || l->target[l->n] == NULL) {
+        free(l->name[l->n]);
+        free(l->target[l->n]);
+        return -1;
+    }
+    l->n++;
+    return 0;
+}
+
+static void links_free(links *l)
+{
+    for (size_t k = 0; k < l->n; k++) {
+        free(l->name[k]);
+        free(l->target[k]);
+    }
+    free(l->name);
+    free(l->target);
+}
+
+static bool is_link(struct archive_entry *e, bool raw)
+{
+    const char *inner = archive_entry_pathname(e);
+    return !raw && archive_entry_hardlink(e) != NULL && inner != NULL
+           && ends_with(inner, ".sgf");
 }
 
 static bool wanted(struct archive_entry *e, bool raw)
@@ -195,16 +256,13 @@ static bool wanted(struct archive_entry *e, bool raw)
                    && ends_with(inner, ".sgf"));
 }
 
-int cli_archive_each(const char *path, cli_member_fn fn, void *payload,
-                     bool *broken)
+/* The archive path opened for reading, or NULL after a message. */
+static struct archive *open_archive(const char *path)
 {
     struct archive *a = archive_read_new();
-    struct archive_entry *e;
-    int st = TOOL_OK, rc;
-    *broken = false;
     if (a == NULL) {
         tool_error("out of memory");
-        return TOOL_TROUBLE;
+        return NULL;
     }
     archive_read_support_filter_all(a);
     /* a compressed single file (x.sgf.gz) is one raw member; offered the
@@ -217,24 +275,113 @@ int cli_archive_each(const char *path, cli_member_fn fn, void *payload,
     if (archive_read_open_filename(a, path, 65536) != ARCHIVE_OK) {
         tool_error("cannot read '%s': %s", path, archive_error_string(a));
         archive_read_free(a);
+        return NULL;
+    }
+    return a;
+}
+
+/* The archive read to its end: TOOL_OK, or TOOL_TROUBLE after a
+ * message (rc: the last archive_read_next_header's). */
+static int read_to_end(struct archive *a, const char *path, int rc)
+{
+    if (rc == ARCHIVE_EOF)
+        return TOOL_OK;
+    tool_error("cannot read '%s': %s", path,
+               archive_error_string(a) ? archive_error_string(a)
+                                       : "broken archive");
+    return TOOL_TROUBLE;
+}
+
+/* The hard links l, each from its target's data: one more reading of
+ * the archive, whatever their number (so the cost stays that of reading
+ * it twice). A link whose target is no member read is said so. */
+static int read_links(const char *path, const links *l, cli_member_fn fn,
+                      void *payload, bool *broken)
+{
+    struct archive *a = open_archive(path);
+    struct archive_entry *e;
+    int st = TOOL_OK, rc;
+    bool *done = calloc(l->n, sizeof *done);
+    char **names = malloc(l->n * sizeof *names);
+    if (a == NULL || done == NULL || names == NULL) {
+        if (a != NULL)
+            tool_error("out of memory");
         *broken = true;
-        return TOOL_TROUBLE;
+        st = TOOL_TROUBLE;
+        goto out;
     }
     while ((rc = archive_read_next_header(a, &e)) == ARCHIVE_OK
            || rc == ARCHIVE_WARN) {
-        bool raw = archive_format(a) == ARCHIVE_FORMAT_RAW;
-        if (wanted(e, raw))
-            st = tool_worst(st, one_member(a, path, e, raw, fn, payload));
+        const char *inner = archive_entry_pathname(e);
+        size_t n = 0;
+        for (size_t k = 0; inner != NULL && k < l->n; k++)
+            if (!done[k] && archive_entry_hardlink(e) == NULL
+                && archive_entry_filetype(e) == AE_IFREG
+                && strcmp(l->target[k], inner) == 0) {
+                names[n++] = l->name[k];
+                done[k] = true;
+            }
+        if (n > 0)
+            st = tool_worst(st, one_member(a, path, e, false, fn, payload,
+                                           names, n));
         else
             archive_read_data_skip(a);
     }
-    if (rc != ARCHIVE_EOF) {
-        tool_error("cannot read '%s': %s", path,
-                   archive_error_string(a) ? archive_error_string(a)
-                                           : "broken archive");
+    if (read_to_end(a, path, rc) != TOOL_OK) {
+        *broken = true;
+        st = TOOL_TROUBLE;
+    }
+    for (size_t k = 0; k < l->n && !*broken; k++)
+        if (!done[k]) {
+            cli_member m = { l->name[k], NULL, 0, -1, false };
+            st = tool_worst(st, fn(payload, &m, "a hard link to a member "
+                                   "the archive does not hold"));
+        }
+out:
+    if (a != NULL)
+        archive_read_free(a);
+    free(done);
+    free(names);
+    return st;
+}
+
+int cli_archive_each(const char *path, cli_member_fn fn, void *payload,
+                     bool *broken)
+{
+    struct archive *a = open_archive(path);
+    struct archive_entry *e;
+    int st = TOOL_OK, rc;
+    links l = { NULL, NULL, 0, 0 };
+    bool no_memory = false;
+    *broken = a == NULL;
+    if (a == NULL)
+        return TOOL_TROUBLE;
+    while ((rc = archive_read_next_header(a, &e)) == ARCHIVE_OK
+           || rc == ARCHIVE_WARN) {
+        bool raw = archive_format(a) == ARCHIVE_FORMAT_RAW;
+        if (is_link(e, raw)) {          /* read from its target, below */
+            if (links_add(&l, path, archive_entry_pathname(e),
+                          archive_entry_hardlink(e)) != 0) {
+                tool_error("out of memory");
+                st = TOOL_TROUBLE;
+                no_memory = true;
+                break;
+            }
+            archive_read_data_skip(a);
+        } else if (wanted(e, raw)) {
+            st = tool_worst(st, one_member(a, path, e, raw, fn, payload,
+                                           NULL, 0));
+        } else {
+            archive_read_data_skip(a);
+        }
+    }
+    if (!no_memory && read_to_end(a, path, rc) != TOOL_OK) {
         *broken = true;
         st = TOOL_TROUBLE;
     }
     archive_read_free(a);
+    if (!*broken && !no_memory && l.n > 0)
+        st = tool_worst(st, read_links(path, &l, fn, payload, broken));
+    links_free(&l);
     return st;
 }

@@ -1,0 +1,20 @@
+# A tar stores a hard-linked member's data once, under its first name,
+# and each other name as a link to it: every name is an input of its own,
+# read from its target (in one more reading of the archive), never
+# skipped; a link whose target the archive does not hold is said so.
+mkdir d
+printf '(;GM[1]FF[4]SZ[9]RU[Chinese];B[ee];W[ee])' > d/b.sgf
+ln d/b.sgf d/a.sgf
+ln d/b.sgf d/c.sgf
+tar cf links.tar d
+"$TOOL" --format=json links.tar > report.json
+echo "status $?"
+grep '"type":"input"' report.json
+"$TOOL" -j 2 links.tar
+echo "-j 2: status $?"
+# a link whose target was deleted from the archive
+mkdir e && printf '(;GM[1]FF[4]SZ[9];B[ee])' > e/x.sgf && ln e/x.sgf e/y.sgf
+tar cf lonely.tar e/y.sgf e/x.sgf
+tar --delete -f lonely.tar e/y.sgf
+"$TOOL" lonely.tar
+echo "lonely: status $?"
