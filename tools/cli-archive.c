@@ -292,9 +292,36 @@ static int read_to_end(struct archive *a, const char *path, int rc)
     return TOOL_TROUBLE;
 }
 
+/* The links sorted by target (then by their place in the archive):
+ * order[] indexes l. */
+static const links *sort_of;
+
+static int by_target(const void *x, const void *y)
+{
+    size_t i = *(const size_t *)x, j = *(const size_t *)y;
+    int c = strcmp(sort_of->target[i], sort_of->target[j]);
+    return c != 0 ? c : (i > j) - (i < j);
+}
+
+/* The first of order[0 .. n - 1] whose target is name, or n. */
+static size_t first_of(const links *l, const size_t *order, size_t n,
+                       const char *name)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(l->target[order[mid]], name) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
 /* The hard links l, each from its target's data: one more reading of
  * the archive, whatever their number (so the cost stays that of reading
- * it twice). A link whose target is no member read is said so. */
+ * it twice, and of sorting the links). A link whose target is no member
+ * read is said so. */
 static int read_links(const char *path, const links *l, cli_member_fn fn,
                       void *payload, bool *broken)
 {
@@ -303,23 +330,29 @@ static int read_links(const char *path, const links *l, cli_member_fn fn,
     int st = TOOL_OK, rc;
     bool *done = calloc(l->n, sizeof *done);
     char **names = malloc(l->n * sizeof *names);
-    if (a == NULL || done == NULL || names == NULL) {
+    size_t *order = malloc(l->n * sizeof *order);
+    if (a == NULL || done == NULL || names == NULL || order == NULL) {
         if (a != NULL)
             tool_error("out of memory");
         *broken = true;
         st = TOOL_TROUBLE;
         goto out;
     }
+    for (size_t k = 0; k < l->n; k++)
+        order[k] = k;
+    sort_of = l;
+    qsort(order, l->n, sizeof *order, by_target);
     while ((rc = archive_read_next_header(a, &e)) == ARCHIVE_OK
            || rc == ARCHIVE_WARN) {
         const char *inner = archive_entry_pathname(e);
         size_t n = 0;
-        for (size_t k = 0; inner != NULL && k < l->n; k++)
-            if (!done[k] && archive_entry_hardlink(e) == NULL
-                && archive_entry_filetype(e) == AE_IFREG
-                && strcmp(l->target[k], inner) == 0) {
-                names[n++] = l->name[k];
-                done[k] = true;
+        bool data = inner != NULL && archive_entry_hardlink(e) == NULL
+                    && archive_entry_filetype(e) == AE_IFREG;
+        for (size_t k = data ? first_of(l, order, l->n, inner) : l->n;
+             k < l->n && strcmp(l->target[order[k]], inner) == 0; k++)
+            if (!done[order[k]]) {      /* in the archive's order */
+                names[n++] = l->name[order[k]];
+                done[order[k]] = true;
             }
         if (n > 0)
             st = tool_worst(st, one_member(a, path, e, false, fn, payload,
@@ -342,6 +375,7 @@ out:
         archive_read_free(a);
     free(done);
     free(names);
+    free(order);
     return st;
 }
 
