@@ -502,8 +502,10 @@ static void check_handicap(sgf__check *ck, const sgf_prop *p,
                            const sgf__value *v)
 {
     long ha;
+    long points = (long)ck->g->width * ck->g->height;
     ck->handicap = 0;
-    if (sgf__loose_number(v->text, &ha) < 0)
+    int r = sgf__loose_number(v->text, &ha);
+    if (r < 0)
         SGF__DIAG(ck, SGF_D_HANDICAP_VALUE, v->offset,
                   "HA[%.*s] is not a number: no handicap assumed",
                   QV(v->text));
@@ -511,8 +513,16 @@ static void check_handicap(sgf__check *ck, const sgf_prop *p,
         SGF__DIAG(ck, SGF_D_HANDICAP_VALUE, p->offset,
                   "HA[%ld]: a handicap is 2 stones or more (HA[0] or no HA "
                   "for none); no handicap assumed", ha);
-    else
+    else if (ha > points)
+        SGF__DIAG(ck, SGF_D_HANDICAP_VALUE, p->offset,
+                  "HA[%ld]: more stones than the %dx%d board has points; "
+                  "no handicap assumed", ha, ck->g->width, ck->g->height);
+    else {
+        if (r > 0)
+            SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
+                      "'HA' value '%.*s' read as %ld", QV(v->text), ha);
         ck->handicap = ha;
+    }
 }
 
 static void check_number(sgf__check *ck, const sgf_prop *p)

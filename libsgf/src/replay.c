@@ -796,7 +796,7 @@ static int check_handicap(walk *w)
     const sgf_prop *ha = w->root.ha, *ab = w->root.ab;
     long n;
     if (ha == NULL || ab == NULL
-        || sgf_value_number(ha->values[0].text, &n) != 0 || n < 2)
+        || sgf__loose_number(ha->values[0].text, &n) < 0 || n < 2)
         return 0;
     w->handicap = (int)(n > 99 ? 99 : n);
     sgf_point pts[SGF_MAX_SIZE * 2];

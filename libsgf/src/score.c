@@ -688,13 +688,39 @@ int sgf_score_handicap(const sgf_game *g)
     return g != NULL ? sgf_score_handicap_at(sgf_game_info_node(g)) : 0;
 }
 
+/* The points of the board of the game tree whose node n is (SZ[] of
+ * its root, read as the checks read it; 19x19 without it). */
+static long board_points(const sgf_node *n)
+{
+    while (sgf_node_parent(n) != NULL)
+        n = sgf_node_parent(n);
+    const sgf_prop *sz = sgf_node_find_prop(n, SGF_PROP_SZ);
+    long w = 19, h = 19;
+    if (sz != NULL) {
+        sgf_str a, b;
+        sgf_str raw = sgf_prop_text(sz, 0);
+        if (sgf_value_split(raw, &a, &b) == 0) {
+            if (sgf__loose_number(a, &w) < 0 || sgf__loose_number(b, &h) < 0)
+                w = h = 19;
+        } else if (sgf__loose_number(raw, &w) >= 0) {
+            h = w;
+        }
+    }
+    if (w < 1 || w > SGF_MAX_SIZE || h < 1 || h > SGF_MAX_SIZE)
+        w = h = 19;                     /* as the board the replay sets */
+    return w * h;
+}
+
 int sgf_score_handicap_at(const sgf_node *info)
 {
     long v;
     const sgf_prop *ha = info != NULL ? sgf_node_find_prop(info, SGF_PROP_HA)
                                       : NULL;
-    if (ha == NULL || sgf_value_number(sgf_prop_text(ha, 0), &v) != 0
-        || v < 0 || v > 1000)
+    /* read as the checks read it (blanks around the number allowed, with
+       a warning there); 1, a negative number, or more stones than the
+       board has points is no handicap */
+    if (ha == NULL || sgf__loose_number(sgf_prop_text(ha, 0), &v) < 0
+        || v < 2 || v > board_points(info))
         return 0;
     return (int)v;
 }

@@ -1159,6 +1159,34 @@ static void test_score_bad_arguments(void **state)
     assert_int_equal(sgf_score_handicap(NULL), 0);
 }
 
+/* HA[] read as the checks read it: blanks around the number allowed
+ * ("HA[ 2]" was no handicap, and the count then blamed the scoring);
+ * 1, a negative number or more stones than the board has points is no
+ * handicap (HA[400] on 5x5 gave White 400 points). */
+static void test_score_handicap_values(void **state)
+{
+    (void)state;
+    static const struct { const char *sgf; int ha; } cases[] = {
+        { "(;GM[1]SZ[5]HA[2]AB[aa][ee])", 2 },
+        { "(;GM[1]SZ[5]HA[ 2]AB[aa][ee])", 2 },
+        { "(;GM[1]SZ[5]HA[2\n]AB[aa][ee])", 2 },
+        { "(;GM[1]SZ[5]HA[25])", 25 },
+        { "(;GM[1]SZ[5]HA[26])", 0 },
+        { "(;GM[1]SZ[5]HA[400])", 0 },
+        { "(;GM[1]SZ[3:9]HA[27])", 27 },
+        { "(;GM[1]SZ[3:9]HA[28])", 0 },
+        { "(;GM[1]HA[361])", 361 },
+        { "(;GM[1]HA[1])", 0 },
+        { "(;GM[1]HA[-3])", 0 },
+        { "(;GM[1]HA[two])", 0 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        game x = load(cases[i].sgf);
+        assert_int_equal(sgf_score_handicap(x.g), cases[i].ha);
+        unload(&x);
+    }
+}
+
 /* Game information below the root (FF[4]: the game-info node of a
  * path may be any node; merged games keep each game's where its line
  * leaves the others): its KM, HA and RU are the game's, read from the
@@ -1230,6 +1258,7 @@ int main(void)
         cmocka_unit_test(test_score_diag_codes),
         cmocka_unit_test(test_score_bad_arguments),
         cmocka_unit_test(test_score_game_info_below_root),
+        cmocka_unit_test(test_score_handicap_values),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

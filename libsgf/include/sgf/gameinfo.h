@@ -48,10 +48,14 @@ SGF_API int sgf_score_komi(double *out, sgf_komi_kind *kind,
 SGF_API int sgf_score_komi_at(double *out, sgf_komi_kind *kind,
                               const sgf_node *info, const sgf_rules *r);
 
-/* HA[] of the game-info node of g; 0 when absent or unreadable. */
+/* HA[] of the game-info node of g; 0 when absent, unreadable, 1 or less,
+ * or more stones than the board (SZ[] of the root) has points. The
+ * number may have blanks around it ("HA[ 2]": 2, which sgf-validate
+ * reports as value-format), as the property checks read it (FF[4]
+ * section "Number" allows none; records write them). */
 SGF_API int sgf_score_handicap(const sgf_game *g);
 
-/* HA[] of the game-info node info (NULL: 0). */
+/* HA[] of the game-info node info, read as above (NULL: 0). */
 SGF_API int sgf_score_handicap_at(const sgf_node *info);
 
 /* ---- result ----------------------------------------------------------- */
