@@ -122,6 +122,7 @@ static int one_file(const cli_run_hooks *h, const char *path,
 typedef struct member_run {
     const cli_run_hooks *h;
     cli_counts *n;
+    unsigned long members;     /* handed over, read or not */
 } member_run;
 
 /* A member that could not be read: unreadable, with its record. */
@@ -141,6 +142,7 @@ static int unreadable(const cli_run_hooks *h, const char *name,
 static int one_member(void *payload, const cli_member *mb, const char *why)
 {
     member_run *m = payload;
+    m->members++;
     if (!mb->ok)
         return unreadable(m->h, mb->name, why, m->n);
     cli_member_set(mb);
@@ -174,7 +176,7 @@ static int one_input(const cli_run_hooks *h, const char *path,
     bus_name = cli_display_name(path);
     if (strcmp(path, "-") == 0 || !cli_is_archive_name(path))
         return one_file(h, path, n);
-    member_run m = { h, n };
+    member_run m = { h, n, 0 };
     bool broken;
     int st = cli_archive_each(path, one_member, &m, &broken);
     if (broken) {
@@ -182,6 +184,16 @@ static int one_input(const cli_run_hooks *h, const char *path,
         n->unreadable++;
         n->by_status[2]++;
         input_record(h, path, &before, n, TOOL_TROUBLE, 0);
+    } else if (m.members == 0) {        /* given to be read: say so */
+        cli_counts before = *n;
+        unsigned long errors_before;
+        cli_last_error(&errors_before);
+        tool_error("'%s' holds no member whose name ends in .sgf "
+                   "(archives inside archives are not opened): nothing "
+                   "read", cli_display_name(path));
+        n->by_status[2]++;
+        input_record(h, path, &before, n, TOOL_TROUBLE, errors_before);
+        st = TOOL_TROUBLE;
     }
     return st;
 }

@@ -18,3 +18,9 @@ tar cf lonely.tar e/y.sgf e/x.sgf
 tar --delete -f lonely.tar e/y.sgf
 "$TOOL" lonely.tar
 echo "lonely: status $?"
+# an archive that holds no .sgf member (only another archive): said so,
+# trouble, not "0 files" with status 0
+mkdir f && printf 'notes' > f/notes.txt && tar cf inner.tar f
+tar cf outer.tar inner.tar
+"$TOOL" outer.tar
+echo "archive of archives: status $?"
