@@ -1475,7 +1475,7 @@ int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
     signal(SIGPIPE, SIG_IGN);      /* a worker gone: an error, not death */
     for (unsigned k = 0; k < nw; k++)
         if (start_worker(&j, &j.w[k]) != 0) {
-            j.status = TOOL_TROUBLE;
+            j.status = k == 0 ? TOOL_OK : TOOL_TROUBLE;
             j.nw = k;
             break;
         }
@@ -1485,5 +1485,19 @@ int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
     signal(SIGPIPE, SIG_DFL);
     free(j.w);
     free(j.ring);
+    if (j.nw == 0) {       /* not one worker (said why): read here, whole */
+        tool_error("-j %u: no worker could start: the inputs are read by "
+                   "this process alone", nw);
+        for (;;) {
+            unsigned long long size;
+            char *said;
+            const char *path = next(it, &size, &said);
+            cli_write_held(said);
+            if (path == NULL)
+                break;
+            j.status = tool_worst(j.status, one(h, path, n));
+            cli_progress_input(size);
+        }
+    }
     return j.status;
 }

@@ -53,7 +53,16 @@ static void report_read_error(const char *path, int rc, int err)
 
     if (rc == SGF_ENOMEM)
         tool_error("out of memory reading '%s'", cli_display_name(path));
-    else if (rc == SGF_EIO && is_stdin)
+    else if (rc == SGF_EIO && is_stdin
+             && (err == ENOENT || err == EACCES || err == ENOTDIR
+                 || err == ENOSPC || err == EROFS || err == EDQUOT)) {
+        /* no read of a pipe fails so: the spool file of a large input */
+        const char *dir = getenv("TMPDIR");
+        tool_error("cannot read standard input: its temporary file in "
+                   "'%s' (a large input is spooled there): %s",
+                   dir != NULL && *dir != '\0' ? dir : "/tmp",
+                   strerror(err));
+    } else if (rc == SGF_EIO && is_stdin)
         tool_error("cannot read standard input: %s", strerror(err));
     else if (rc == SGF_EIO)
         tool_error("cannot read '%s': %s", path, strerror(err));
