@@ -282,6 +282,29 @@ int shtml_game_add(shtml *h, const shtml_game *g)
     return TOOL_OK;
 }
 
+void shtml_not_go(shtml *h, const char *name, const sgf_game *g)
+{
+    FILE *fp = h->out;
+    if (h->quiet_rows >= SHTML_QUIET_ROWS) {
+        h->quiet_left_out++;
+        return;
+    }
+    h->quiet_rows++;
+    h->rows++;
+    fprintf(fp, "<tbody id=\"g%lu\" data-sev=\"not-counted\" "
+            "data-codes=\"\">\n<tr class=\"row\"><td class=\"file\">",
+            h->rows);
+    html_file_name(fp, name);
+    fprintf(fp, "</td><td class=\"n\">%zu</td><td></td><td></td>"
+            "<td class=\"n\"></td><td></td><td></td><td>",
+            sgf_game_index(g));
+    const sgf_prop *re = sgf_node_find_prop(sgf_game_root(g), SGF_PROP_RE);
+    sgf_str v = re != NULL ? sgf_prop_text(re, 0) : (sgf_str){ "", 0 };
+    html_text_cut(fp, v.ptr, v.len, TEXT_MAX);
+    fprintf(fp, "</td><td><span class=\"st not-counted\">not-counted</span>"
+            "</td><td>not-go=GM[%d]</td></tr>\n</tbody>\n", sgf_game_gm(g));
+}
+
 void shtml_unreadable(shtml *h, const char *name, const char *message)
 {
     FILE *fp = h->out;

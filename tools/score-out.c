@@ -1093,6 +1093,8 @@ static int score_game(score_out_opts *o, game_count *x,
         x->verdict = SGF_SCORE_NOT_COUNTED;
         if (o->format == SCORE_FORMAT_JSON || o->format == SCORE_FORMAT_TSV)
             show_not_go(o, x);          /* a row of its own */
+        else if (o->format == SCORE_FORMAT_HTML)
+            shtml_not_go(o->html, x->name, x->g);
         else if (!o->quiet) {
             cli_flush(stdout);
             tool_error("%s: game %zu: GM[%d] is not Go: not counted",
