@@ -1485,19 +1485,10 @@ int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
     signal(SIGPIPE, SIG_DFL);
     free(j.w);
     free(j.ring);
-    if (j.nw == 0) {       /* not one worker (said why): read here, whole */
+    if (j.nw == 0) {       /* not one worker (said why): nothing read */
         tool_error("-j %u: no worker could start: the inputs are read by "
                    "this process alone", nw);
-        for (;;) {
-            unsigned long long size;
-            char *said;
-            const char *path = next(it, &size, &said);
-            cli_write_held(said);
-            if (path == NULL)
-                break;
-            j.status = tool_worst(j.status, one(h, path, n));
-            cli_progress_input(size);
-        }
+        return CLI_JOBS_NO_WORKER;
     }
     return j.status;
 }

@@ -22,7 +22,11 @@ typedef int (*cli_job_one)(const cli_run_hooks *h, const char *path,
 
 /* Every input of next (total of them; 0: not known) through one, in nw
  * worker processes; outputs in input order; counts and the tool's totals
- * (h->totals) added up in n and h->totals. Returns the worst status. */
+ * (h->totals) added up in n and h->totals. Returns the worst status, or
+ * CLI_JOBS_NO_WORKER (after a message) when not one worker could start
+ * (no temporary file for its output, say): then no input was taken
+ * from next, and the caller reads them itself. */
+#define CLI_JOBS_NO_WORKER (-1)
 int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
                  void *it, size_t total, cli_job_one one, cli_counts *n);
 

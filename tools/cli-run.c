@@ -586,14 +586,18 @@ int cli_run(const cli_tool *t, int argc, char **argv,
     unsigned long long lone_size = list != NULL && count > 0
                                    ? cli_input_list_size(list, 0)
                                    : w.ahead_size[0];
-    if (nj > 1
-        && (count > 1
-            || (count == 1 && cli_jobs_splits(h, lone, lone_size)))
-        && !(h->serial != NULL && h->serial(h->payload)))
-        status = tool_worst(status, cli_jobs_run(h, nj, next_input, &w,
-                                                 list != NULL ? count : 0,
-                                                 one_input, &n));
-    else
+    bool here = !(nj > 1
+                  && (count > 1
+                      || (count == 1 && cli_jobs_splits(h, lone, lone_size)))
+                  && !(h->serial != NULL && h->serial(h->payload)));
+    if (!here) {
+        int st = cli_jobs_run(h, nj, next_input, &w, list != NULL ? count : 0,
+                              one_input, &n);
+        here = st == CLI_JOBS_NO_WORKER;    /* nothing read yet */
+        if (!here)
+            status = tool_worst(status, st);
+    }
+    if (here)
         for (;;) {
             char *said;
             path = next_input(&w, &size, &said);

@@ -282,7 +282,8 @@ int shtml_game_add(shtml *h, const shtml_game *g)
     return TOOL_OK;
 }
 
-void shtml_not_go(shtml *h, const char *name, const sgf_game *g)
+void shtml_not_go(shtml *h, const char *name, const sgf_game *g,
+                  const char *recorded)
 {
     FILE *fp = h->out;
     if (h->quiet_rows >= SHTML_QUIET_ROWS) {
@@ -298,9 +299,7 @@ void shtml_not_go(shtml *h, const char *name, const sgf_game *g)
     fprintf(fp, "</td><td class=\"n\">%zu</td><td></td><td></td>"
             "<td class=\"n\"></td><td></td><td></td><td>",
             sgf_game_index(g));
-    const sgf_prop *re = sgf_node_find_prop(sgf_game_root(g), SGF_PROP_RE);
-    sgf_str v = re != NULL ? sgf_prop_text(re, 0) : (sgf_str){ "", 0 };
-    html_text_cut(fp, v.ptr, v.len, TEXT_MAX);
+    html_text_cut(fp, recorded, strlen(recorded), TEXT_MAX);
     fprintf(fp, "</td><td><span class=\"st not-counted\">not-counted</span>"
             "</td><td>not-go=GM[%d]</td></tr>\n</tbody>\n", sgf_game_gm(g));
 }

@@ -76,8 +76,9 @@ int shtml_game_add(shtml *h, const shtml_game *g);
 void shtml_unreadable(shtml *h, const char *name, const char *message);
 
 /* A row for game g of name that is not Go (GM[] other than 1): no board
- * to count, "not-counted", cause "not-go=GM[n]". */
-void shtml_not_go(shtml *h, const char *name, const sgf_game *g);
+ * to count, RE[] as recorded, "not-counted", cause "not-go=GM[n]". */
+void shtml_not_go(shtml *h, const char *name, const sgf_game *g,
+                  const char *recorded);
 
 /* The summary and the page's end; frees h. */
 void shtml_finish(shtml *h, const shtml_totals *t);

@@ -762,15 +762,27 @@ static void cut_text(char *buf, size_t cap, sgf_str v)
     buf[n] = '\0';
 }
 
-static void read_game_info(const score_out_opts *o, game_count *x)
+/* The game-info node of the replayed line (--path may lead to a
+ * variation with game information of its own) and its RE[]. */
+static void read_recorded(const score_out_opts *o, game_count *x)
 {
-    /* the replayed line's (--path may lead to a variation with game
-       information of its own) */
     const sgf_node *info = sgf_replay_info_node(o->replay);
     if (info == NULL)
         info = sgf_game_info_node(x->g);
     x->info = info;
     const sgf_prop *re = sgf_node_find_prop(info, SGF_PROP_RE);
+    sgf_str v = { "", 0 };
+    if (re != NULL)
+        v = sgf_prop_text(re, 0);
+    sgf_score_re_parse(&x->re, v);
+    x->re_text = v;
+    cut_text(x->recorded, sizeof x->recorded, v);
+}
+
+static void read_game_info(const score_out_opts *o, game_count *x)
+{
+    read_recorded(o, x);
+    const sgf_node *info = x->info;
     x->rules = o->rules_given ? &o->rules : sgf_replay_rules(o->replay);
     x->komi = o->komi;
     x->komi_rc = KOMI_OPTION;
@@ -782,12 +794,6 @@ static void read_game_info(const score_out_opts *o, game_count *x)
     const sgf_prop *km = sgf_node_find_prop(info, SGF_PROP_KM);
     sgf_str k = km != NULL ? sgf_prop_text(km, 0) : (sgf_str){ "", 0 };
     cut_text(x->km_raw, sizeof x->km_raw, k);
-    sgf_str v = { "", 0 };
-    if (re != NULL)
-        v = sgf_prop_text(re, 0);
-    sgf_score_re_parse(&x->re, v);
-    x->re_text = v;
-    cut_text(x->recorded, sizeof x->recorded, v);
 }
 
 /* Count our own way (dead stones from the markup) for the differences,
@@ -964,9 +970,7 @@ static void show(const score_out_opts *o, const game_count *x)
  * games ("not-counted", cause "not-go=GM[n]"), RE[] as written. */
 static void show_not_go(const score_out_opts *o, const game_count *x)
 {
-    const sgf_prop *re = sgf_node_find_prop(sgf_game_root(x->g),
-                                            SGF_PROP_RE);
-    sgf_str v = re != NULL ? sgf_prop_text(re, 0) : (sgf_str){ "", 0 };
+    sgf_str v = x->re_text;
     char cause[32];
     snprintf(cause, sizeof cause, "not-go=GM[%d]", sgf_game_gm(x->g));
     if (o->format == SCORE_FORMAT_JSON) {
@@ -1091,10 +1095,11 @@ static int score_game(score_out_opts *o, game_count *x,
     }
     if (sgf_game_gm(x->g) != 1) {       /* no board to count */
         x->verdict = SGF_SCORE_NOT_COUNTED;
+        read_recorded(o, x);
         if (o->format == SCORE_FORMAT_JSON || o->format == SCORE_FORMAT_TSV)
             show_not_go(o, x);          /* a row of its own */
         else if (o->format == SCORE_FORMAT_HTML)
-            shtml_not_go(o->html, x->name, x->g);
+            shtml_not_go(o->html, x->name, x->g, x->recorded);
         else if (!o->quiet) {
             cli_flush(stdout);
             tool_error("%s: game %zu: GM[%d] is not Go: not counted",

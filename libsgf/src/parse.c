@@ -1199,9 +1199,7 @@ static void run(parser *p)
        bytes would give a flood of errors, or games of junk) */
     const char *suffix = NULL;
     const char *packed = c->part_cut == NULL
-                         ? sgf__packed_format(p->s, p->n,
-                                              &suffix)
-                         : NULL;
+                         ? sgf__packed_format(p->s, p->n, &suffix) : NULL;
     if (packed != NULL)
         p->i = p->n;
     if (p->n >= 3 && memcmp(p->s, "\xEF\xBB\xBF", 3) == 0)

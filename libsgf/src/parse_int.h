@@ -56,10 +56,9 @@ const char *sgf__ca_charset(const char *raw, size_t len);
 /* The compression or archive format whose signature s[0..n) starts
  * with ("gzip", "bzip2", "xz", "zstd", "zip", "7z"), or NULL; *suffix
  * (when suffix is not NULL): the end of a name the tools read as that
- * format (".sgf.gz", ".zip"). No SGF
- * text starts so: all but bzip2's are bytes no text holds, and bzip2's
- * ten ("BZh", a block size, then the block magic "1AY&SY") are a word
- * no record begins with. */
+ * format (".sgf.gz", ".zip"). No SGF text starts so: all but bzip2's
+ * are bytes no text holds, and bzip2's ten ("BZh", a block size, then
+ * the block magic "1AY&SY") are a word no record begins with. */
 const char *sgf__packed_format(const char *s, size_t n,
                                const char **suffix);
 

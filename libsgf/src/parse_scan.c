@@ -35,8 +35,6 @@ const uint8_t sgf__byte_class[256] = {
 #undef WS4
 #undef L26
 
-/* Does SGF structure follow offset i: the end, ';', '(', ')', the '['
- * of another value, or a property identifier with its '['? */
 const char *sgf__packed_format(const char *s, size_t n,
                                const char **suffix)
 {
@@ -64,6 +62,8 @@ const char *sgf__packed_format(const char *s, size_t n,
     return NULL;
 }
 
+/* Does SGF structure follow offset i: the end, ';', '(', ')', the '['
+ * of another value, or a property identifier with its '['? */
 bool sgf__structure_follows(const sgf__text *t, size_t i)
 {
     i = sgf__skip_ws(t->s, t->n, i);

@@ -696,16 +696,8 @@ static long board_points(const sgf_node *n)
         n = sgf_node_parent(n);
     const sgf_prop *sz = sgf_node_find_prop(n, SGF_PROP_SZ);
     long w = 19, h = 19;
-    if (sz != NULL) {
-        sgf_str a, b;
-        sgf_str raw = sgf_prop_text(sz, 0);
-        if (sgf_value_split(raw, &a, &b) == 0) {
-            if (sgf__loose_number(a, &w) < 0 || sgf__loose_number(b, &h) < 0)
-                w = h = 19;
-        } else if (sgf__loose_number(raw, &w) >= 0) {
-            h = w;
-        }
-    }
+    if (sz != NULL && sgf__read_size(sgf_prop_text(sz, 0), &w, &h) == 0)
+        w = h = 19;
     if (w < 1 || w > SGF_MAX_SIZE || h < 1 || h > SGF_MAX_SIZE)
         w = h = 19;                     /* as the board the replay sets */
     return w * h;
