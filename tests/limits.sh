@@ -11,8 +11,8 @@
 #   - growth: for an input 4x larger (N and 4N units of a shape), the
 #     cost above that of an empty input grows at most 4.5x: a repeated
 #     property (memory), distinct properties in one node, deep nesting,
-#     many variations, many games, two-byte candidates in a value
-#     (steps);
+#     many variations, many games, two-byte candidates in a value,
+#     a figure for every move of a long game (steps);
 #   - point lists, in every tool that reads them (sgf-validate,
 #     sgf-replay --all-variations, sgf-score, sgf-convert to xml, ascii,
 #     svg and sgf): a setup that changes every point of a 52x52 board
@@ -138,6 +138,14 @@ for shape in nest:5000 vars:5000 games:5000 mbcand:20000; do
         "$(steps "$s" "$n" sgf-validate -q)" \
         "$(steps "$s" $((4 * n)) sgf-validate -q)"
 done
+
+# a figure for every move of a long game (sgf-convert --figures=1): the
+# line is replayed for the whole series, not again for each figure (4x
+# the moves cost 9x when it was)
+grows "figures of every move, steps" \
+    "$(steps passes 0 sgf-convert --to=ascii --style=book --figures=1)" \
+    "$(steps passes 300 sgf-convert --to=ascii --style=book --figures=1)" \
+    "$(steps passes 1200 sgf-convert --to=ascii --style=book --figures=1)"
 
 # a large input read in parts by -j 2 (parts of 2,000 bytes here): the
 # scan for cuts passes over a run of '(' that starts no game tree once,

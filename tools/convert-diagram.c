@@ -40,10 +40,10 @@ static int base_options(sgf_figure_options *fo, const char *name,
     return TOOL_OK;
 }
 
-static int build_one(sgf_figure *f, const char *name, sgf_collection *c,
-                     const sgf_game *g, const sgf_figure_options *fo)
+/* Say why a figure could not be built (rc an SGF_E* code, not 0). */
+static int build_fault(int rc, const char *name, sgf_collection *c,
+                       const sgf_game *g, const sgf_figure_options *fo)
 {
-    int rc = sgf_figure_build(f, c, g, fo);
     char why[160];
     if (rc == SGF_EINVAL) {
         cli_path_fault(why, sizeof why, c, g, fo->path, fo->path_len);
@@ -53,7 +53,14 @@ static int build_one(sgf_figure *f, const char *name, sgf_collection *c,
     else if (rc != 0)
         tool_error("%s: game %zu: %s", name, sgf_game_index(g),
                    sgf_strerror(rc));
-    return rc == 0 ? TOOL_OK : TOOL_TROUBLE;
+    return TOOL_TROUBLE;
+}
+
+static int build_one(sgf_figure *f, const char *name, sgf_collection *c,
+                     const sgf_game *g, const sgf_figure_options *fo)
+{
+    int rc = sgf_figure_build(f, c, g, fo);
+    return rc == 0 ? TOOL_OK : build_fault(rc, name, c, g, fo);
 }
 
 static int write_one(FILE *out, const sgf_figure *f, int format,
@@ -68,32 +75,37 @@ static int write_one(FILE *out, const sgf_figure *f, int format,
     return TOOL_OK;
 }
 
-/* Figures of `size` moves over from..to (to SGF_FIGURE_END: the end). */
+/* A series of figures being written. */
+typedef struct {
+    FILE *out;
+    int format;
+    sgf_figure_style style;
+    bool started;
+    int status;
+} series;
+
+static int write_each(void *payload, const sgf_figure *f)
+{
+    series *s = payload;
+    if (s->started)
+        fputc('\n', s->out);
+    s->started = true;
+    s->status = write_one(s->out, f, s->format, s->style);
+    return s->status == TOOL_OK ? 0 : 1;
+}
+
+/* Figures of o->figures moves over fo->from..fo->to (to SGF_FIGURE_END:
+ * the end), from one replay of the line. */
 static int write_figures(FILE *out, const char *name, sgf_figure *f,
-                         sgf_collection *c,
-                         const sgf_game *g, sgf_figure_options *fo,
+                         sgf_collection *c, const sgf_game *g,
+                         const sgf_figure_options *fo,
                          const convert_diagram_opts *o,
                          sgf_figure_style style)
 {
-    unsigned from = fo->from, to = fo->to;
+    series s = { out, o->format, style, false, TOOL_OK };
     unsigned size = o->figures > 0 ? (unsigned)o->figures : 0;
-    int status = TOOL_OK;
-    for (bool first = true; status == TOOL_OK; first = false) {
-        fo->from = from;
-        fo->to = size > 0 && to - from >= size ? from + size - 1 : to;
-        status = build_one(f, name, c, g, fo);
-        if (status != TOOL_OK)
-            break;
-        if (!first)
-            fputc('\n', out);
-        status = write_one(out, f, o->format, style);
-        unsigned lo, hi;
-        sgf_figure_range(f, &lo, &hi);
-        if (size == 0 || hi >= sgf_figure_line_moves(f) || fo->to >= to)
-            break;
-        from = fo->to + 1;
-    }
-    return status;
+    int rc = sgf_figure_build_each(f, c, g, fo, size, write_each, &s);
+    return rc < 0 ? build_fault(rc, name, c, g, fo) : s.status;
 }
 
 int convert_diagram_check(const convert_diagram_opts *o)

@@ -8,6 +8,9 @@
  * found by comparing the board with a shadow copy. The layout (which
  * stone each point shows, which moves become "N at M" notes) is then
  * worked out from those records alone, so every renderer shares it.
+ * A series of figures (sgf_figure_build_each) shows windows of the same
+ * records, each starting from the position the one before ended with:
+ * two replays for the whole series, however many figures it has.
  */
 #include <limits.h>
 #include <stdlib.h>
@@ -53,7 +56,8 @@ static void free_grids(sgf_figure *f)
 static void clear(sgf_figure *f)
 {
     free_grids(f);
-    f->n_moves = f->n_changes = f->n_lines = 0;
+    f->n_moves = f->n_rec = f->n_changes = f->n_lines = 0;
+    f->moves = f->rec;
     f->built = false;
     f->has_last = false;
     f->line_moves = 0;
@@ -66,7 +70,7 @@ void sgf_figure_free(sgf_figure *f)
     if (f == NULL)
         return;
     free_grids(f);
-    free(f->moves);
+    free(f->rec);
     free(f->changes);
     free(f->lines);
     sgf_replay_free(f->replay);
@@ -111,7 +115,7 @@ typedef struct recorder {
     const sgf_figure_options *o;
     sgf_color *shadow;           /* the board as last seen */
     long number;                 /* game number of the last move */
-    const sgf_node *node;        /* node of the last move shown */
+    const sgf_node *node;        /* node of the last move not recorded */
     int rc;
 } recorder;
 
@@ -158,21 +162,20 @@ static long node_mn(const sgf_node *n, long last)
 static int record_move(recorder *r, const sgf_replay_move *rm)
 {
     sgf_figure *f = r->f;
-    if (grow((void **)&f->moves, &f->cap_moves, f->n_moves,
-             sizeof *f->moves) != 0)
+    if (grow((void **)&f->rec, &f->cap_rec, f->n_rec, sizeof *f->rec)
+        != 0)
         return SGF_ENOMEM;
-    sgf__fig_move *m = &f->moves[f->n_moves++];
+    sgf__fig_move *m = &f->rec[f->n_rec++];
     memset(m, 0, sizeof *m);
     m->pub.ordinal = rm->move_number;
-    long from = (long)r->o->first_number
-                + ((long)rm->move_number - (long)f->first);
-    m->pub.number = r->o->first_number == 0 ? r->number
-                    : from < SGF_MOVE_NUMBER_MAX ? from
-                    : SGF_MOVE_NUMBER_MAX;
     m->pub.color = rm->color;
     m->pub.pass = rm->pass;
     m->pub.point = rm->point;
     m->pub.captured = rm->result.captured + rm->result.suicided;
+    m->node = rm->node;
+    m->game_number = r->number;
+    m->prisoners[0] = sgf_board_prisoners(rm->board, SGF_BLACK);
+    m->prisoners[1] = sgf_board_prisoners(rm->board, SGF_WHITE);
     return diff_board(r, rm->board, m);
 }
 
@@ -184,17 +187,13 @@ static int on_move(void *payload, const sgf_replay_move *rm)
     r->number = node_mn(rm->node, r->number);
     if (rm->move_number > f->last)
         return 0;
+    if (rm->move_number >= f->rec_first)
+        return r->rc = record_move(r, rm);
     r->node = rm->node;
     f->has_last = !rm->pass;
     f->last_pt = rm->point;
     f->last_color = rm->color;
-    if (rm->move_number < f->first)
-        return 0;
-    r->rc = record_move(r, rm);
-    memcpy(f->end, r->shadow, (size_t)f->w * (size_t)f->h * sizeof *f->end);
-    f->prisoners[SGF_BLACK] = sgf_board_prisoners(rm->board, SGF_BLACK);
-    f->prisoners[SGF_WHITE] = sgf_board_prisoners(rm->board, SGF_WHITE);
-    return r->rc;
+    return 0;
 }
 
 /* --- the two replays -------------------------------------------------- */
@@ -218,19 +217,19 @@ static sgf_replay_options replay_opts(const sgf_figure_options *o)
     return ro;
 }
 
-/* The position before move f->first, and its prisoners and last move. */
+/* The position before move f->rec_first, and its prisoners and last
+ * move. */
 static int replay_base(sgf_figure *f, sgf_collection *c, const sgf_game *g,
                        const sgf_figure_options *o)
 {
     sgf_replay_options ro = replay_opts(o);
     ro.stop = true;
-    ro.stop_after = f->first - 1;
+    ro.stop_after = f->rec_first - 1;
     int rc = sgf_replay_run(f->replay, c, g, &ro);
     if (rc != 0)
         return rc;
     const sgf_board *b = sgf_replay_board(f->replay);
     copy_board(f, f->base, b);
-    memcpy(f->end, f->base, (size_t)f->w * (size_t)f->h * sizeof *f->end);
     f->prisoners[SGF_BLACK] = sgf_board_prisoners(b, SGF_BLACK);
     f->prisoners[SGF_WHITE] = sgf_board_prisoners(b, SGF_WHITE);
     bool pass = false;
@@ -239,6 +238,9 @@ static int replay_base(sgf_figure *f, sgf_collection *c, const sgf_game *g,
     return 0;
 }
 
+/* Record the moves f->rec_first..f->last of the line (every move from
+ * f->rec_first when f->last is SGF_FIGURE_END). *node: the node of the
+ * last move before them (the root when none). */
 static int replay_line(sgf_figure *f, sgf_collection *c, const sgf_game *g,
                        const sgf_figure_options *o, const sgf_node **node)
 {
@@ -441,8 +443,68 @@ static int set_view(sgf_figure *f, const sgf_node *n,
 
 /* --- build ------------------------------------------------------------ */
 
+/* Clear what the last window's layout and markup left. */
+static void reset_window(sgf_figure *f)
+{
+    size_t n = (size_t)f->w * (size_t)f->h;
+    for (size_t i = 0; i < n; i++) {
+        free(f->labels[i]);
+        f->labels[i] = NULL;
+    }
+    memset(f->num, 0, n * sizeof *f->num);
+    memset(f->marks, 0, n * sizeof *f->marks);
+    f->n_lines = 0;
+}
+
+/* Show the moves first..last (last past the line: its end), the records
+ * from f->rec[*next] on, from the position in f->base: their numbers,
+ * the end position, prisoners, last move, layout, view and markup.
+ * *next: then the first record after them. *node: the node of the last
+ * move before them (the root when none), then of the last move shown.
+ * Moves off the board are numbered but have no record. */
+static int show_window(sgf_figure *f, const sgf_figure_options *o,
+                       unsigned first, unsigned last, size_t *next,
+                       const sgf_node **node)
+{
+    f->first = first;
+    f->last = last < f->line_moves ? last : f->line_moves;
+    f->moves = f->rec + *next;
+    f->n_moves = 0;
+    while (*next + f->n_moves < f->n_rec
+           && f->moves[f->n_moves].pub.ordinal <= f->last)
+        f->n_moves++;
+    *next += f->n_moves;
+    reset_window(f);
+    memcpy(f->end, f->base, (size_t)f->w * (size_t)f->h * sizeof *f->end);
+    for (size_t i = 0; i < f->n_moves; i++) {
+        sgf__fig_move *m = &f->moves[i];
+        long from = (long)o->first_number
+                    + ((long)m->pub.ordinal - (long)first);
+        m->pub.number = o->first_number == 0 ? m->game_number
+                        : from < SGF_MOVE_NUMBER_MAX ? from
+                        : SGF_MOVE_NUMBER_MAX;
+        sgf__figure_apply(f, f->end, m);
+    }
+    if (f->n_moves > 0) {
+        const sgf__fig_move *m = &f->moves[f->n_moves - 1];
+        *node = m->node;
+        f->has_last = !m->pub.pass;
+        f->last_pt = m->pub.point;
+        f->last_color = m->pub.color;
+        f->prisoners[SGF_BLACK] = m->prisoners[0];
+        f->prisoners[SGF_WHITE] = m->prisoners[1];
+    }
+    layout(f);
+    int rc = set_view(f, *node, o);
+    return rc != 0 ? rc : load_markup(f, *node);
+}
+
+/* The figures of o->from..o->to, `size` moves each (0: one figure), each
+ * handed to each() when not NULL; *stop: the nonzero value each()
+ * stopped the series with. */
 static int build(sgf_figure *f, sgf_collection *c, const sgf_game *g,
-                 const sgf_figure_options *o)
+                 const sgf_figure_options *o, unsigned size,
+                 sgf_figure_each_fn each, void *payload, int *stop)
 {
     int w, h;
     sgf_game_board_size(g, &w, &h);
@@ -451,10 +513,13 @@ static int build(sgf_figure *f, sgf_collection *c, const sgf_game *g,
     int rc = alloc_grids(f, w, h);
     if (rc != 0)
         return rc;
-    f->first = o->from > 0 ? o->from : 1;
-    f->last = o->to;
-    if (f->last < f->first)              /* a position figure */
-        f->first = f->last + 1;
+    unsigned first = o->from > 0 ? o->from : 1, to = o->to;
+    if (to < first) {                    /* a position figure */
+        first = to + 1;
+        size = 0;
+    }
+    f->rec_first = first;
+    f->last = to;
     rc = replay_base(f, c, g, o);
     if (rc != 0)
         return rc;
@@ -462,15 +527,28 @@ static int build(sgf_figure *f, sgf_collection *c, const sgf_game *g,
     rc = replay_line(f, c, g, o, &node);
     if (rc != 0)
         return rc;
-    if (f->last > f->line_moves)
-        f->last = f->line_moves;
-    layout(f);
-    rc = set_view(f, node, o);
-    return rc != 0 ? rc : load_markup(f, node);
+    size_t next = 0;
+    for (;;) {
+        unsigned last = size > 0 && to - first >= size ? first + size - 1
+                                                       : to;
+        rc = show_window(f, o, first, last, &next, &node);
+        if (rc != 0)
+            return rc;
+        f->built = true;
+        if (each != NULL && (*stop = each(payload, f)) != 0)
+            return 0;
+        if (size == 0 || f->last >= f->line_moves || last >= to)
+            return 0;
+        memcpy(f->base, f->end,
+               (size_t)f->w * (size_t)f->h * sizeof *f->base);
+        first = last + 1;
+    }
 }
 
-int sgf_figure_build(sgf_figure *f, sgf_collection *c, const sgf_game *g,
-                     const sgf_figure_options *o)
+static int build_checked(sgf_figure *f, sgf_collection *c,
+                         const sgf_game *g, const sgf_figure_options *o,
+                         unsigned size, sgf_figure_each_fn each,
+                         void *payload)
 {
     sgf_figure_options defaults = SGF_FIGURE_OPTIONS_INIT;
     if (o == NULL)
@@ -479,13 +557,30 @@ int sgf_figure_build(sgf_figure *f, sgf_collection *c, const sgf_game *g,
         || o->version != SGF_FIGURE_OPTIONS_VERSION)
         return SGF_EINVAL;
     clear(f);
-    int rc = build(f, c, g, o);
+    int stop = 0;
+    int rc = build(f, c, g, o, size, each, payload, &stop);
     if (rc != 0) {
         clear(f);
         return rc;
     }
     f->built = true;
-    return 0;
+    return stop;
+}
+
+int sgf_figure_build(sgf_figure *f, sgf_collection *c, const sgf_game *g,
+                     const sgf_figure_options *o)
+{
+    return build_checked(f, c, g, o, 0, NULL, NULL);
+}
+
+int sgf_figure_build_each(sgf_figure *f, sgf_collection *c,
+                          const sgf_game *g, const sgf_figure_options *o,
+                          unsigned moves, sgf_figure_each_fn each,
+                          void *payload)
+{
+    if (each == NULL)
+        return SGF_EINVAL;
+    return build_checked(f, c, g, o, moves, each, payload);
 }
 
 /* --- queries ---------------------------------------------------------- */

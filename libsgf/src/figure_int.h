@@ -18,6 +18,9 @@ typedef struct sgf__fig_change {
 typedef struct sgf__fig_move {
     sgf_figure_move pub;
     size_t ch_first, ch_count;   /* changes[ch_first..+ch_count) */
+    const sgf_node *node;        /* the move's node */
+    long game_number;            /* MN[] honoured */
+    int prisoners[2];            /* after the move: Black's, White's */
 } sgf__fig_move;
 
 struct sgf_figure {
@@ -29,8 +32,11 @@ struct sgf_figure {
     long *num;                   /* w*h: its number (0 unnumbered) */
     unsigned *marks;             /* w*h: SGF_FIGURE_* bits */
     char **labels;               /* w*h: LB texts or NULL */
-    sgf__fig_move *moves;
-    size_t n_moves, cap_moves;
+    sgf__fig_move *rec;          /* every move recorded, from rec_first */
+    size_t n_rec, cap_rec;
+    unsigned rec_first;
+    sgf__fig_move *moves;        /* the figure's: a window of rec */
+    size_t n_moves;
     sgf__fig_change *changes;
     size_t n_changes, cap_changes;
     sgf_figure_line *lines;

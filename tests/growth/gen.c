@@ -23,6 +23,7 @@
  *   nest      N nested variations (;B[aa](;B[aa](...)))
  *   vars      N variations of the root
  *   games     N games of three nodes
+ *   passes    a game of N moves, all passes (figures of each move)
  *   mbcand    one Shift_JIS comment of N lead-and-']' pairs
  *   parenrun  200 games, a run of N '(' that starts no game tree, 200
  *             games (a large input read in parts: its cut scan)
@@ -108,6 +109,11 @@ int main(int argc, char **argv)
     } else if (strcmp(k, "vars") == 0) {
         fputs("(;GM[1]FF[4]", stdout);
         repeat("(;B[aa];W[bb])", n);
+        fputs(")\n", stdout);
+    } else if (strcmp(k, "passes") == 0) {
+        fputs("(;GM[1]FF[4]SZ[19]AB[dd][pp]AW[dp][pd]", stdout);
+        for (unsigned long i = 0; i < n; i++)
+            fputs(i % 2 ? ";W[]" : ";B[]", stdout);
         fputs(")\n", stdout);
     } else if (strcmp(k, "games") == 0) {
         repeat("(;GM[1]FF[4]SZ[9]RU[Japanese];B[aa];W[bb])\n", n);

@@ -221,6 +221,113 @@ static void test_figure_range_and_position(void **state)
     done(&x);
 }
 
+/* A series compared with the figures built one by one. */
+typedef struct series {
+    sgf_collection *c;
+    sgf_figure_options o;        /* the whole range */
+    unsigned size, seen, stop_at;
+} series;
+
+static int check_each(void *payload, const sgf_figure *f)
+{
+    series *s = payload;
+    sgf_figure_options one = s->o;
+    one.from = (s->o.from > 0 ? s->o.from : 1) + s->seen * s->size;
+    if (one.to - one.from >= s->size)
+        one.to = one.from + s->size - 1;
+    sgf_figure *g;
+    assert_int_equal(sgf_figure_new(&g), 0);
+    assert_int_equal(sgf_figure_build(g, s->c,
+                                      sgf_collection_game(s->c, 0), &one),
+                     0);
+    unsigned lo, hi, glo, ghi;
+    sgf_figure_range(f, &lo, &hi);
+    sgf_figure_range(g, &glo, &ghi);
+    assert_int_equal(lo, glo);
+    assert_int_equal(hi, ghi);
+    assert_int_equal(sgf_figure_prisoners(f, SGF_BLACK),
+                     sgf_figure_prisoners(g, SGF_BLACK));
+    assert_int_equal(sgf_figure_prisoners(f, SGF_WHITE),
+                     sgf_figure_prisoners(g, SGF_WHITE));
+    for (int style = -1; style <= (int)SGF_FIGURE_SENSEI; style++) {
+        char *a = render(f, style), *b = render(g, style);
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
+    }
+    sgf_figure_free(g);
+    return ++s->seen == s->stop_at ? 7 : 0;
+}
+
+/* Setup stones between moves, MN[], captures, passes, a move off the
+ * board (numbered, not shown) and markup: each figure of a series is the
+ * figure built for its own moves alone. */
+static void test_figure_series(void **state)
+{
+    (void)state;
+    static const char sgf[] =
+        "(;GM[1]FF[4]SZ[5];B[cc];W[bc];B[bb]AW[ee];W[db]MN[20];B[bd]"
+        ";W[dd]TR[cc];B[ac];W[zz];B[bc]LB[aa:x];W[cd];AB[ae]B[ed];W[ad]"
+        ";B[];W[])";
+    series s = { NULL, SGF_FIGURE_OPTIONS_INIT, 0, 0, 0 };
+    assert_int_equal(sgf_parse_buffer(&s.c, sgf, strlen(sgf), NULL), 0);
+    const sgf_game *gm = sgf_collection_game(s.c, 0);
+    sgf_figure *f;
+    assert_int_equal(sgf_figure_new(&f), 0);
+    static const unsigned sizes[] = { 1, 2, 3, 5, 12, 40 };
+    for (unsigned k = 0; k < 4; k++)
+        for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+            s.o = (sgf_figure_options)SGF_FIGURE_OPTIONS_INIT;
+            s.o.from = k == 2 ? 3 : 1;
+            s.o.to = k == 2 ? 10 : SGF_FIGURE_END;
+            s.o.first_number = k == 1 ? 1 : k == 3 ? 100 : 0;
+            s.size = sizes[i];
+            s.seen = 0;
+            s.stop_at = 0;
+            assert_int_equal(sgf_figure_build_each(f, s.c, gm, &s.o,
+                                                   s.size, check_each, &s),
+                             0);
+            unsigned moves = k == 2 ? 8 : 14;
+            assert_int_equal(sgf_figure_line_moves(f), 14);
+            assert_int_equal(s.seen, (moves + s.size - 1) / s.size);
+        }
+    /* each() stops the series: its value, its figure kept */
+    s.o = (sgf_figure_options)SGF_FIGURE_OPTIONS_INIT;
+    s.size = 2;
+    s.seen = 0;
+    s.stop_at = 3;
+    assert_int_equal(sgf_figure_build_each(f, s.c, gm, &s.o, 2, check_each,
+                                           &s), 7);
+    unsigned lo, hi;
+    sgf_figure_range(f, &lo, &hi);
+    assert_int_equal(lo, 5);
+    assert_int_equal(hi, 6);
+    /* a position figure is a series of one */
+    s.o.from = 6;
+    s.o.to = 5;
+    s.seen = 0;
+    s.stop_at = 0;
+    s.size = 0;
+    assert_int_equal(sgf_figure_build_each(f, s.c, gm, &s.o, 3, check_each,
+                                           &s), 0);
+    assert_int_equal(s.seen, 1);
+    assert_int_equal(sgf_figure_move_count(f), 0);
+    /* errors: no each; a path off the tree (the figure left empty) */
+    assert_int_equal(sgf_figure_build_each(f, s.c, gm, NULL, 1, NULL, NULL),
+                     SGF_EINVAL);
+    unsigned path[1] = { 1 };
+    s.o = (sgf_figure_options)SGF_FIGURE_OPTIONS_INIT;
+    s.o.path = path;
+    s.o.path_len = 1;
+    assert_int_equal(sgf_figure_build_each(f, s.c, gm, &s.o, 1, check_each,
+                                           &s), SGF_EINVAL);
+    assert_int_equal(sgf_figure_move_count(f), 0);
+    assert_int_equal(sgf_figure_write_ascii(stdout, f, SGF_FIGURE_BOOK),
+                     SGF_EINVAL);
+    sgf_figure_free(f);
+    sgf_collection_free(s.c);
+}
+
 static void test_figure_errors(void **state)
 {
     (void)state;
@@ -710,6 +817,7 @@ int main(void)
         cmocka_unit_test(test_figure_mn_and_first_number),
         cmocka_unit_test(test_figure_range_and_position),
         cmocka_unit_test(test_figure_errors),
+        cmocka_unit_test(test_figure_series),
         cmocka_unit_test(test_figure_variation_path),
         cmocka_unit_test(test_figure_book_golden),
         cmocka_unit_test(test_figure_book_unnumbered_reuse),

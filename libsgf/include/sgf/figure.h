@@ -168,6 +168,32 @@ SGF_API int sgf_figure_build(sgf_figure *f, sgf_collection *c,
                              const sgf_game *g,
                              const sgf_figure_options *o);
 
+/* Called by sgf_figure_build_each with each figure of a series, built:
+ * read it with the functions below or write it (sgf_figure_write_ascii,
+ * sgf_figure_write_svg) before returning. Return 0 to go on; anything
+ * else stops the series and is returned by sgf_figure_build_each (use
+ * positive values, which no SGF_E* code is). */
+typedef int (*sgf_figure_each_fn)(void *payload, const sgf_figure *f);
+
+/* A series of figures of game g's line: the moves o->from..o->to cut
+ * into figures of `moves` numbered moves each (the last may have fewer;
+ * 0: one figure of them all), each built as sgf_figure_build builds the
+ * figure of its own from..to, its first_number counting from its own
+ * first move, and handed to each(payload, f) in order. The series stops
+ * after the figure that reaches o->to or the end of the line; a position
+ * figure (from > to) is a series of one. The line is replayed twice for
+ * the whole series, so its cost grows with the line, not with the
+ * number of figures times the line. Returns 0, the errors of
+ * sgf_figure_build (SGF_EINVAL also when each is NULL), or the first
+ * nonzero value each returned. After 0, f holds the series' last figure;
+ * after each's value, the figure it was handed; after an error, nothing
+ * (empty). */
+SGF_API int sgf_figure_build_each(sgf_figure *f, sgf_collection *c,
+                                  const sgf_game *g,
+                                  const sgf_figure_options *o,
+                                  unsigned moves, sgf_figure_each_fn each,
+                                  void *payload);
+
 /* Board size; the view (corners included). */
 SGF_API void sgf_figure_size(const sgf_figure *f, int *width, int *height);
 SGF_API void sgf_figure_view(const sgf_figure *f, sgf_point *ul,
