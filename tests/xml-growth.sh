@@ -10,7 +10,9 @@
 # whatever else runs; memory is the peak resident set (GNU time's %M).
 # Shapes read (sgf-convert --from=xml --to=sgf): one element with many
 # attributes, many namespace declarations, deep nesting (nested
-# variations), one long text, many games; memory of many games read, and
+# variations, also with the Go layer's elements in each node: a tree of
+# the document made that cost grow with the depth at every element), one
+# long text, many games; memory of many games read, and
 # of many games written as XML (--to=xml: the output is never held).
 # Prints "xml-growth: N passed, M failed"; exit status 1 when one failed.
 set -u
@@ -38,6 +40,17 @@ gen() {   # gen SHAPE N FILE
             printf "<game index=\"0\">"
             for (i = 0; i < n; i++)
                 printf "<node><prop id=\"C\"><v>x</v></prop><variation>"
+            printf "<node/>"
+            for (i = 0; i < n; i++) printf "</variation></node>"
+            printf "</game>"
+        } else if (shape == "deepgo") {
+            # as sgf-convert writes them: the namespace of the Go layer declared
+            # at the root, a go:move in every node
+            printf "<game index=\"0\" xmlns:go=\"urn:libsgf:go:1\">"
+            for (i = 0; i < n; i++) {
+                printf "<node><prop id=\"B\"><v>aa</v></prop>"
+                printf "<go:move number=\"%d\" color=\"B\"/><variation>", i + 1
+            }
             printf "<node/>"
             for (i = 0; i < n; i++) printf "</variation></node>"
             printf "</game>"
@@ -112,7 +125,8 @@ fi
 
 gen games 0 "$tmp/empty.xml"
 base=$(steps "$tmp/empty.xml" --from=xml --to=sgf)
-for spec in "attrs 4000" "ns 2000" "deep 2000" "text 20000" "games 100"; do
+for spec in "attrs 4000" "ns 2000" "deep 2000" "deepgo 5000" "text 20000" \
+            "games 100"; do
     set -- $spec
     gen "$1" "$2" "$tmp/s.xml"
     gen "$1" $(($2 * 4)) "$tmp/l.xml"

@@ -1,9 +1,12 @@
 /*
  * xml_read.c - SGF XML read back into game trees (sgf/xml.h), as a
- * stream: libxml2's xmlTextReader walks the document, each <game> is
- * gathered into a small tree of nodes, properties and raw values, then
- * written out as SGF and parsed. Only one game is held at a time (all of
- * them for sgf_xml_read_buffer, which returns one collection).
+ * stream: libxml2's SAX2 parser hands over the document's elements and
+ * text as it reads them (no tree of the document is built, so the cost
+ * grows with the document however deep its variations nest), each
+ * <game> is gathered into a small tree of nodes, properties and raw
+ * values, then written out as SGF and parsed. Only one game is held at a
+ * time (all of them for sgf_xml_read_buffer, which returns one
+ * collection).
  *
  * The raw values are written as they stand, and the game read back is
  * checked against what the document holds: the same nodes, properties
@@ -20,7 +23,9 @@
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
-#include <libxml/xmlreader.h>
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
 #include <sgf/xml.h>
 #include "tree_int.h"
 #include "xml_int.h"
@@ -48,10 +53,15 @@ typedef struct frame {
     bool b64;            /* F_V, F_RAW: encoding="base64" */
     bool has_raw, had_el;/* F_V: a <raw> was read; another of ours */
     int target;          /* where text goes: 0 nowhere, 1 v, 2 raw */
+    unsigned long line;  /* where its start tag is */
 } frame;
 
 typedef struct xr {
-    xmlTextReaderPtr rd;
+    xmlParserCtxtPtr ctxt;
+    int e;                       /* the first fault of ours, or 0 */
+    unsigned long line;          /* of the element or text being read */
+    const xmlChar **attrs;       /* the start tag's: 5 per attribute */
+    int nattrs;
     sgf__xguard guard;
     int fd;                      /* or -1: memory */
     const char *mem;
@@ -61,6 +71,8 @@ typedef struct xr {
     bool eof;                    /* read(2) said the end */
     bool seen_text;              /* a byte other than a blank was read */
     bool oom;                    /* libxml2 ran out of memory */
+    bool xml_fault, at_end;      /* libxml2 found a fault; with all the
+                                    input read */
     char *err;
     size_t errlen;
     /* the document */
@@ -91,20 +103,23 @@ static int fail(xr *r, unsigned long line, const char *what)
     return SGF_ESYNTAX;
 }
 
-/* The line of the element being read (where its tag starts), else
- * where the parser has got to. */
+/* The line of the element being read (where its start tag is; for an
+ * end tag, that of its start tag). */
 static unsigned long line_of(const xr *r)
 {
-    xmlNodePtr n = xmlTextReaderCurrentNode(r->rd);
-    long l = n != NULL ? xmlGetLineNo(n) : -1;
-    if (l <= 0)
-        l = xmlTextReaderGetParserLineNumber(r->rd);
+    return r->line;
+}
+
+/* Where the parser has got to. */
+static unsigned long parser_line(const xr *r)
+{
+    int l = r->ctxt != NULL ? xmlSAX2GetLineNumber(r->ctxt) : 0;
     return l > 0 ? (unsigned long)l : 0;
 }
 
 static int push_frame(xr *r, int kind)
 {
-    frame f = { kind, NONE, NONE, false, false, false, 0 };
+    frame f = { kind, NONE, NONE, false, false, false, 0, r->line };
     if (r->stack.len > 0) {
         const frame *top = &AT(r->stack, frame, COUNT(r->stack, frame) - 1);
         if (kind == F_INNER || kind == F_IGNORE)
@@ -172,9 +187,16 @@ static bool ident_ok(const xmlChar *s)
     return true;
 }
 
+/* The start tag's attribute `name` (of no namespace), a copy to
+ * xmlFree, or NULL. */
 static xmlChar *attr(xr *r, const char *name)
 {
-    return xmlTextReaderGetAttribute(r->rd, XC(name));
+    for (int i = 0; i < r->nattrs; i++) {
+        const xmlChar *const *a = r->attrs + 5 * i;
+        if (a[2] == NULL && strcmp((const char *)a[0], name) == 0)
+            return xmlStrndup(a[3], (int)(a[4] - a[3]));
+    }
+    return NULL;
 }
 
 static bool attr_is(xr *r, const char *name, const char *val)
@@ -280,12 +302,8 @@ static int begin_collection(xr *r, bool ours, const char *name)
 }
 
 /* A start tag: what it means depends on the element it is in. */
-static int on_start(xr *r)
+static int on_start(xr *r, const char *name, const char *ns)
 {
-    const char *name = (const char *)xmlTextReaderConstLocalName(r->rd);
-    const char *ns = (const char *)xmlTextReaderConstNamespaceUri(r->rd);
-    if (name == NULL)
-        return SGF_ENOMEM;
     bool ours = ns != NULL && strcmp(ns, SGF_XML_NS) == 0;
     frame *f = top(r);
     int kind = f ? f->kind : -1;
@@ -367,16 +385,13 @@ static int on_start(xr *r)
 #undef IS
 }
 
-static int on_text(xr *r)
+static int on_text(xr *r, const xmlChar *s, int len)
 {
     frame *f = top(r);
-    if (f == NULL || f->target == 0)
+    if (f == NULL || f->target == 0 || len <= 0)
         return 0;
-    const xmlChar *s = xmlTextReaderConstValue(r->rd);
-    if (s == NULL)
-        return SGF_ENOMEM;
     return sgf__buf_add(f->target == 1 ? &r->text : &r->raw, s,
-                        strlen((const char *)s));
+                        (size_t)len);
 }
 
 /* The value's bytes, from <raw> when there was one, else from <v>. */
@@ -413,6 +428,7 @@ static int on_end(xr *r)
 {
     frame f = *top(r);
     r->stack.len -= sizeof f;
+    r->line = f.line;
     switch (f.kind) {
     case F_GAME:
         if (f.last == NONE)
@@ -501,7 +517,7 @@ static int rebuild(xr *r, sgf_collection **out, size_t from, const char *cs)
     if (!e && !sgf__xtree_same(&r->t, *out, from)) {
         sgf_collection_free(*out);
         *out = NULL;
-        e = fail(r, r->rd ? line_of(r) : 0, "a game does not read back "
+        e = fail(r, r->ctxt ? line_of(r) : 0, "a game does not read back "
                  "as the document holds it");
     }
     return e;
@@ -625,12 +641,20 @@ static void on_error(void *ctx, xmlErrorPtr x)
         return;
     if (x->code == XML_ERR_NO_MEMORY)
         r->oom = true;
-    if (r->err != NULL && r->errlen > 0 && r->err[0] == '\0'
-        && x->level >= XML_ERR_ERROR) {
+    if (x->level < XML_ERR_ERROR || r->xml_fault)
+        return;
+    /* the first fault, where the parser is: at the end of the input (a
+       document cut short), or before it */
+    xmlParserInputPtr in = r->ctxt != NULL ? r->ctxt->input : NULL;
+    r->xml_fault = true;
+    r->at_end = r->eof && in != NULL && in->cur >= in->end;
+    if (r->err != NULL && r->errlen > 0 && r->err[0] == '\0') {
         snprintf(r->err, r->errlen, "line %d: %s", x->line,
                  x->message ? x->message : "not well-formed");
         r->err[strcspn(r->err, "\n")] = '\0';
     }
+    if (r->ctxt != NULL)
+        xmlStopParser(r->ctxt);
 }
 
 /* What stopped the reading: the guard, read(2), memory, or the XML. */
@@ -652,7 +676,8 @@ static int read_fault(xr *r)
         snprintf(r->err, r->errlen, "the input is empty: no XML document");
         return SGF_ESYNTAX;
     }
-    if (r->eof && r->stack.len > 0 && r->err != NULL && r->errlen > 0) {
+    if (r->eof && (!r->xml_fault || r->at_end) && r->stack.len > 0
+        && r->err != NULL && r->errlen > 0) {
         static const char *const names[F_INNER + 1] = {
             [F_COLLECTION] = "collection", [F_GAME] = "game",
             [F_VARIATION] = "variation", [F_NODE] = "node",
@@ -670,32 +695,68 @@ static int read_fault(xr *r)
     return SGF_ESYNTAX;
 }
 
-static int on_event(xr *r)
+/* --- the SAX2 handlers: each stops the parser at a fault of ours --- */
+
+static void stop_on(xr *r, int e)
 {
-    switch (xmlTextReaderNodeType(r->rd)) {
-    case XML_READER_TYPE_ELEMENT: {
-        int e = on_start(r);
-        if (!e && xmlTextReaderIsEmptyElement(r->rd))
-            e = on_end(r);
-        return e;
-    }
-    case XML_READER_TYPE_END_ELEMENT:
-        return on_end(r);
-    case XML_READER_TYPE_TEXT:
-    case XML_READER_TYPE_CDATA:
-    case XML_READER_TYPE_WHITESPACE:
-    case XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
-        return on_text(r);
-    case XML_READER_TYPE_DOCUMENT_TYPE:
-    case XML_READER_TYPE_ENTITY_REFERENCE:
-        return fail(r, line_of(r), "a DOCTYPE (DTD, entities) is not "
-                    "allowed in an SGF XML document");
-    default:
-        return 0;
-    }
+    if (e != 0 && r->e == 0)
+        r->e = e;
+    if (r->e != 0 || r->stopped)
+        xmlStopParser(r->ctxt);
 }
 
-/* libxml2 reports some faults outside the reader's handler: through its
+static void sax_start(void *ctx, const xmlChar *name, const xmlChar *prefix,
+                      const xmlChar *uri, int nb_namespaces,
+                      const xmlChar **namespaces, int nb_attributes,
+                      int nb_defaulted, const xmlChar **attributes)
+{
+    xr *r = ctx;
+    (void)prefix;
+    (void)nb_namespaces;
+    (void)namespaces;
+    (void)nb_defaulted;
+    if (r->e != 0 || r->stopped)
+        return;
+    r->line = parser_line(r);
+    r->attrs = attributes;
+    r->nattrs = nb_attributes;
+    int e = on_start(r, (const char *)name, (const char *)uri);
+    r->attrs = NULL;
+    r->nattrs = 0;
+    stop_on(r, e);
+}
+
+static void sax_end(void *ctx, const xmlChar *name, const xmlChar *prefix,
+                    const xmlChar *uri)
+{
+    xr *r = ctx;
+    (void)name;
+    (void)prefix;
+    (void)uri;
+    if (r->e == 0 && !r->stopped)
+        stop_on(r, on_end(r));
+}
+
+static void sax_text(void *ctx, const xmlChar *s, int len)
+{
+    xr *r = ctx;
+    if (r->e == 0 && !r->stopped)
+        stop_on(r, on_text(r, s, len));
+}
+
+static void sax_doctype(void *ctx, const xmlChar *name,
+                        const xmlChar *external_id, const xmlChar *system_id)
+{
+    xr *r = ctx;
+    (void)name;
+    (void)external_id;
+    (void)system_id;
+    r->line = parser_line(r);
+    stop_on(r, fail(r, line_of(r), "a DOCTYPE (DTD, entities) is not "
+                    "allowed in an SGF XML document"));
+}
+
+/* libxml2 reports some faults outside the parser's handler: through its
  * generic error function (encoding errors of a chunk), or, for faults of
  * its tree module (out of memory making a namespace), through the
  * thread's structured handler. While reading, the first is silenced (a
@@ -724,27 +785,69 @@ static int run(xr *r)
     return e;
 }
 
+/* A parser of the input through source_read, with handlers sax; NULL
+ * when out of memory. (xmlCreateIOParserCtxt does the same but loses its
+ * input buffer when memory runs out half way.) */
+static xmlParserCtxtPtr new_context(xr *r, const xmlSAXHandler *sax)
+{
+    xmlParserInputBufferPtr buf = xmlParserInputBufferCreateIO(
+        source_read, NULL, r, XML_CHAR_ENCODING_NONE);
+    if (buf == NULL)
+        return NULL;
+    xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
+    if (ctxt == NULL) {
+        xmlFreeParserInputBuffer(buf);
+        return NULL;
+    }
+    memcpy(ctxt->sax, sax, sizeof *sax);
+    ctxt->userData = r;
+    xmlParserInputPtr in = xmlNewIOInputStream(ctxt, buf,
+                                               XML_CHAR_ENCODING_NONE);
+    if (in == NULL)
+        xmlFreeParserInputBuffer(buf);
+    if (in == NULL || inputPush(ctxt, in) < 0) {    /* frees in */
+        xmlFreeParserCtxt(ctxt);
+        return NULL;
+    }
+    return ctxt;
+}
+
 static int read_all(xr *r)
 {
+    /* NOENT: attribute values come decoded ("&" stays "&#38;" without
+       it); no entity can be declared, a DOCTYPE being refused */
     enum { OPTIONS = XML_PARSE_NONET | XML_PARSE_HUGE | XML_PARSE_NOWARNING
-                     | XML_PARSE_BIG_LINES };
+                     | XML_PARSE_BIG_LINES | XML_PARSE_NOENT };
+    xmlSAXHandler sax;
+    memset(&sax, 0, sizeof sax);
+    sax.initialized = XML_SAX2_MAGIC;
+    sax.startElementNs = sax_start;
+    sax.endElementNs = sax_end;
+    sax.characters = sax_text;
+    sax.ignorableWhitespace = sax_text;
+    sax.cdataBlock = sax_text;
+    sax.internalSubset = sax_doctype;
+    sax.serror = on_error;
     sgf__xguard_init(&r->guard);
-    r->rd = xmlReaderForIO(source_read, NULL, r, NULL, NULL, OPTIONS);
-    if (r->rd == NULL)
-        return r->guard.why || r->read_failed ? read_fault(r) : SGF_ENOMEM;
-    xmlTextReaderSetStructuredErrorHandler(r->rd, on_error, r);
-    int e = 0, rc = 0;
-
-    while (!e && !r->stopped && (rc = xmlTextReaderRead(r->rd)) == 1)
-        e = on_event(r);
-    if (!e && !r->stopped && rc != 0)
+    r->ctxt = new_context(r, &sax);
+    if (r->ctxt == NULL)
+        return SGF_ENOMEM;
+    xmlCtxtUseOptions(r->ctxt, OPTIONS);
+    int rc = xmlParseDocument(r->ctxt);
+    int e = r->e;
+    /* a fault of libxml2's stops the parser, even one that leaves the
+       document well-formed to it (a namespace fault) */
+    if (!e && !r->stopped
+        && (rc != 0 || !r->ctxt->wellFormed || r->xml_fault))
         e = read_fault(r);
     /* a fault of ours may come from one of libxml2's (a value cut short
      * by a refused read) */
     if (e == SGF_ESYNTAX && (r->oom || r->guard.why || r->read_failed))
         e = read_fault(r);
-    xmlFreeTextReader(r->rd);
-    r->rd = NULL;
+    if (r->ctxt->myDoc != NULL)
+        xmlFreeDoc(r->ctxt->myDoc);
+    xmlFreeParserCtxt(r->ctxt);
+    r->ctxt = NULL;
     return e;
 }
 
