@@ -207,6 +207,44 @@ static void test_no_document_yields_less(void **state)
     }
 }
 
+/* Faults are found in the order of the document, and the first fault
+ * of libxml2 ends the reading, even one that leaves the document
+ * well-formed to it (an undeclared prefix: a namespace fault). */
+static void test_faults_in_document_order(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *xml;
+        const char *err;
+    } bad[] = {
+        /* cut inside a node, after the Go layer's prefix */
+        { "<?xml version=\"1.0\"?>\n<collection xmlns=\"" SGF_XML_NS "\" "
+          "xmlns:go=\"" SGF_XML_GO_NS "\" version=\"1\"><game index=\"0\">"
+          "<node><prop id=\"B\"><v>aa</v></prop>\n<go:",
+          "line 3: the document ends inside <node>" },
+        /* a misplaced node (line 3), then a tag mismatch (line 4) */
+        { "<?xml version=\"1.0\"?>\n<collection xmlns=\"" SGF_XML_NS "\" "
+          "version=\"1\"><game index=\"0\"><node><prop id=\"FF\"><v>4</v>"
+          "</prop>\n<node><prop id=\"B\"><v>aa</v></prop></node>\n</nod>"
+          "</game></collection>",
+          "line 3: an SGF element where the schema allows none" },
+        /* a prefix no element declares */
+        { "<?xml version=\"1.0\"?>\n<collection xmlns=\"" SGF_XML_NS "\" "
+          "version=\"1\"><game index=\"0\"><node><prop id=\"B\"><v>aa</v>"
+          "</prop>\n<zz:move/></node></game></collection>", "line 3: " },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char err[256] = "";
+        sgf_collection *c = NULL;
+        assert_int_equal(sgf_xml_read_buffer(&c, bad[i].xml,
+                                             strlen(bad[i].xml), NULL, err,
+                                             sizeof err), SGF_ESYNTAX);
+        assert_null(c);
+        if (strstr(err, bad[i].err) == NULL)
+            fail_msg("case %zu: '%s' does not say '%s'", i, err, bad[i].err);
+    }
+}
+
 /* --- every value written reads the same way ---------------------------- */
 
 /* The written SGF parsed as a reader that pairs two-byte characters
@@ -573,6 +611,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_no_document_yields_more),
         cmocka_unit_test(test_no_document_yields_less),
+        cmocka_unit_test(test_faults_in_document_order),
         cmocka_unit_test(test_written_values_read_the_same_way),
         cmocka_unit_test(test_duplicates_one_normal_form),
         cmocka_unit_test(test_each_hands_every_game),
