@@ -275,7 +275,7 @@ static void start_game(parser *p, size_t offset)
     sgf_game *g = alloc(p, sizeof *g);
     if (g == NULL)
         return;
-    if (c->ngames == c->games_cap) {
+    if (c->ngames - c->games_skip == c->games_cap) {
         size_t cap = c->games_cap ? 2 * c->games_cap : 4;
         sgf_game **a = realloc(c->games, cap * sizeof *a);
         if (a == NULL) {
@@ -290,7 +290,8 @@ static void start_game(parser *p, size_t offset)
     g->offset = (uint32_t)offset;
     g->gm = 1;
     g->width = g->height = 19;
-    c->games[c->ngames++] = g;
+    c->games[c->ngames - c->games_skip] = g;
+    c->ngames++;
     p->game = g;
     p->cur = p->cur_last = NULL;
     p->after_var = false;
@@ -339,7 +340,7 @@ static void hand_over(parser *p, sgf_game *g)
     if (g == NULL || g->index == 0)
         return;           /* the first game stays: later ones are checked
                              against it (mixed-collection) */
-    c->games[g->index] = NULL;
+    c->games[sgf__game_slot(c, g->index)] = NULL;
     sgf__arena_rewind(&c->arena, &p->mark);
 }
 
@@ -1172,17 +1173,21 @@ static bool start_part(parser *p)
     c->ndiags = 0;                       /* the first game's: not ours */
     memset(&c->dstate, 0, sizeof c->dstate);
     c->diag_hold = false;
-    if (games + 1 > c->games_cap) {
-        sgf_game **a = realloc(c->games, (games + 1) * sizeof *a);
-        if (a == NULL) {
-            c->status = SGF_ENOMEM;
-            return false;
+    /* the games between the first and the cut have no slot */
+    if (games > c->ngames && c->ngames == 1)
+        c->games_skip = games - 1;
+    for (size_t k = c->ngames; k < games && c->games_skip == 0; k++) {
+        if (k == c->games_cap) {
+            sgf_game **a = realloc(c->games, 2 * k * sizeof *a);
+            if (a == NULL) {
+                c->status = SGF_ENOMEM;
+                return false;
+            }
+            c->games = a;
+            c->games_cap = 2 * k;
         }
-        c->games = a;
-        c->games_cap = games + 1;
-    }
-    for (size_t k = c->ngames; k < games; k++)
         c->games[k] = NULL;
+    }
     c->ngames = games;
     p->i = at;
     p->last_end = at;

@@ -1644,9 +1644,10 @@ int sgf_repair_game(sgf_collection *c, const sgf_game *game)
         || (c->opts.flags & SGF_PARSE_SYNTAX_ONLY))
         return SGF_EINVAL;          /* values not decoded: nothing to read */
     sgf_game *g = NULL;                 /* c's own pointer, to change */
-    if (game->index < c->ngames && c->games[game->index] == game)
-        g = c->games[game->index];
-    for (size_t i = 0; g == NULL && i < c->ngames; i++)
+    size_t k = sgf__game_slot(c, game->index);
+    if (k != SIZE_MAX && c->games[k] == game)
+        g = c->games[k];
+    for (size_t i = 0; g == NULL && i < c->ngames - c->games_skip; i++)
         if (c->games[i] == game)
             g = c->games[i];
     if (g == NULL)

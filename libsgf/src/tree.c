@@ -26,7 +26,8 @@ size_t sgf_collection_game_count(const sgf_collection *c)
 
 const sgf_game *sgf_collection_game(const sgf_collection *c, size_t i)
 {
-    return i < c->ngames ? c->games[i] : NULL;
+    size_t k = sgf__game_slot(c, i);
+    return k != SIZE_MAX ? c->games[k] : NULL;
 }
 
 size_t sgf_collection_diag_count(const sgf_collection *c)

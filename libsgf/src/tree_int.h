@@ -179,8 +179,14 @@ struct sgf_collection {
      * are read again from the file if touched). */
     void *map;
     size_t map_len, map_dropped;
+    /* The games held, by slot (sgf__game_slot): game i in games[i],
+     * unless games_skip is not 0 (a part of a larger input, a game of a
+     * document handed alone): then games[0] is game 0 and games[k], k >=
+     * 1, is game k + games_skip, the games between having no slot (a
+     * slot for each would cost the index of the game, for every part or
+     * game read). ngames: the index the next game gets. */
     sgf_game **games;
-    size_t ngames, games_cap;
+    size_t ngames, games_cap, games_skip;
     sgf_diag *diags;         /* heap array (grown with realloc) */
     size_t ndiags, diags_cap;
     /* Line:column of each block of the input (linepos.c), built lazily
@@ -379,5 +385,16 @@ int sgf__linepos_mark(sgf_collection *c, size_t b, sgf__linemark *m);
  * game-by-game reading that has handed that input back); a position
  * asked there afterwards has no line (0). The parse's thread only. */
 void sgf__linepos_forget(sgf_collection *c, size_t offset);
+
+/* The slot of game index i in c->games (see games_skip), or SIZE_MAX
+ * when it has none. */
+static inline size_t sgf__game_slot(const sgf_collection *c, size_t i)
+{
+    if (i >= c->ngames)
+        return SIZE_MAX;
+    if (i == 0 || c->games_skip == 0)
+        return i;
+    return i > c->games_skip ? i - c->games_skip : SIZE_MAX;
+}
 
 #endif

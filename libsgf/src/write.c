@@ -739,10 +739,13 @@ static int write_games(sgf_strbuf *out, FILE *fp, const sgf_collection *c,
     int rc = writer_init(&w, out, fp, opts);
     if (rc != 0)
         return rc;
+    /* (a collection read game by game holds only some of its games) */
     for (size_t i = first; i < first + count && !w.old_props; i++)
-        w.old_props = has_obsolete(c->games[i]);
+        if (sgf_collection_game(c, i) != NULL)
+            w.old_props = has_obsolete(sgf_collection_game(c, i));
     for (size_t i = first; i < first + count && w.err == 0; i++)
-        put_tree(&w, c->games[i]);
+        if (sgf_collection_game(c, i) != NULL)
+            put_tree(&w, sgf_collection_game(c, i));
     return writer_finish(&w);
 }
 

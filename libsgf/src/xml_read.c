@@ -548,22 +548,25 @@ static void forget_game(xr *r)
     r->t.gcs.len = 0;
 }
 
-/* Put the game at slot index of its collection, the slots before it
- * empty: as in a collection read game by game, the game is
- * games[index] (sgf_collection_game(c, i) of the others is NULL). */
+/* Put the game at index `index` of its collection, the games before it
+ * not held: as in a collection read game by game, the game is
+ * sgf_collection_game(c, index) (that of the others is NULL). Its slot
+ * is 1, the indexes 1..index-1 having none (games_skip). */
 static int place_game(sgf_collection *c, sgf_game *g, size_t index)
 {
     if (index == 0)
         return 0;
     if (index >= UINT32_MAX)
         return SGF_ENOMEM;
-    sgf_game **a = realloc(c->games, (index + 1) * sizeof *a);
+    sgf_game **a = realloc(c->games, 2 * sizeof *a);
     if (a == NULL)
         return SGF_ENOMEM;
-    memset(a, 0, index * sizeof *a);
-    a[index] = g;
+    a[0] = NULL;
+    a[1] = g;
     c->games = a;
-    c->ngames = c->games_cap = index + 1;
+    c->games_cap = 2;
+    c->games_skip = index - 1;
+    c->ngames = index + 1;
     g->index = (uint32_t)index;
     return 0;
 }

@@ -42,6 +42,15 @@ static void trace_close(trace *t)
 static int record(void *payload, sgf_collection *c, sgf_game *g)
 {
     trace *t = payload;
+    /* the game at its index, whichever part it is read in; those
+     * handed over before it are not held (the first game is) */
+    if (g != NULL) {
+        size_t i = sgf_game_index(g);
+        assert_ptr_equal(sgf_collection_game(c, i), g);
+        assert_int_equal(sgf_collection_game_count(c), i + 1);
+        if (i > 1)
+            assert_null(sgf_collection_game(c, i - 1));
+    }
     if (g != NULL)
         fprintf(t->fp, "game %zu at %zu\n", sgf_game_index(g),
                 (size_t)sgf_node_offset(sgf_game_root(g)));

@@ -379,6 +379,13 @@ static int log_game(void *payload, sgf_collection *c, sgf_game *g)
     }
     assert_int_equal(sgf_game_index(g), l->calls);
     assert_ptr_equal(sgf_collection_game(c, l->calls), g);
+    /* the game alone, at its index: the others are not held */
+    assert_int_equal(sgf_collection_game_count(c), l->calls + 1);
+    if (l->calls > 0) {
+        assert_null(sgf_collection_game(c, 0));
+        assert_null(sgf_collection_game(c, l->calls - 1));
+    }
+    assert_null(sgf_collection_game(c, l->calls + 1));
     treecmp t = { 0, "" };
     const sgf_game *w = sgf_collection_game(l->whole, l->calls);
     assert_non_null(w);
