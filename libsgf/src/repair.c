@@ -102,6 +102,7 @@ typedef struct closed_value {
     size_t end;
     sgf__value *v;
     sgf_prop *p;
+    sgf_node *n;             /* p's node */
 } closed_value;
 
 static int by_end(const void *a, const void *b)
@@ -145,6 +146,7 @@ static closed_value *text_values(repair *r, size_t *n)
                     out[k].end = (size_t)v->offset + 1 + v->raw.len + 1;
                     out[k].v = v;
                     out[k].p = p;
+                    out[k].n = nd;
                     k++;
                 }
             }
@@ -233,19 +235,26 @@ static void flush_taking(repair *r, taking *t)
  * their own), text of the game's charset (converted to UTF-8). Line
  * breaks as '\n' (Text) or spaces (SimpleText), tabs as spaces. Returns
  * whether they were taken. */
-static bool take_junk(repair *r, taking *t, size_t from, size_t to)
+static bool take_junk(repair *r, taking *t, size_t from, size_t to,
+                      bool pairs)
 {
     const char *s = r->c->input;
     const char *cs = r->g->charset != NULL ? r->g->charset : "UTF-8";
     size_t start = t->text.len;
     bool high = false;
+    int depth = 0;
     if (to > r->c->input_len || !sgf__charset_is_ascii_compatible(cs))
         return false;
     for (size_t i = from; i < to; i++) {
         unsigned char ch = (unsigned char)s[i];
-        if (ch == '[' || ch == ']' || ch == '\\' || ch == '(' || ch == ')'
-            || ch == ';' || ch == 0x7f
-            || (ch < 0x20 && ch != '\n' && ch != '\r' && ch != '\t')) {
+        if (pairs && ch == '[' && depth == 0)
+            depth = 1;                  /* pairs: "[x]", none nested */
+        else if (pairs && ch == ']' && depth == 1)
+            depth = 0;
+        else if (ch == '[' || ch == ']' || ch == '\\' || ch == '('
+                 || ch == ')' || ch == ';' || ch == 0x7f
+                 || (ch < 0x20 && ch != '\n' && ch != '\r'
+                     && ch != '\t')) {
             t->text.len = start;
             return false;
         }
@@ -261,6 +270,10 @@ static bool take_junk(repair *r, taking *t, size_t from, size_t to)
             r->status = SGF_ENOMEM;
             return false;
         }
+    }
+    if (depth != 0) {
+        t->text.len = start;
+        return false;
     }
     if (!high)
         return true;
@@ -287,6 +300,47 @@ static bool take_junk(repair *r, taking *t, size_t from, size_t to)
     if (!ok)
         t->text.len = start;
     return ok;
+}
+
+/* Whether each '[' between from and to opens a value of a property of n
+ * that lies there whole, of an identifier no reader knows ("C[see [1]
+ * and [2]]" is read as C[see [1], a property AND[2], a stray ']'): the
+ * text of the value before them, which the stray ']' closes. Properties
+ * a reader knows are not taken back, whatever they are written as. */
+static bool read_from_text(const sgf_node *n, size_t from, size_t to)
+{
+    size_t any = 0;
+    for (const sgf_prop *p = n->props; p != NULL; p = p->next) {
+        if (p->offset < from || p->offset >= to)
+            continue;
+        const sgf__value *last = p->nvalues ? &p->values[p->nvalues - 1]
+                                            : NULL;
+        if (info_of(p) != NULL || last == NULL
+            || (size_t)last->offset + 1 + last->raw.len + 1 > to)
+            return false;
+        any++;
+    }
+    return any > 0;
+}
+
+/* The properties read_from_text found, taken back into hit's value:
+ * dropped from their node, each named. */
+static void drop_read_from_text(repair *r, closed_value *hit, size_t to)
+{
+    for (sgf_prop **link = &hit->n->props; *link != NULL;) {
+        sgf_prop *p = *link;
+        if (p->offset < hit->end || p->offset >= to) {
+            link = &p->next;
+            continue;
+        }
+        note(r, SGF_D_REPAIRED_BRACKET, p->offset, "'%s' with %u value%s "
+             "was read from the text of '%s' (between the value's open '[' "
+             "and the stray ']' that closes it): taken back into it",
+             p->ident, (unsigned)p->nvalues, p->nvalues == 1 ? "" : "s",
+             hit->p->ident);
+        *link = p->next;
+        hit->n->nprops--;
+    }
 }
 
 /* A run of n stray ']' from offset at: as many as the text value closed
@@ -320,10 +374,15 @@ static void fix_brackets(repair *r, taking *t, closed_value *cv, size_t ncv,
             r->status = SGF_ENOMEM;
             return;
         }
-        if (!take_junk(r, t, hit->end, at)) {
+        bool pairs = false;
+        if (!take_junk(r, t, hit->end, at, false)
+            && !(pairs = read_from_text(hit->n, hit->end, at)
+                 && take_junk(r, t, hit->end, at, true))) {
             t->text.len = mark;
             taken = 0;
         }
+        if (taken > 0 && pairs)
+            drop_read_from_text(r, hit, at);
     }
     if (r->status != 0)
         return;
