@@ -56,9 +56,11 @@
  * it holds. Neither direction recurses: 100,000 nested variations cost
  * no stack.
  *
- * Streams: the reader walks the document with libxml2's xmlTextReader
- * and holds one game at a time (sgf_xml_read_fd_each: memory is that of
- * the largest game, not of the document); the writer (sgf_xml_writer_*)
+ * Streams: the reader takes the document's elements and text from
+ * libxml2's SAX2 parser as it reads them, builds no tree of the document
+ * (so a document's depth costs nothing per element), finds faults in
+ * document order, and holds one game at a time (sgf_xml_read_fd_each:
+ * memory is that of the largest game, not of the document); the writer (sgf_xml_writer_*)
  * hands each game to the output as soon as it is written, so the output
  * is never held whole and has no size limit. The writer makes its bytes
  * itself (the layout and escapes libxml2's xmlTextWriter makes, at a
