@@ -57,6 +57,8 @@ static void clear(sgf_figure *f)
 {
     free_grids(f);
     f->n_moves = f->n_rec = f->n_changes = f->n_lines = 0;
+    f->memo_at = NULL;
+    f->memo_vw = f->memo_dd = NULL;
     f->moves = f->rec;
     f->built = false;
     f->has_last = false;
@@ -301,15 +303,38 @@ static void layout(sgf_figure *f)
 
 /* --- markup ----------------------------------------------------------- */
 
-/* The node itself or its nearest ancestor holding property id. */
-static const sgf_prop *inherited(const sgf_node *n, sgf_prop_id id)
+/* The node itself or its nearest ancestor holding property id (VW or
+ * DD), walking up no further than the node of the last lookup. */
+static const sgf_prop *inherited(sgf_figure *f, const sgf_node *n,
+                                 sgf_prop_id id)
 {
+    const sgf_node *start = n;
+    const sgf_prop *found = NULL;
     for (; n != NULL; n = sgf_node_parent(n)) {
-        const sgf_prop *p = sgf_node_find_prop(n, id);
-        if (p != NULL)
-            return p;
+        if (n == f->memo_at) {
+            found = id == SGF_PROP_VW ? f->memo_vw : f->memo_dd;
+            break;
+        }
+        if ((found = sgf_node_find_prop(n, id)) != NULL)
+            break;
     }
-    return NULL;
+    if (start != f->memo_at) {          /* the other one, at start */
+        const sgf_prop_id other = id == SGF_PROP_VW ? SGF_PROP_DD
+                                                    : SGF_PROP_VW;
+        const sgf_prop *o = NULL;
+        for (n = start; n != NULL; n = sgf_node_parent(n)) {
+            if (n == f->memo_at) {
+                o = other == SGF_PROP_VW ? f->memo_vw : f->memo_dd;
+                break;
+            }
+            if ((o = sgf_node_find_prop(n, other)) != NULL)
+                break;
+        }
+        f->memo_at = start;
+        f->memo_vw = id == SGF_PROP_VW ? found : o;
+        f->memo_dd = id == SGF_PROP_DD ? found : o;
+    }
+    return found;
 }
 
 static bool on_board(const sgf_figure *f, sgf_point pt)
@@ -389,7 +414,7 @@ static int load_markup(sgf_figure *f, const sgf_node *n)
     };
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         mark_points(f, sgf_node_find_prop(n, kinds[i].id), kinds[i].bit);
-    mark_points(f, inherited(n, SGF_PROP_DD), SGF_FIGURE_DD);
+    mark_points(f, inherited(f, n, SGF_PROP_DD), SGF_FIGURE_DD);
     int rc = add_labels(f, sgf_node_find_prop(n, SGF_PROP_LB));
     if (rc == 0)
         rc = add_lines(f, sgf_node_find_prop(n, SGF_PROP_AR), true);
@@ -401,10 +426,10 @@ static int load_markup(sgf_figure *f, const sgf_node *n)
 /* --- view ------------------------------------------------------------- */
 
 /* Bounding box of VW[]'s rectangles; false when absent or empty. */
-static bool vw_box(const sgf_figure *f, const sgf_node *n, sgf_point *ul,
+static bool vw_box(sgf_figure *f, const sgf_node *n, sgf_point *ul,
                    sgf_point *lr)
 {
-    const sgf_prop *p = inherited(n, SGF_PROP_VW);
+    const sgf_prop *p = inherited(f, n, SGF_PROP_VW);
     bool any = false;
     for (size_t i = 0; p != NULL && i < sgf_prop_value_count(p); i++) {
         sgf_point a, b;

@@ -48,6 +48,11 @@ struct sgf_figure {
     sgf_color last_color;
     int prisoners[3];
     sgf_replay *replay;
+    /* The last node whose inherited VW and DD were looked up, and
+     * them: the figures of a series are on one line, so the next
+     * lookup walks up only to it. */
+    const sgf_node *memo_at;
+    const sgf_prop *memo_vw, *memo_dd;
 };
 
 /* Index of pt in the w*h arrays. */

@@ -51,9 +51,12 @@ typedef struct frame {
                             node it branches from (NONE for a game) */
     uint32_t last;       /* F_GAME, F_VARIATION: its last node so far */
     bool b64;            /* F_V, F_RAW: encoding="base64" */
-    bool has_raw, had_el;/* F_V: a <raw> was read; another of ours */
+    bool has_raw, had_el;/* F_V: a <raw> was read; another of ours;
+                            F_NODE: had_el, a <variation> was read */
     int target;          /* where text goes: 0 nowhere, 1 v, 2 raw */
     unsigned long line;  /* where its start tag is */
+    bool in_node;        /* F_IGNORE: in a foreign element of a <node>,
+                            which the schema lets hold anything */
 } frame;
 
 typedef struct xr {
@@ -119,11 +122,13 @@ static unsigned long parser_line(const xr *r)
 
 static int push_frame(xr *r, int kind)
 {
-    frame f = { kind, NONE, NONE, false, false, false, 0, r->line };
+    frame f = { kind, NONE, NONE, false, false, false, 0, r->line, false };
     if (r->stack.len > 0) {
         const frame *top = &AT(r->stack, frame, COUNT(r->stack, frame) - 1);
         if (kind == F_INNER || kind == F_IGNORE)
             f.target = kind == F_INNER ? top->target : 0;
+        f.in_node = kind == F_IGNORE
+                    && (top->kind == F_NODE || top->in_node);
     }
     return sgf__buf_add(&r->stack, &f, sizeof f);
 }
@@ -326,6 +331,11 @@ static int on_start(xr *r, const char *name, const char *ns)
         return IS("node") ? begin_node(r, f)
                : ours ? MISPLACED() : push_frame(r, F_IGNORE);
     case F_NODE:
+        /* a node's properties are one run, before its variations: one
+           after them would be taken as the last variation's */
+        if (IS("prop") && f->had_el)
+            return fail(r, line_of(r), "<prop> after a <variation> of its "
+                        "<node> (the properties come first)");
         if (IS("prop"))
             return begin_prop(r, f);
         if (ours && !IS("variation"))
@@ -333,6 +343,7 @@ static int on_start(xr *r, const char *name, const char *ns)
         if (!IS("variation"))
             return push_frame(r, F_IGNORE);
         node = f->node;
+        f->had_el = true;
         if (push_frame(r, F_VARIATION) != 0)
             return SGF_ENOMEM;
         top(r)->node = node;
@@ -379,7 +390,10 @@ static int on_start(xr *r, const char *name, const char *ns)
     case F_INNER:
         return push_frame(r, F_INNER);
     default:
-        return push_frame(r, F_IGNORE);
+        /* an element skipped where the schema has none (outside a
+           <node>) holds no SGF: one of ours in it would be lost with it */
+        return ours && !f->in_node ? MISPLACED()
+                                   : push_frame(r, F_IGNORE);
     }
 #undef MISPLACED
 #undef IS
@@ -747,6 +761,46 @@ static void sax_text(void *ctx, const xmlChar *s, int len)
         stop_on(r, on_text(r, s, len));
 }
 
+/* Whether the encoding handler named `name` reads the bytes the guard
+ * (xml_guard.c) looks at as themselves: it follows the raw bytes, so a
+ * document in an encoding where they mean other characters (UTF-7's
+ * "+ADw-" is '<') would pass it unseen. */
+static bool ascii_compatible(const char *name)
+{
+    static const char probe[] = "<a b='c' d=\"e\">=!?-:/+ADw-&#;[]</a>\n";
+    xmlCharEncodingHandlerPtr h = xmlFindCharEncodingHandler(name);
+    if (h == NULL)
+        return false;
+    xmlBufferPtr in = xmlBufferCreate(), out = xmlBufferCreate();
+    bool same = false;
+    if (in != NULL && out != NULL
+        && xmlBufferAdd(in, XC(probe), (int)sizeof probe - 1) == 0
+        && xmlCharEncInFunc(h, out, in) == (int)sizeof probe - 1)
+        same = xmlBufferLength(out) == (int)sizeof probe - 1
+               && memcmp(xmlBufferContent(out), probe, sizeof probe - 1)
+                  == 0;
+    xmlBufferFree(in);
+    xmlBufferFree(out);
+    xmlCharEncCloseFunc(h);
+    return same;
+}
+
+/* After the XML declaration: the encoding it named must be one the
+ * guard can follow. */
+static void sax_document(void *ctx)
+{
+    xr *r = ctx;
+    xmlParserInputPtr in = r->ctxt->input;
+    const xmlCharEncodingHandler *enc =
+        in != NULL && in->buf != NULL ? in->buf->encoder : NULL;
+    if (enc == NULL || enc->name == NULL || ascii_compatible(enc->name))
+        return;
+    r->line = parser_line(r);
+    stop_on(r, fail(r, line_of(r), "the document's encoding is not "
+                    "ASCII-compatible (its markup bytes mean other "
+                    "characters): such documents are not read"));
+}
+
 static void sax_doctype(void *ctx, const xmlChar *name,
                         const xmlChar *external_id, const xmlChar *system_id)
 {
@@ -830,6 +884,7 @@ static int read_all(xr *r)
     sax.ignorableWhitespace = sax_text;
     sax.cdataBlock = sax_text;
     sax.internalSubset = sax_doctype;
+    sax.startDocument = sax_document;
     sax.serror = on_error;
     sgf__xguard_init(&r->guard);
     r->ctxt = new_context(r, &sax);

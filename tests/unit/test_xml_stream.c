@@ -194,6 +194,17 @@ static void test_no_document_yields_less(void **state)
           "</v></prop></node></game>", "encoding other than base64" },
         { "<game index=\"0\"><node><prop id=\"C\"><v><raw>a<x:b xmlns:x="
           "\"urn:x\"/></raw></v></prop></node></game>", "text only" },
+        /* a property after a variation would be taken as the last
+           variation's: B[aa] forged into the node, C[mine] lost */
+        { "<game index=\"0\"><node><prop id=\"B\"><v>cc</v></prop>"
+          "<variation><node><prop id=\"B\"><v>aa</v></prop></node>"
+          "</variation><prop id=\"C\"><v>mine</v></prop></node></game>",
+          "after a <variation>" },
+        /* SGF elements inside an element skipped would be lost with it */
+        { "<game index=\"0\"><node/></game><x:w xmlns:x=\"urn:x\"><game "
+          "index=\"1\"><node/></game></x:w>", "schema allows none" },
+        { "<game index=\"0\"><x:w xmlns:x=\"urn:x\"><node/></x:w>"
+          "</game>", "schema allows none" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char *xml = doc(bad[i].body), err[256] = "";
@@ -228,6 +239,12 @@ static void test_faults_in_document_order(void **state)
           "</prop>\n<node><prop id=\"B\"><v>aa</v></prop></node>\n</nod>"
           "</game></collection>",
           "line 3: an SGF element where the schema allows none" },
+        /* an encoding whose bytes the guard cannot follow: '+ADw-' is
+           '<' in UTF-7 */
+        { "<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n+ADw-collection "
+          "version=+ACI-1+ACI- xmlns=+ACI-" SGF_XML_NS "+ACI-+AD4-+ADw-"
+          "/collection+AD4-\n", "line 2: the document's encoding is not "
+          "ASCII-compatible" },
         /* a prefix no element declares */
         { "<?xml version=\"1.0\"?>\n<collection xmlns=\"" SGF_XML_NS "\" "
           "version=\"1\"><game index=\"0\"><node><prop id=\"B\"><v>aa</v>"
