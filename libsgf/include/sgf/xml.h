@@ -77,7 +77,12 @@
  * attributes, more than SGF_XML_MAX_NS namespace declarations, a name
  * longer than SGF_XML_MAX_NAME bytes, a DOCTYPE or any other "<!"
  * declaration (entities), or that are not in an ASCII-compatible
- * encoding (UTF-16, UCS-4). The vocabulary needs a handful of each.
+ * encoding (UTF-16, UCS-4; or a declared encoding that reads markup
+ * bytes as other characters, as UTF-7 reads "+ADw-" as '<'). The
+ * vocabulary needs a handful of each. A <prop> after a <variation> of
+ * its <node>, and an element of the SGF namespace inside an element the
+ * schema does not allow there (outside a <node>), are refused too: what
+ * they hold would be read as something else, or lost.
  * Nesting (nested variations) and text (long comments) have no limit
  * but memory: their cost grows with their size.
  *
