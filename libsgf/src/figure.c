@@ -303,38 +303,28 @@ static void layout(sgf_figure *f)
 
 /* --- markup ----------------------------------------------------------- */
 
-/* The node itself or its nearest ancestor holding property id (VW or
- * DD), walking up no further than the node of the last lookup. */
-static const sgf_prop *inherited(sgf_figure *f, const sgf_node *n,
-                                 sgf_prop_id id)
+/* The VW and DD node n inherits (its own, or its nearest ancestor's)
+ * into f->memo_vw and f->memo_dd: the walk up stops at the node of the
+ * last call, whose answers stand for everything above it. */
+static void inherit_view(sgf_figure *f, const sgf_node *n)
 {
+    const sgf_prop *vw = NULL, *dd = NULL;
     const sgf_node *start = n;
-    const sgf_prop *found = NULL;
-    for (; n != NULL; n = sgf_node_parent(n)) {
+    for (; n != NULL && (vw == NULL || dd == NULL);
+         n = sgf_node_parent(n)) {
         if (n == f->memo_at) {
-            found = id == SGF_PROP_VW ? f->memo_vw : f->memo_dd;
+            vw = vw != NULL ? vw : f->memo_vw;
+            dd = dd != NULL ? dd : f->memo_dd;
             break;
         }
-        if ((found = sgf_node_find_prop(n, id)) != NULL)
-            break;
+        if (vw == NULL)
+            vw = sgf_node_find_prop(n, SGF_PROP_VW);
+        if (dd == NULL)
+            dd = sgf_node_find_prop(n, SGF_PROP_DD);
     }
-    if (start != f->memo_at) {          /* the other one, at start */
-        const sgf_prop_id other = id == SGF_PROP_VW ? SGF_PROP_DD
-                                                    : SGF_PROP_VW;
-        const sgf_prop *o = NULL;
-        for (n = start; n != NULL; n = sgf_node_parent(n)) {
-            if (n == f->memo_at) {
-                o = other == SGF_PROP_VW ? f->memo_vw : f->memo_dd;
-                break;
-            }
-            if ((o = sgf_node_find_prop(n, other)) != NULL)
-                break;
-        }
-        f->memo_at = start;
-        f->memo_vw = id == SGF_PROP_VW ? found : o;
-        f->memo_dd = id == SGF_PROP_DD ? found : o;
-    }
-    return found;
+    f->memo_at = start;
+    f->memo_vw = vw;
+    f->memo_dd = dd;
 }
 
 static bool on_board(const sgf_figure *f, sgf_point pt)
@@ -414,7 +404,7 @@ static int load_markup(sgf_figure *f, const sgf_node *n)
     };
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         mark_points(f, sgf_node_find_prop(n, kinds[i].id), kinds[i].bit);
-    mark_points(f, inherited(f, n, SGF_PROP_DD), SGF_FIGURE_DD);
+    mark_points(f, f->memo_dd, SGF_FIGURE_DD);
     int rc = add_labels(f, sgf_node_find_prop(n, SGF_PROP_LB));
     if (rc == 0)
         rc = add_lines(f, sgf_node_find_prop(n, SGF_PROP_AR), true);
@@ -425,11 +415,11 @@ static int load_markup(sgf_figure *f, const sgf_node *n)
 
 /* --- view ------------------------------------------------------------- */
 
-/* Bounding box of VW[]'s rectangles; false when absent or empty. */
-static bool vw_box(sgf_figure *f, const sgf_node *n, sgf_point *ul,
-                   sgf_point *lr)
+/* Bounding box of the inherited VW[]'s rectangles (inherit_view);
+ * false when absent or empty. */
+static bool vw_box(const sgf_figure *f, sgf_point *ul, sgf_point *lr)
 {
-    const sgf_prop *p = inherited(f, n, SGF_PROP_VW);
+    const sgf_prop *p = f->memo_vw;
     bool any = false;
     for (size_t i = 0; p != NULL && i < sgf_prop_value_count(p); i++) {
         sgf_point a, b;
@@ -445,14 +435,13 @@ static bool vw_box(sgf_figure *f, const sgf_node *n, sgf_point *ul,
     return any;
 }
 
-static int set_view(sgf_figure *f, const sgf_node *n,
-                    const sgf_figure_options *o)
+static int set_view(sgf_figure *f, const sgf_figure_options *o)
 {
     f->ul = (sgf_point){ 0, 0 };
     f->lr = (sgf_point){ (uint8_t)(f->w - 1), (uint8_t)(f->h - 1) };
     if (!o->crop) {
         sgf_point ul, lr;
-        if (vw_box(f, n, &ul, &lr)) {
+        if (vw_box(f, &ul, &lr)) {
             f->ul = ul;
             f->lr = lr;
         }
@@ -520,7 +509,8 @@ static int show_window(sgf_figure *f, const sgf_figure_options *o,
         f->prisoners[SGF_WHITE] = m->prisoners[1];
     }
     layout(f);
-    int rc = set_view(f, *node, o);
+    inherit_view(f, *node);
+    int rc = set_view(f, o);
     return rc != 0 ? rc : load_markup(f, *node);
 }
 

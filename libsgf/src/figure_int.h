@@ -48,9 +48,9 @@ struct sgf_figure {
     sgf_color last_color;
     int prisoners[3];
     sgf_replay *replay;
-    /* The last node whose inherited VW and DD were looked up, and
-     * them: the figures of a series are on one line, so the next
-     * lookup walks up only to it. */
+    /* The node of the figure (inherit_view), and the VW and DD it
+     * inherits: the figures of a series are on one line, so the next
+     * figure's lookup walks up only to it. */
     const sgf_node *memo_at;
     const sgf_prop *memo_vw, *memo_dd;
 };

@@ -1173,21 +1173,9 @@ static bool start_part(parser *p)
     c->ndiags = 0;                       /* the first game's: not ours */
     memset(&c->dstate, 0, sizeof c->dstate);
     c->diag_hold = false;
-    /* the games between the first and the cut have no slot */
-    if (games > c->ngames && c->ngames == 1)
-        c->games_skip = games - 1;
-    for (size_t k = c->ngames; k < games && c->games_skip == 0; k++) {
-        if (k == c->games_cap) {
-            sgf_game **a = realloc(c->games, 2 * k * sizeof *a);
-            if (a == NULL) {
-                c->status = SGF_ENOMEM;
-                return false;
-            }
-            c->games = a;
-            c->games_cap = 2 * k;
-        }
-        c->games[k] = NULL;
-    }
+    /* the first game is games[0] (read_first_game stops after it); the
+       games between it and the cut have no slot */
+    c->games_skip = games - 1;
     c->ngames = games;
     p->i = at;
     p->last_end = at;

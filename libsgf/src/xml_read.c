@@ -51,8 +51,7 @@ typedef struct frame {
                             node it branches from (NONE for a game) */
     uint32_t last;       /* F_GAME, F_VARIATION: its last node so far */
     bool b64;            /* F_V, F_RAW: encoding="base64" */
-    bool has_raw, had_el;/* F_V: a <raw> was read; another of ours;
-                            F_NODE: had_el, a <variation> was read */
+    bool has_raw, had_el;/* F_V: a <raw> was read; another of ours */
     int target;          /* where text goes: 0 nowhere, 1 v, 2 raw */
     unsigned long line;  /* where its start tag is */
     bool in_node;        /* F_IGNORE: in a foreign element of a <node>,
@@ -333,7 +332,7 @@ static int on_start(xr *r, const char *name, const char *ns)
     case F_NODE:
         /* a node's properties are one run, before its variations: one
            after them would be taken as the last variation's */
-        if (IS("prop") && f->had_el)
+        if (IS("prop") && AT(r->t.nodes, xnode, f->node).first != NONE)
             return fail(r, line_of(r), "<prop> after a <variation> of its "
                         "<node> (the properties come first)");
         if (IS("prop"))
@@ -343,7 +342,6 @@ static int on_start(xr *r, const char *name, const char *ns)
         if (!IS("variation"))
             return push_frame(r, F_IGNORE);
         node = f->node;
-        f->had_el = true;
         if (push_frame(r, F_VARIATION) != 0)
             return SGF_ENOMEM;
         top(r)->node = node;

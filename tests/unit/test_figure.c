@@ -260,15 +260,16 @@ static int check_each(void *payload, const sgf_figure *f)
 }
 
 /* Setup stones between moves, MN[], captures, passes, a move off the
- * board (numbered, not shown) and markup: each figure of a series is the
- * figure built for its own moves alone. */
+ * board (numbered, not shown), markup, and a view (VW) and dimmed points
+ * (DD) inherited, then changed, along the line: each figure of a series
+ * is the figure built for its own moves alone. */
 static void test_figure_series(void **state)
 {
     (void)state;
     static const char sgf[] =
-        "(;GM[1]FF[4]SZ[5];B[cc];W[bc];B[bb]AW[ee];W[db]MN[20];B[bd]"
-        ";W[dd]TR[cc];B[ac];W[zz];B[bc]LB[aa:x];W[cd];AB[ae]B[ed];W[ad]"
-        ";B[];W[])";
+        "(;GM[1]FF[4]SZ[5]VW[aa:dd];B[cc];W[bc];B[bb]AW[ee];W[db]MN[20]"
+        ";B[bd];W[dd]TR[cc]DD[aa][ab];B[ac];W[zz];B[bc]LB[aa:x]VW[]"
+        ";W[cd];AB[ae]B[ed];W[ad]DD[];B[];W[])";
     series s = { NULL, SGF_FIGURE_OPTIONS_INIT, 0, 0, 0 };
     assert_int_equal(sgf_parse_buffer(&s.c, sgf, strlen(sgf), NULL), 0);
     const sgf_game *gm = sgf_collection_game(s.c, 0);
