@@ -8,17 +8,29 @@
  * dead stones to take off, due once the dame are filled) are found
  * chain by chain and round after round on a copy of the board with
  * the points found filled; dead stones are lifted on such a copy when
- * each is dead with its whole chain. The dame split is made here too.
- * What is left to the labelled count of score.c (which gives the same
- * answer on all of these: tests/unit/test_score_fast.c checks it on
- * many positions) is a position with a point of seki under territory
- * counting, a chain partly dead, and a chain whose point of teire the
- * labelled count picks by the order of its liberties.
+ * each is dead with its whole chain. The dame split and the seki
+ * (their chains' stones found point by point; under territory counting
+ * the points next to them are nobody's, and they call for no teire) are
+ * made here too. What is left to the labelled count of score.c (which
+ * gives the same answer on all of these: tests/unit/test_score_fast.c
+ * checks it on many positions) is a chain partly dead, and a chain
+ * whose point of teire the labelled count picks by the order of its
+ * liberties.
  */
 #include "score_int.h"
 #include "board_int.h"
 
 #include <string.h>
+
+/* The bits set in v (inline: a build for any x86-64 has no popcount
+ * instruction, and the library call costs more than this). */
+static inline int pop64(uint64_t v)
+{
+    v -= v >> 1 & 0x5555555555555555ull;
+    v = (v & 0x3333333333333333ull) + (v >> 2 & 0x3333333333333333ull);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)(v * 0x0101010101010101ull >> 56);
+}
 
 typedef struct bits {
     int w, h;
@@ -95,12 +107,42 @@ static void dilate(uint64_t *out, const uint64_t *in, const uint64_t *mask,
     }
 }
 
+/* The bits of m in the runs (of consecutive bits of m) that hold a bit
+ * of v (v a subset of m): towards the high bits by one addition (the
+ * carry of a run's lowest bit of v clears the run above it; a higher
+ * bit of v in the run is then set again by its own addition, so the
+ * xor with m, or v, gives the run from its lowest bit of v up), and
+ * towards the low bits by doubling shifts (1, 2, 4 ... 32: a row has at
+ * most 52 points). */
+static uint64_t row_fill(uint64_t v, uint64_t m)
+{
+    uint64_t up = (((m + v) ^ m) | v) & m;
+    uint64_t g = v, p = m;
+    g |= p & g >> 1;
+    p &= p >> 1;
+    g |= p & g >> 2;
+    p &= p >> 2;
+    g |= p & g >> 4;
+    p &= p >> 4;
+    g |= p & g >> 8;
+    p &= p >> 8;
+    g |= p & g >> 16;
+    p &= p >> 16;
+    g |= p & g >> 32;
+    return up | g;
+}
+
 /* Grow cur (a subset of within) to every point of within connected to
  * it: sweeps down and up, each row taking its neighbours' rows as they
  * stand (so a sweep carries the set down, or up, as far as it goes)
- * and spreading along the row, until a sweep changes nothing. */
+ * and filling its runs (row_fill), until a sweep changes nothing. Each
+ * row's runs are filled first, so that a row its neighbours leave as it
+ * is needs nothing more. */
 static void flood(uint64_t *cur, const uint64_t *within, int h)
 {
+    for (int y = 0; y < h; y++)
+        if (cur[y] != 0)
+            cur[y] = row_fill(cur[y], within[y]);
     for (bool changed = true; changed;) {
         changed = false;
         for (int pass = 0; pass < 2; pass++)
@@ -111,12 +153,9 @@ static void flood(uint64_t *cur, const uint64_t *within, int h)
                     v |= cur[y - 1] & m;
                 if (y < h - 1)
                     v |= cur[y + 1] & m;
-                if (v == 0)
+                if (v == cur[y])
                     continue;
-                for (uint64_t o = 0; o != v;) {     /* along the row */
-                    o = v;
-                    v |= (v << 1 | v >> 1) & m;
-                }
+                v = row_fill(v, m);
                 changed |= v != cur[y];
                 cur[y] = v;
             }
@@ -131,13 +170,13 @@ static bool none_set(const uint64_t *a, int h)
     return any == 0;
 }
 
-/* Points with two or more empty neighbours (no fill there is ever
- * self-atari, so none is a point of seki). */
-static void two_empty(uint64_t *out, const bits *s)
+/* Points with two or more empty neighbours (empty: the empty points;
+ * no fill there is ever self-atari, so none is a point of seki). */
+static void two_empty(uint64_t *out, const bits *s, const uint64_t *empty)
 {
     for (int y = 0; y < s->h; y++) {
-        uint64_t e = s->empty[y], n = y > 0 ? s->empty[y - 1] : 0;
-        uint64_t so = y < s->h - 1 ? s->empty[y + 1] : 0;
+        uint64_t e = empty[y], n = y > 0 ? empty[y - 1] : 0;
+        uint64_t so = y < s->h - 1 ? empty[y + 1] : 0;
         uint64_t l = e << 1 & s->full, r = e >> 1;
         out[y] = (n & so) | (n & l) | (n & r) | (so & l) | (so & r)
                  | (l & r);
@@ -154,13 +193,23 @@ typedef struct fboard {
     const sgf__cell *head, *next;
     int nb[4];
     int stride;
+    uint64_t inv;               /* 2^32 / stride, rounded up: a cell's row
+                                   by a multiplication (row_of) */
 } fboard;
 
 static fboard view_of(const sgf_board *b)
 {
     fboard v = { b->color, b->head, b->next, { b->nb[0], b->nb[1], b->nb[2],
-                                               b->nb[3] }, b->stride };
+                                               b->nb[3] }, b->stride,
+                 (UINT64_C(1) << 32) / (uint64_t)b->stride + 1 };
     return v;
+}
+
+/* cell / stride: exact for every cell of a board (fewer than 2^12 cells,
+ * a stride under 64: the rounding adds less than 1 / stride). */
+static inline int row_of(const fboard *b, int cell)
+{
+    return (int)((uint64_t)cell * b->inv >> 32);
 }
 
 /* Add cell m to the distinct cells lib[0 .. n - 1]; returns n. */
@@ -304,19 +353,38 @@ static bool unapproachable(const fboard *b, int x, int pt)
     return true;
 }
 
-/* Whether the position has a point of seki (score_pos.c
- * sgf__spos_seki): an empty point next to both colours that neither
- * can fill without losing his chain, and whose chains around it the
- * enemy can approach from nowhere else (else it is a capturing race,
- * no seki). nb, nw: the empty points next to each colour. */
-static bool seki_found(const bits *s, const fboard *b,
-                       const uint64_t *nb, const uint64_t *nw)
+static bool has(const uint64_t *set, const fboard *b, int cell)
+{
+    int r = row_of(b, cell);
+    return set[r - 1] >> (cell - r * b->stride - 1) & 1;
+}
+
+static void set_cell(uint64_t *set, const fboard *b, int cell)
+{
+    int r = row_of(b, cell);
+    set[r - 1] |= 1ull << (cell - r * b->stride - 1);
+}
+
+/* The points of seki of the position b (score_pos.c sgf__spos_seki):
+ * empty points next to both colours that neither can fill without
+ * losing his chain, and whose chains around them the enemy can approach
+ * from nowhere else (else it is a capturing race, no seki). empty: its
+ * empty points; nb, nw: those next to each colour. With stones, every
+ * stone of the chains next to a point of seki is set there (the chains
+ * in seki; stones zeroed first), and all the points are found; without,
+ * the first one ends the search. Returns how many were found. */
+static int seki_points(const bits *s, const fboard *b, const uint64_t *empty,
+                       const uint64_t *nb, const uint64_t *nw,
+                       uint64_t *stones)
 {
     uint64_t two[SGF_MAX_SIZE];
     uint8_t libs[SGF__CELLS];           /* a chain's liberties + 1, up to
                                            5, at its head (0: not yet) */
+    int found = 0;
     memset(libs, 0, (size_t)((s->h + 2) * b->stride));
-    two_empty(two, s);                  /* these never lose a chain */
+    if (stones != NULL)
+        memset(stones, 0, (size_t)s->h * sizeof stones[0]);
+    two_empty(two, s, empty);           /* these never lose a chain */
     for (int y = 0; y < s->h; y++)
         for (uint64_t t = nb[y] & nw[y] & ~two[y]; t != 0; t &= t - 1) {
             int p = (y + 1) * b->stride + 1 + __builtin_ctzll(t), d = 0;
@@ -340,21 +408,23 @@ static bool seki_found(const bits *s, const fboard *b,
                              || b->color[p + b->nb[d]] == SGF__BORDER
                              || unapproachable(b, p + b->nb[d], p)))
                 d++;
-            if (d == 4)
-                return true;
+            if (d < 4)
+                continue;
+            found++;
+            if (stones == NULL)
+                return found;
+            for (d = 0; d < 4; d++) {   /* its chains, each stone */
+                int m = p + b->nb[d], q = m;
+                if ((b->color[m] != SGF_BLACK && b->color[m] != SGF_WHITE)
+                    || has(stones, b, m))
+                    continue;
+                do {
+                    set_cell(stones, b, q);
+                    q = b->next[q];
+                } while (q != m);
+            }
         }
-    return false;
-}
-
-static bool has(const uint64_t *set, const fboard *b, int cell)
-{
-    int y = cell / b->stride - 1, x = cell % b->stride - 1;
-    return set[y] >> x & 1;
-}
-
-static void set_cell(uint64_t *set, const fboard *b, int cell)
-{
-    set[cell / b->stride - 1] |= 1ull << (cell % b->stride - 1);
+    return found;
 }
 
 /* score.c can_fill on the board: c can fill the dame point d, not in
@@ -512,8 +582,8 @@ static int capture_point(const fboard *b, int x, const uint64_t *dame,
 }
 
 /* The point where the chain through cell x calls for a connection
- * (score.c teire_points' test, no seki on the board, no stone lifted),
- * or TEIRE_NONE. Where its owner has two points of territory for
+ * (score.c teire_points' test; a chain in seki is not asked), or
+ * TEIRE_NONE. Where its owner has two points of territory for
  * liberties and the enemy's throw-in kills at either, teire_points
  * takes the one it met second on the chain's ring of points, an order
  * this board's rings do not keep: TEIRE_EITHER then (the labelled
@@ -647,25 +717,39 @@ static fboard copy_of(fcopy *f, const fboard *v, int h)
     return c;
 }
 
-/* score.c teire_all with no seki: the points of teire of both colours
- * (tb, tw: their territory; dead: the dead stones, lifted in v, or
- * NULL), then, with those points filled by their owners on a copy, the
- * points the connections so made call for in turn, for as many rounds
- * (4) as teire_all, into teire[]. Returns how many, or -1 when
- * teire_round met TEIRE_EITHER (or no memory was left for the copy). */
+/* Without the stones of seki (NULL: none), into out. */
+static void less_seki(uint64_t *out, const uint64_t *stones,
+                      const uint64_t *seki, int h)
+{
+    for (int y = 0; y < h; y++)
+        out[y] = seki != NULL ? stones[y] & ~seki[y] : stones[y];
+}
+
+/* score.c teire_all: the points of teire of both colours (tb, tw: their
+ * territory; dead: the dead stones, lifted in v, or NULL; seki: the
+ * stones of the chains in seki, which call for none, or NULL), then,
+ * with those points filled by their owners on a copy, the points the
+ * connections so made call for in turn, for as many rounds (4) as
+ * teire_all, into teire[]; on a board with seki, the seki of each
+ * round's copy are found again, as teire_all finds them. Returns how
+ * many, or -1 when teire_round met TEIRE_EITHER (or no memory was left
+ * for the copy). */
 static int teire_all(const bits *s, const fboard *v,
                      const uint64_t *dame, const uint64_t *tb,
                      const uint64_t *tw, const uint64_t *dead,
-                     uint64_t *teire)
+                     const uint64_t *seki, uint64_t *teire)
 {
     enum { ROUNDS = 4 };
     uint64_t black[SGF_MAX_SIZE], white[SGF_MAX_SIZE];
     uint64_t terr_b[SGF_MAX_SIZE], terr_w[SGF_MAX_SIZE];
     uint64_t more[SGF_MAX_SIZE], filled[SGF_MAX_SIZE];
+    uint64_t lb[SGF_MAX_SIZE], lw[SGF_MAX_SIZE], seki2[SGF_MAX_SIZE];
     size_t rows = (size_t)s->h * sizeof teire[0];
     memset(teire, 0, rows);
-    if (!teire_round(s, v, s->black, dame, tb, dead, teire)
-        || !teire_round(s, v, s->white, dame, tw, dead, teire))
+    less_seki(lb, s->black, seki, s->h);
+    less_seki(lw, s->white, seki, s->h);
+    if (!teire_round(s, v, lb, dame, tb, dead, teire)
+        || !teire_round(s, v, lw, dame, tw, dead, teire))
         return -1;
     if (none_set(teire, s->h))
         return 0;
@@ -692,9 +776,21 @@ static int teire_all(const bits *s, const fboard *v,
                 terr_w[y] &= ~(1ull << x);
                 filled[y] |= 1ull << x;
             }
+        const uint64_t *s2 = NULL;
+        if (seki != NULL) {             /* the seki of the filled board */
+            uint64_t empty[SGF_MAX_SIZE], nb[SGF_MAX_SIZE], nw[SGF_MAX_SIZE];
+            for (int y = 0; y < s->h; y++)
+                empty[y] = s->empty[y] & ~filled[y];
+            dilate(nb, black, empty, s->h, s->full);
+            dilate(nw, white, empty, s->h, s->full);
+            if (seki_points(s, &c, empty, nb, nw, seki2) > 0)
+                s2 = seki2;
+        }
+        less_seki(lb, black, s2, s->h);
+        less_seki(lw, white, s2, s->h);
         memset(more, 0, rows);
-        if (!teire_round(s, &c, black, dame, terr_b, dead, more)
-            || !teire_round(s, &c, white, dame, terr_w, dead, more)) {
+        if (!teire_round(s, &c, lb, dame, terr_b, dead, more)
+            || !teire_round(s, &c, lw, dame, terr_w, dead, more)) {
             rc = -1;
             break;
         }
@@ -709,7 +805,7 @@ static int teire_all(const bits *s, const fboard *v,
         return -1;
     int n = 0;
     for (int y = 0; y < s->h; y++)
-        n += __builtin_popcountll(teire[y]);
+        n += pop64(teire[y]);
     return n;
 }
 
@@ -737,14 +833,56 @@ static bool dead_whole(const bits *s, const fboard *b)
     return true;
 }
 
-/* Whether dame filling could give territory (score.c dame_split): a
- * dame point four steps or more, through dame, from one colour's
- * stones, in a dame region of at most 12 points. */
-static bool split_possible(const bits *s, const uint64_t *dame)
+/* Region by region from the point at row y (bit one) within dame: the
+ * region in reg (zeroed here), grown a step at a time over the rows it
+ * spans, stopping once it has more than room points. Returns its size
+ * (room + 1 or more: a larger region, not all of it in reg). */
+static int region_upto(const bits *s, const uint64_t *dame, int y,
+                       uint64_t one, uint64_t *reg, int room)
 {
-    enum { ROOM = 12 };
+    uint64_t step[SGF_MAX_SIZE];
+    int lo = y, hi = y, size = 1;
+    memset(reg, 0, (size_t)s->h * sizeof reg[0]);
+    reg[y] = one;
+    for (;;) {
+        int a = lo > 0 ? lo - 1 : 0, z = hi < s->h - 1 ? hi + 1 : hi, n = 0;
+        for (int k = a; k <= z; k++) {
+            uint64_t v = reg[k] | reg[k] << 1 | reg[k] >> 1;
+            if (k > 0)
+                v |= reg[k - 1];
+            if (k < s->h - 1)
+                v |= reg[k + 1];
+            step[k] = v & dame[k];
+            n += pop64(step[k]);
+        }
+        if (n == size)
+            return size;
+        for (int k = a; k <= z; k++) {
+            reg[k] = step[k];
+            if (step[k] != 0) {
+                lo = k < lo ? k : lo;
+                hi = k > hi ? k : hi;
+            }
+        }
+        size = n;
+        if (size > room)
+            return size;
+    }
+}
+
+/* Where dame filling could give territory (score.c dame_split): the
+ * dame regions of at most SGF__DAME_ROOM points that hold a point four
+ * steps or more, through dame, from one colour's stones (a point the
+ * split gives a colour is three steps nearer its stones than the
+ * enemy's, so at least four from the enemy's), into small. Returns
+ * whether there is any. */
+static bool split_regions(const bits *s, const uint64_t *dame,
+                          uint64_t *small)
+{
     uint64_t far[SGF_MAX_SIZE];
+    bool any = false;
     memset(far, 0, (size_t)s->h * sizeof far[0]);
+    memset(small, 0, (size_t)s->h * sizeof small[0]);
     for (int c = 0; c < 2; c++) {
         uint64_t near[SGF_MAX_SIZE], step[SGF_MAX_SIZE];
         dilate(near, c == 0 ? s->black : s->white, dame, s->h, s->full);
@@ -759,18 +897,18 @@ static bool split_possible(const bits *s, const uint64_t *dame)
     for (int y = 0; y < s->h; y++)
         while (far[y] != 0) {           /* each far point's region */
             uint64_t reg[SGF_MAX_SIZE];
-            int size = 0;
-            memset(reg, 0, (size_t)s->h * sizeof reg[0]);
-            reg[y] = far[y] & -far[y];
-            flood(reg, dame, s->h);
-            for (int k = 0; k < s->h; k++) {
-                size += __builtin_popcountll(reg[k]);
-                far[k] &= ~reg[k];
+            if (region_upto(s, dame, y, far[y] & -far[y], reg,
+                            SGF__DAME_ROOM) > SGF__DAME_ROOM)
+                flood(reg, dame, s->h); /* all of it, to leave it */
+            else {
+                for (int k = 0; k < s->h; k++)
+                    small[k] |= reg[k];
+                any = true;
             }
-            if (size <= ROOM)
-                return true;
+            for (int k = 0; k < s->h; k++)
+                far[k] &= ~reg[k];
         }
-    return false;
+    return any;
 }
 
 /* Whether, dead stones lifted and no dame left (no region touches both
@@ -810,34 +948,17 @@ static bool dead_apart(const bits *s, const fboard *b)
 }
 
 /* The dame split as score.c's sgf__dame_split makes it, from the sets:
- * in each dame region of at most SGF__DAME_ROOM points, a point is c's
- * when it is DAME_MARGIN (3) or more steps, through the region, nearer
- * c's stones than the enemy's. The points so taken leave the other
- * colour's reach (rw or rb), which makes them territory of one colour
- * in write_count. */
-static void split_apply(const bits *s, const uint64_t *dame, uint64_t *rb,
+ * in each dame region of small (split_regions), a point is c's when it
+ * is DAME_MARGIN (3) or more steps, through the region, nearer c's
+ * stones than the enemy's. The points so taken leave the other colour's
+ * reach (rw or rb), which makes them territory of one colour in
+ * write_count. */
+static void split_apply(const bits *s, const uint64_t *small, uint64_t *rb,
                         uint64_t *rw)
 {
     enum { MARGIN = 3, LEVELS = SGF__DAME_ROOM + MARGIN };
-    uint64_t small[SGF_MAX_SIZE], left[SGF_MAX_SIZE], reg[SGF_MAX_SIZE];
     uint64_t reach[2][LEVELS + 1][SGF_MAX_SIZE], step[SGF_MAX_SIZE];
     size_t rows = (size_t)s->h * sizeof small[0];
-    memcpy(left, dame, rows);
-    memset(small, 0, rows);
-    for (int y = 0; y < s->h; y++)
-        while (left[y] != 0) {          /* each dame region: its size */
-            int size = 0;
-            memset(reg, 0, rows);
-            reg[y] = left[y] & -left[y];
-            flood(reg, dame, s->h);
-            for (int k = 0; k < s->h; k++) {
-                size += __builtin_popcountll(reg[k]);
-                left[k] &= ~reg[k];
-            }
-            if (size <= SGF__DAME_ROOM)
-                for (int k = 0; k < s->h; k++)
-                    small[k] |= reg[k];
-        }
     for (int c = 0; c < 2; c++) {       /* reach[c][d]: d steps or fewer */
         memset(reach[c][0], 0, rows);
         dilate(reach[c][1], c == 0 ? s->black : s->white, small, s->h,
@@ -860,24 +981,36 @@ static void split_apply(const bits *s, const uint64_t *dame, uint64_t *rb,
 }
 
 /* The map and the counts from the sets: stones, dead stones (with
- * their territory), territory and dame. */
+ * their territory), territory and dame; and seki (the stones of the
+ * chains in seki, or NULL): a point a colour alone reaches next to such
+ * a stone is nobody's territory (score.c count_point). */
 static void write_count(sgf_score *out, const bits *s, const sgf_board *b,
-                        const uint64_t *rb, const uint64_t *rw)
+                        const uint64_t *rb, const uint64_t *rw,
+                        const uint64_t *seki)
 {
+    uint64_t near[SGF_MAX_SIZE];
     int w = s->w;
+    if (seki != NULL)
+        dilate(near, seki, s->empty, s->h, s->full);
     for (int y = 0; y < s->h; y++) {
         uint8_t *m = out->map + y * w;
         const uint8_t *c = b->color + (y + 1) * b->stride + 1;
         uint64_t tb = rb[y] & ~rw[y], tw = rw[y] & ~rb[y];
         uint64_t de = s->dead[y], dame = s->empty[y] & ~(tb | tw) & ~de;
+        uint64_t sk = seki != NULL ? near[y] & (tb | tw) : 0;
+        tb &= ~sk;
+        tw &= ~sk;
         memcpy(m, c, (size_t)w);        /* stones: SGF_SP_BLACK/WHITE */
-        out->black.territory += __builtin_popcountll(tb);
-        out->white.territory += __builtin_popcountll(tw);
-        out->dame += __builtin_popcountll(dame);
+        out->black.territory += pop64(tb);
+        out->white.territory += pop64(tw);
+        out->dame += pop64(dame);
+        out->seki += pop64(sk);
         for (uint64_t t = tb & ~de; t != 0; t &= t - 1)
             m[__builtin_ctzll(t)] = SGF_SP_BLACK_TERRITORY;
         for (uint64_t t = tw & ~de; t != 0; t &= t - 1)
             m[__builtin_ctzll(t)] = SGF_SP_WHITE_TERRITORY;
+        for (uint64_t t = sk & ~de; t != 0; t &= t - 1)
+            m[__builtin_ctzll(t)] = SGF_SP_SEKI;
         for (uint64_t t = de; t != 0; t &= t - 1) {
             int x = __builtin_ctzll(t);
             bool black = c[x] == SGF_BLACK;
@@ -900,12 +1033,13 @@ static int count_from(sgf_score *out, const bits *s, const sgf_board *b,
                       uint64_t *rw, const uint64_t *fb, const uint64_t *fw,
                       unsigned *needs)
 {
-    uint64_t dame[SGF_MAX_SIZE], teire[SGF_MAX_SIZE];
+    uint64_t dame[SGF_MAX_SIZE], teire[SGF_MAX_SIZE], small[SGF_MAX_SIZE];
+    uint64_t seki[SGF_MAX_SIZE];
     bool territory = r->scoring == SGF_SCORING_TERRITORY;
-    if (!territory || r->seki_points_count || !seki_found(s, pos, rb, rw))
-        *needs &= ~(unsigned)SGF__NEED_SEKI;
-    else
-        return 0;                       /* score.c, which looks at all */
+    bool any_seki = territory && !r->seki_points_count
+                    && seki_points(s, pos, s->empty, rb, rw, seki) > 0;
+    if (!any_seki)                      /* (a point of seki is dame: the */
+        *needs &= ~(unsigned)SGF__NEED_SEKI;    /* teire are looked into) */
     if (fb != NULL) {
         memcpy(rb, fb, (size_t)s->h * sizeof rb[0]);
         memcpy(rw, fw, (size_t)s->h * sizeof rw[0]);
@@ -925,23 +1059,23 @@ static int count_from(sgf_score *out, const bits *s, const sgf_board *b,
             tw[y] = rw[y] & ~rb[y];
         }
         if (teire_all(s, pos, dame, tb, tw, s->any_dead ? s->dead : NULL,
-                      teire) < 0)
-            return 0;                   /* score.c, split and all */
-        *needs &= ~(unsigned)SGF__NEED_TEIRE;
-        if (!split_possible(s, dame))
+                      any_seki ? seki : NULL, teire) < 0)
+            return 0;                   /* score.c, split, seki and all */
+        *needs &= ~(unsigned)(SGF__NEED_TEIRE | SGF__NEED_SEKI);
+        if (!split_regions(s, dame, small))
             *needs &= ~(unsigned)SGF__NEED_SPLIT;
     }
     if ((*needs & ~(unsigned)SGF__NEED_SPLIT) != 0)
         return 0;
     if (*needs != 0) {                  /* the split, here */
-        split_apply(s, dame, rb, rw);
+        split_apply(s, small, rb, rw);
         *needs = 0;
     }
     for (int y = 0; y < s->h; y++) {    /* teire: to be filled, nobody's */
         rb[y] &= ~teire[y];
         rw[y] &= ~teire[y];
     }
-    write_count(out, s, b, rb, rw);
+    write_count(out, s, b, rb, rw, any_seki ? seki : NULL);
     return 1;
 }
 
@@ -973,7 +1107,7 @@ int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
         dame[y] = fb[y] & fw[y];
     if (none_set(dame, s.h) && dead_apart(&s, &v)) {
         *needs = 0;
-        write_count(out, &s, b, fb, fw);
+        write_count(out, &s, b, fb, fw, NULL);
         return 1;
     }
     if (!dead_whole(&s, &v))

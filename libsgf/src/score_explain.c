@@ -15,6 +15,13 @@
 
 /* ---- explaining a disagreement ------------------------------------------ */
 
+/* The chains of the board, those in doubt first (then the smaller
+ * first): a stone of each, its size, whether it is counted dead. */
+typedef struct chain_ref {
+    int at, size;
+    bool dead, doubt;
+} chain_ref;
+
 typedef struct explain_ctx {
     sgf__spos *p;
     sgf_score *s;
@@ -26,6 +33,9 @@ typedef struct explain_ctx {
     const sgf_score_re *re;
     const uint8_t *marks;       /* markup count: TB/TW marks, or NULL */
     double margin;              /* the count's, under the game's komi */
+    chain_ref *ch;              /* the chains (list_chains), listed when
+                                   first asked for (chains()) */
+    int nch;                    /* how many; -1: not listed yet */
     double *fm;                 /* by chain: margin with it flipped */
     uint8_t *fdone;             /* ... counted already */
     bool record_only;           /* no chain's status looked into but for
@@ -133,13 +143,6 @@ static sgf_score_cause impossible(const explain_ctx *x, const sgf_rules *r)
     return fabs(whole) > most ? SGF_CAUSE_MARGIN : SGF_CAUSE_NONE;
 }
 
-/* The chains of the board, those in doubt first (then the smaller
- * first): a stone of each, its size, whether it is counted dead. */
-typedef struct chain_ref {
-    int at, size;
-    bool dead, doubt;
-} chain_ref;
-
 static int cmp_chain(const void *a, const void *b)
 {
     const chain_ref *p = a, *q = b;
@@ -172,6 +175,23 @@ static int list_chains(const explain_ctx *x, chain_ref *out)
     }
     qsort(out, (size_t)k, sizeof *out, cmp_chain);
     return k;
+}
+
+/* The chains of x (list_chains), listed the first time (most
+ * disagreements are explained, or not, without them); NULL when no
+ * memory is left. */
+static const chain_ref *chains(explain_ctx *x, int *nch)
+{
+    if (x->nch < 0) {
+        x->ch = malloc(SGF__SN * sizeof *x->ch);
+        x->fm = malloc(SGF__SN * sizeof *x->fm);
+        x->fdone = calloc(SGF__SN, 1);
+        if (x->ch == NULL || x->fm == NULL || x->fdone == NULL)
+            return NULL;
+        x->nch = list_chains(x, x->ch);
+    }
+    *nch = x->nch;
+    return x->ch;
 }
 
 /* Flip the status of chain c in flip (dead <-> alive). */
@@ -250,10 +270,13 @@ static double flipped_margin(explain_ctx *x, const sgf_rules *r,
 /* One chain's status flipped (those in doubt first), under the game's
  * komi or, with komis, under each other usual komi in turn (komi only
  * moves the margin: each chain is counted once for all). */
-static bool try_groups(explain_ctx *x, const sgf_rules *r,
-                       const chain_ref *ch, int nch, bool komis,
+static bool try_groups(explain_ctx *x, const sgf_rules *r, bool komis,
                        sgf_score_reason *out)
 {
+    int nch;
+    const chain_ref *ch = chains(x, &nch);
+    if (ch == NULL)
+        return false;
     for (int k = komis ? 0 : NKOMI + 1; k <= NKOMI + 1; k++) {
         double v = k <= NKOMI ? usual_komi(r, k) : x->komi;
         if (komis && v == x->komi)
@@ -276,12 +299,14 @@ static bool try_groups(explain_ctx *x, const sgf_rules *r,
 /* Two chains' status flipped, both in doubt: among the first PAIRS of
  * them. */
 static bool try_two_groups(explain_ctx *x, const sgf_rules *r,
-                           const chain_ref *ch, int nch,
                            sgf_score_reason *out)
 {
     enum { PAIRS = 40 };
-    int n = sgf_board_width(x->b) * sgf_board_height(x->b);
+    int n = sgf_board_width(x->b) * sgf_board_height(x->b), nch;
     uint8_t flip[SGF__SN];
+    const chain_ref *ch = chains(x, &nch);
+    if (ch == NULL)
+        return false;
     int k = 0;
     while (k < nch && k < PAIRS && ch[k].doubt)
         k++;
@@ -308,17 +333,11 @@ static bool try_two_groups(explain_ctx *x, const sgf_rules *r,
 static sgf_score_cause find_cause(explain_ctx *x, const sgf_rules *r,
                                   const sgf_rules *rr, sgf_score_reason *out)
 {
-    chain_ref *ch = malloc(SGF__SN * sizeof *ch);
-    x->fm = malloc(SGF__SN * sizeof *x->fm);
-    x->fdone = calloc(SGF__SN, 1);
     sgf_score_cause c;
-    if (ch == NULL || x->fm == NULL || x->fdone == NULL) {
-        free(ch);
-        free(x->fm);
-        free(x->fdone);
-        return SGF_CAUSE_UNKNOWN;
-    }
-    int nch = list_chains(x, ch);
+    x->nch = -1;
+    x->ch = NULL;
+    x->fm = NULL;
+    x->fdone = NULL;
     if (try_scoring(x, r))
         c = SGF_CAUSE_SCORING;
     else if (try_handicap(x, r, &out->handicap_bonus))
@@ -327,20 +346,20 @@ static sgf_score_cause find_cause(explain_ctx *x, const sgf_rules *r,
         c = SGF_CAUSE_KOMI;
     else if ((c = impossible(x, r)) != SGF_CAUSE_NONE) {
         if (c == SGF_CAUSE_PARITY && x->komi == 0      /* KM[0]: */
-            && try_groups(x, rr, ch, nch, true, out))  /* see below */
+            && try_groups(x, rr, true, out))           /* see below */
             c = SGF_CAUSE_KOMI_GROUP;
     }
     else if (x->record_only)
         c = SGF_CAUSE_UNKNOWN;          /* chains: not asked for */
-    else if (try_groups(x, rr, ch, nch, false, out))
+    else if (try_groups(x, rr, false, out))
         c = SGF_CAUSE_GROUP;
-    else if (x->komi == 0 && try_groups(x, rr, ch, nch, true, out))
+    else if (x->komi == 0 && try_groups(x, rr, true, out))
         c = SGF_CAUSE_KOMI_GROUP;       /* KM[0]: a komi not written */
-    else if (x->doubt != NULL && try_two_groups(x, rr, ch, nch, out))
+    else if (x->doubt != NULL && try_two_groups(x, rr, out))
         c = SGF_CAUSE_GROUPS;
     else
         c = SGF_CAUSE_UNKNOWN;
-    free(ch);
+    free(x->ch);
     free(x->fm);
     free(x->fdone);
     return c;
@@ -359,10 +378,10 @@ static int explain_run(sgf_score_reason *out, const sgf_board *b,
     if (r == NULL)
         r = &init;
     memset(out, 0, sizeof *out);
-    explain_ctx x = { sgf__scratch_take(sizeof(sgf__spos)),
-                      malloc(sizeof(sgf_score)),
-                      b, dead, doubt, komi, handicap, re, NULL, 0, NULL,
-                      NULL, record_only };
+    explain_ctx x = { .p = sgf__scratch_take(sizeof(sgf__spos)),
+                      .s = malloc(sizeof(sgf_score)), .b = b, .dead = dead,
+                      .doubt = doubt, .komi = komi, .handicap = handicap,
+                      .re = re, .nch = -1, .record_only = record_only };
     if (x.p == NULL || x.s == NULL) {
         sgf__scratch_give(x.p, sizeof(sgf__spos));
         free(x.s);

@@ -120,12 +120,12 @@ enum {
 };
 
 /* The count of b under r (dead: lifted stones, or NULL) from one word
- * per row (score_bits.c), when it needs neither seki nor teire nor dame
- * filling looked into: 1 with out's counts and map written (komi and
- * totals left to the caller); 0 when the labelled count must do it,
- * *needs then saying which of those it must look for (the others find
- * nothing on this board; all three with dead stones under territory
- * counting). */
+ * per row (score_bits.c), seki, teire and dame filling included: 1 with
+ * out's counts and map written (komi and totals left to the caller); 0
+ * when the labelled count must do it (a chain partly dead, a point of
+ * teire that depends on the order of a chain's liberties), *needs then
+ * saying which of those it must look for (the others find nothing on
+ * this board; all three with dead stones under territory counting). */
 int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
                     const uint8_t *dead, unsigned *needs);
 

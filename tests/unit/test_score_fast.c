@@ -269,22 +269,25 @@ static void test_fast_count_with_dead_stones(void **state)
     assert_true(quicks >= (withdead - parts) * 9 / 10);     /* whole */
 }
 
-/* The quick count's test for seki is exact on positions with no dead
- * stones: it leaves to the labelled count those with a point of seki,
- * and only those, not those with a capturing race alone (a shared
- * liberty neither player can fill, around chains the enemy can still
- * approach from outside), which it counts itself. */
+/* Positions with seki, and with capturing races that are none, under
+ * territory counting: the quick count finds the seki itself (a race is
+ * no seki) and counts them as the labelled count does, the points next
+ * to a chain in seki nobody's, with and without dead stones. */
 static void test_fast_count_tells_seki_from_a_race(void **state)
 {
     static const int sizes[] = { 5, 7, 9, 13, 19 };
     static sgf__spos p;
-    static sgf_score fast;
+    static sgf_score fast, slow, quick;
     uint8_t seki[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
     sgf_board *b;
     sgf_rules r;
-    int races = 0, sekis = 0;
+    int races = 0, sekis = 0, quick_sekis = 0, counted = 0, seki_points = 0;
     (void)state;
     assert_int_equal(sgf_rules_preset(&r, "japanese"), 0);
+    assert_int_equal(sgf_score_init(&fast, SGF_SCORE_VERSION), 0);
+    assert_int_equal(sgf_score_init(&slow, SGF_SCORE_VERSION), 0);
+    assert_int_equal(sgf_score_init(&quick, SGF_SCORE_VERSION), 0);
     assert_int_equal(sgf_board_new(&b, 19, 19), 0);
     for (int round = 0; round < 8000; round++) {
         int size = sizes[round % 5];
@@ -293,17 +296,38 @@ static void test_fast_count_tells_seki_from_a_race(void **state)
         sgf__spos_load(&p, b, NULL);
         bool is_seki = sgf__spos_seki(&p, seki) > 0;
         bool race = !is_seki && sgf__spos_race(&p) >= 0;
-        unsigned needs;
-        assert_int_equal(sgf_score_init(&fast, SGF_SCORE_VERSION), 0);
-        int quick = sgf__score_fast(&fast, b, &r, NULL, &needs);
-        bool flagged = !quick && (needs & SGF__NEED_SEKI) != 0;
-        assert_true(flagged == is_seki);
         races += race;
         sekis += is_seki;
+        if (!is_seki && !race)
+            continue;
+        for (int k = 0; k < 2; k++) {
+            random_dead(dead, b, 10);
+            const uint8_t *d = k == 0 ? NULL : dead;
+            assert_int_equal(sgf_score_count(&fast, b, &r, d, 6.5, 0), 0);
+            assert_int_equal(sgf__score_count_labelled(&slow, b, &r, d,
+                                                       6.5, 0), 0);
+            same_count(&fast, &slow);
+            counted++;
+            unsigned needs;
+            memset(&quick, 0, offsetof(sgf_score, map));
+            if (k == 0 && is_seki
+                && sgf__score_fast(&quick, b, &r, NULL, &needs)) {
+                quick_sekis++;          /* the quick count's own */
+                assert_int_equal(quick.seki, slow.seki);
+                assert_int_equal(quick.black.territory,
+                                 slow.black.territory);
+                assert_int_equal(quick.white.territory,
+                                 slow.white.territory);
+                seki_points += slow.seki > 0;
+            }
+        }
     }
     sgf_board_free(b);
     assert_true(races >= 100);          /* races alone were made */
     assert_true(sekis >= 20);           /* and seki */
+    assert_true(counted >= 2 * (races + sekis));
+    assert_true(quick_sekis >= sekis * 9 / 10); /* counted quickly */
+    assert_true(seki_points >= 10);     /* points nobody's for seki */
 }
 
 /* Positions where territory counting leaves points to be filled
