@@ -132,34 +132,40 @@ static uint64_t row_fill(uint64_t v, uint64_t m)
     return up | g;
 }
 
+/* One sweep of flood() over the rows, down (dir 1) or up (-1), each
+ * row taking what its neighbour before it in the sweep holds of its own
+ * points (so a sweep carries the set as far as it goes): whether any
+ * row grew. */
+static bool sweep(uint64_t *cur, const uint64_t *within, int h, int dir)
+{
+    uint64_t prev = 0;
+    bool grew = false;
+    for (int k = 0, y = dir > 0 ? 0 : h - 1; k < h; k++, y += dir) {
+        uint64_t c = cur[y], v = c | (prev & within[y]);
+        if (v != c) {
+            v = row_fill(v, within[y]);
+            cur[y] = v;
+            grew = true;
+        }
+        prev = v;
+    }
+    return grew;
+}
+
 /* Grow cur (a subset of within) to every point of within connected to
- * it: sweeps down and up, each row taking its neighbours' rows as they
- * stand (so a sweep carries the set down, or up, as far as it goes)
- * and filling its runs (row_fill), until a sweep changes nothing. Each
- * row's runs are filled first, so that a row its neighbours leave as it
- * is needs nothing more. */
+ * it: each row's runs filled (row_fill), then sweeps down and up in
+ * turn until one changes nothing. After a sweep each row holds what
+ * the row before it in that direction reaches; so once a sweep after
+ * the first changes nothing, both directions hold, and the set is
+ * closed. */
 static void flood(uint64_t *cur, const uint64_t *within, int h)
 {
     for (int y = 0; y < h; y++)
         if (cur[y] != 0)
             cur[y] = row_fill(cur[y], within[y]);
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (int pass = 0; pass < 2; pass++)
-            for (int k = 0; k < h; k++) {
-                int y = pass == 0 ? k : h - 1 - k;
-                uint64_t v = cur[y], m = within[y];
-                if (y > 0)
-                    v |= cur[y - 1] & m;
-                if (y < h - 1)
-                    v |= cur[y + 1] & m;
-                if (v == cur[y])
-                    continue;
-                v = row_fill(v, m);
-                changed |= v != cur[y];
-                cur[y] = v;
-            }
-    }
+    for (int n = 0; sweep(cur, within, h, n % 2 == 0 ? 1 : -1) || n == 0;
+         n++)
+        ;
 }
 
 static bool none_set(const uint64_t *a, int h)
