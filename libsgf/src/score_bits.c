@@ -839,41 +839,34 @@ static bool dead_whole(const bits *s, const fboard *b)
     return true;
 }
 
-/* Region by region from the point at row y (bit one) within dame: the
- * region in reg (zeroed here), grown a step at a time over the rows it
- * spans, stopping once it has more than room points. Returns its size
- * (room + 1 or more: a larger region, not all of it in reg). */
+/* The region of dame holding the point of row y at bit one, into reg,
+ * grown a step at a time (dilate, over the rows the region spans and
+ * one more each side: reg is empty beyond them) and given up once it
+ * has more than room points. Returns its size (more than room: a
+ * larger region, only part of it in reg). */
 static int region_upto(const bits *s, const uint64_t *dame, int y,
                        uint64_t one, uint64_t *reg, int room)
 {
     uint64_t step[SGF_MAX_SIZE];
-    int lo = y, hi = y, size = 1;
+    int size = 1, lo = y, hi = y;
     memset(reg, 0, (size_t)s->h * sizeof reg[0]);
     reg[y] = one;
-    for (;;) {
+    while (size <= room) {
         int a = lo > 0 ? lo - 1 : 0, z = hi < s->h - 1 ? hi + 1 : hi, n = 0;
+        dilate(step + a, reg + a, dame + a, z - a + 1, s->full);
         for (int k = a; k <= z; k++) {
-            uint64_t v = reg[k] | reg[k] << 1 | reg[k] >> 1;
-            if (k > 0)
-                v |= reg[k - 1];
-            if (k < s->h - 1)
-                v |= reg[k + 1];
-            step[k] = v & dame[k];
-            n += pop64(step[k]);
-        }
-        if (n == size)
-            return size;
-        for (int k = a; k <= z; k++) {
-            reg[k] = step[k];
-            if (step[k] != 0) {
+            reg[k] |= step[k];
+            n += pop64(reg[k]);
+            if (reg[k] != 0) {
                 lo = k < lo ? k : lo;
                 hi = k > hi ? k : hi;
             }
         }
+        if (n == size)
+            break;                      /* the whole region */
         size = n;
-        if (size > room)
-            return size;
     }
+    return size;
 }
 
 /* Where dame filling could give territory (score.c dame_split): the

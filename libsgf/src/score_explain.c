@@ -178,14 +178,18 @@ static int list_chains(const explain_ctx *x, chain_ref *out)
 }
 
 /* The chains of x (list_chains), listed the first time (most
- * disagreements are explained, or not, without them); NULL when no
- * memory is left. */
+ * disagreements are explained, or not, without them), with room for
+ * their flipped margins; NULL when no memory is left (what was had is
+ * kept for find_cause to free, or for the next call to complete). */
 static const chain_ref *chains(explain_ctx *x, int *nch)
 {
     if (x->nch < 0) {
-        x->ch = malloc(SGF__SN * sizeof *x->ch);
-        x->fm = malloc(SGF__SN * sizeof *x->fm);
-        x->fdone = calloc(SGF__SN, 1);
+        if (x->ch == NULL)
+            x->ch = malloc(SGF__SN * sizeof *x->ch);
+        if (x->fm == NULL)
+            x->fm = malloc(SGF__SN * sizeof *x->fm);
+        if (x->fdone == NULL)
+            x->fdone = calloc(SGF__SN, 1);
         if (x->ch == NULL || x->fm == NULL || x->fdone == NULL)
             return NULL;
         x->nch = list_chains(x, x->ch);
@@ -333,11 +337,7 @@ static bool try_two_groups(explain_ctx *x, const sgf_rules *r,
 static sgf_score_cause find_cause(explain_ctx *x, const sgf_rules *r,
                                   const sgf_rules *rr, sgf_score_reason *out)
 {
-    sgf_score_cause c;
-    x->nch = -1;
-    x->ch = NULL;
-    x->fm = NULL;
-    x->fdone = NULL;
+    sgf_score_cause c;                  /* (x->nch -1: chains not listed) */
     if (try_scoring(x, r))
         c = SGF_CAUSE_SCORING;
     else if (try_handicap(x, r, &out->handicap_bonus))
