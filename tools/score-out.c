@@ -237,6 +237,13 @@ static const char *point_text(char *buf, sgf_point pt, int w, int h)
  * not shown as 0). */
 static char *number(char buf[32], double v)
 {
+    double h = fabs(v) * 2;
+    if (h < 1e15 && h == floor(h)) {    /* whole or a half: exact */
+        long long t = (long long)floor(fabs(v));
+        snprintf(buf, 32, "%s%lld%s", v < 0 && h > 0 ? "-" : "", t,
+                 h == 2 * (double)t ? "" : ".5");
+        return buf;
+    }
     for (int d = 2; d <= 9; d++) {
         if (snprintf(buf, 32, "%.*f", d, v) >= 32) {
             snprintf(buf, 32, "%g", v);     /* (no komi is that large) */

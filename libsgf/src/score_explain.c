@@ -22,6 +22,15 @@ typedef struct chain_ref {
     bool dead, doubt;
 } chain_ref;
 
+/* What is known of a chain's flip: the margin counted with it flipped
+ * (NAN when the count failed), the local estimate of how far the flip
+ * moves the margin (flip_estimate). */
+typedef struct flip_memo {
+    double margin;
+    int estimate;
+    bool counted, estimated;
+} flip_memo;
+
 typedef struct explain_ctx {
     sgf__spos *p;
     sgf_score *s;
@@ -36,10 +45,12 @@ typedef struct explain_ctx {
     chain_ref *ch;              /* the chains (list_chains), listed when
                                    first asked for (chains()) */
     int nch;                    /* how many; -1: not listed yet */
-    double *fm;                 /* by chain: margin with it flipped */
-    uint8_t *fdone;             /* ... counted already */
+    flip_memo *memo;            /* by chain: its flip's margin, estimate */
     bool record_only;           /* no chain's status looked into but for
                                    the komi KM[0] leaves out */
+    bool has_base;              /* base: the count's map under the rules
+                                   the chains' flips are counted by */
+    uint8_t base[SGF__SN];
 } explain_ctx;
 
 /* Whether the count under r (and dead) agrees with RE[]. */
@@ -186,11 +197,9 @@ static const chain_ref *chains(explain_ctx *x, int *nch)
     if (x->nch < 0) {
         if (x->ch == NULL)
             x->ch = malloc(SGF__SN * sizeof *x->ch);
-        if (x->fm == NULL)
-            x->fm = malloc(SGF__SN * sizeof *x->fm);
-        if (x->fdone == NULL)
-            x->fdone = calloc(SGF__SN, 1);
-        if (x->ch == NULL || x->fm == NULL || x->fdone == NULL)
+        if (x->memo == NULL)
+            x->memo = calloc(SGF__SN, sizeof *x->memo);
+        if (x->ch == NULL || x->memo == NULL)
             return NULL;
         x->nch = list_chains(x, x->ch);
     }
@@ -250,25 +259,169 @@ static bool margin_agrees(double m, const sgf_score_re *re)
     }
 }
 
+/* A point's part in the margin (Black's points less White's) under
+ * scoring sc: a point of territory or a live stone (area) 1, a dead
+ * stone's point 1 and under territory counting its prisoner 1 more;
+ * owner: the colour whose territory it is, or SGF_EMPTY. */
+static int part(sgf_scoring sc, sgf_color owner, sgf_color stone, bool dead)
+{
+    int sign = owner == SGF_BLACK ? 1 : owner == SGF_WHITE ? -1 : 0;
+    if (stone == SGF_EMPTY)
+        return sign;
+    if (!dead)                          /* a live stone */
+        return sc == SGF_SCORING_AREA ? (stone == SGF_BLACK ? 1 : -1) : 0;
+    if (sc == SGF_SCORING_AREA)
+        return sign;
+    return sign + (stone == SGF_BLACK ? -1 : 1);     /* its prisoner */
+}
+
+/* The same from a point of the count's map. */
+static int part_of_map(sgf_scoring sc, uint8_t m)
+{
+    switch (m) {
+    case SGF_SP_BLACK: return part(sc, SGF_EMPTY, SGF_BLACK, false);
+    case SGF_SP_WHITE: return part(sc, SGF_EMPTY, SGF_WHITE, false);
+    case SGF_SP_BLACK_TERRITORY: return 1;
+    case SGF_SP_WHITE_TERRITORY: return -1;
+    case SGF_SP_BLACK_DEAD: return part(sc, SGF_WHITE, SGF_BLACK, true);
+    case SGF_SP_WHITE_DEAD: return part(sc, SGF_BLACK, SGF_WHITE, true);
+    default: return 0;                  /* dame, seki */
+    }
+}
+
+static bool live_in_map(uint8_t m)
+{
+    return m == SGF_SP_BLACK || m == SGF_SP_WHITE;
+}
+
+/* The points next to point q of a w x h board (-1 off the board). */
+static void neighbours(int q, int w, int h, int nb[4])
+{
+    int qx = q % w, qy = q / w;
+    nb[0] = qx > 0 ? q - 1 : -1;
+    nb[1] = qx < w - 1 ? q + 1 : -1;
+    nb[2] = qy > 0 ? q - w : -1;
+    nb[3] = qy < h - 1 ? q + w : -1;
+}
+
+/* How far flipping chain c moves the margin, by the regions next to it
+ * alone: the points the count's map does not hold for live stones that
+ * connect to c (c's own among them) are counted again, each new region
+ * the territory of the one colour whose live stones (c's, brought back,
+ * among them) border it, or nobody's. Teire, seki and dame filling are
+ * left out: an estimate, a few points off at most where they matter,
+ * that tells the chains no flip of which can give RE[] (try_groups). */
+static int flip_estimate(const explain_ctx *x, sgf_scoring sc,
+                         const chain_ref *c)
+{
+    int w = sgf_board_width(x->b), h = sgf_board_height(x->b), n = w * h;
+    uint8_t in[SGF__SN], reg[SGF__SN];
+    int list[SGF__SN], nl = 0, est = 0;
+    bool live_c = c->dead;              /* c's status after the flip */
+    memset(in, 0, (size_t)n);
+    sgf_point pts[SGF__SN];
+    sgf_point at = { (uint8_t)(c->at % w), (uint8_t)(c->at / w) };
+    int m = sgf_board_chain_points(x->b, at, pts, SGF__SN);
+    for (int k = 0; k < m; k++) {       /* c, then what it reaches */
+        int q = pts[k].y * w + pts[k].x;
+        in[q] = 2;
+        list[nl++] = q;
+    }
+    for (int k = 0; k < nl; k++) {
+        int nb[4];
+        neighbours(list[k], w, h, nb);
+        for (int d = 0; d < 4; d++)
+            if (nb[d] >= 0 && !in[nb[d]] && !live_in_map(x->base[nb[d]])) {
+                in[nb[d]] = 1;
+                list[nl++] = nb[d];
+            }
+    }
+    sgf_color cc = sgf_board_at(x->b, at);
+    memset(reg, 0, (size_t)n);
+    for (int k = 0; k < nl; k++) {      /* each new region in turn */
+        int q0 = list[k];
+        est -= part_of_map(sc, x->base[q0]);
+        if (in[q0] == 2 && live_c) {
+            est += part(sc, SGF_EMPTY, cc, false);
+            continue;
+        }
+        if (reg[q0])
+            continue;
+        int rl[SGF__SN], nr = 0;
+        unsigned border = 0;
+        reg[q0] = 1;
+        rl[nr++] = q0;
+        for (int j = 0; j < nr; j++) {
+            int nb[4];
+            neighbours(rl[j], w, h, nb);
+            for (int d = 0; d < 4; d++) {
+                int r = nb[d];
+                if (r < 0 || reg[r])
+                    continue;
+                bool live = in[r] == 2 ? live_c : live_in_map(x->base[r]);
+                if (live)
+                    border |= 1u << sgf_board_at(x->b, (sgf_point){
+                        (uint8_t)(r % w), (uint8_t)(r / w) });
+                else if (in[r]) {
+                    reg[r] = 1;
+                    rl[nr++] = r;
+                }
+            }
+        }
+        sgf_color owner = border == 1u << SGF_BLACK ? SGF_BLACK
+                        : border == 1u << SGF_WHITE ? SGF_WHITE : SGF_EMPTY;
+        for (int j = 0; j < nr; j++) {
+            sgf_point p = { (uint8_t)(rl[j] % w), (uint8_t)(rl[j] / w) };
+            sgf_color st = sgf_board_at(x->b, p);
+            est += part(sc, owner, st, st != SGF_EMPTY);
+        }
+    }
+    return est;
+}
+
 /* The margin with chain k of ch flipped, under the game's komi, counted
- * once (x->fm, x->fdone by chain; NAN when the count fails). */
+ * once (x->memo by chain; NAN when the count fails). */
 static double flipped_margin(explain_ctx *x, const sgf_rules *r,
                              const chain_ref *ch, int k)
 {
-    if (x->fdone[k])
-        return x->fm[k];
+    flip_memo *f = &x->memo[k];
+    if (f->counted)
+        return f->margin;
     int n = sgf_board_width(x->b) * sgf_board_height(x->b);
     uint8_t flip[SGF__SN];
     copy_dead(x, flip, n);
     flip_chain(x, flip, &ch[k]);
-    x->fdone[k] = 1;
-    x->fm[k] = NAN;
+    f->counted = true;
+    f->margin = NAN;
     if (sgf__score_count_with(x->s, x->p, x->b, r, flip, x->komi,
                               x->handicap) != 0)
         return NAN;
     if (x->marks != NULL)
         sgf__score_recount_markup(x->s, x->marks);
-    return x->fm[k] = x->s->margin;
+    return f->margin = x->s->margin;
+}
+
+/* How far a count may be from flip_estimate: the teire, seki and dame
+ * filling it leaves out moved no flip of the chains of 2,200 real
+ * records, finished or not, by more than 8 points. */
+enum { ESTIMATE_SLACK = 10 };
+
+/* Whether the count of chain k's flip cannot move the margin by need:
+ * its estimate (made once) is more than ESTIMATE_SLACK away. Only a
+ * result with a margin (or a draw) gives a need; without the count's
+ * map (has_base) every chain is counted. */
+static bool far_off(explain_ctx *x, const sgf_rules *r, const chain_ref *ch,
+                    int k, double need)
+{
+    flip_memo *f = &x->memo[k];
+    if (!x->has_base || f->counted
+        || (x->re->kind != SGF_RE_SCORE && x->re->kind != SGF_RE_DRAW))
+        return false;
+    if (!f->estimated) {
+        f->estimate = flip_estimate(x, r->scoring, &ch[k]);
+        f->estimated = true;
+    }
+    return fabs(f->estimate - need) > ESTIMATE_SLACK;
 }
 
 /* One chain's status flipped (those in doubt first), under the game's
@@ -288,6 +441,8 @@ static bool try_groups(explain_ctx *x, const sgf_rules *r, bool komis,
         double need = recorded_margin(x->re) - (x->margin + x->komi - v);
         for (int c = 0; c < nch; c++) {
             if (!could_move(&ch[c], need))
+                continue;
+            if (far_off(x, r, ch, c, need))
                 continue;
             double m = flipped_margin(x, r, ch, c);
             if (!isnan(m) && margin_agrees(m + x->komi - v, x->re)) {
@@ -360,8 +515,7 @@ static sgf_score_cause find_cause(explain_ctx *x, const sgf_rules *r,
     else
         c = SGF_CAUSE_UNKNOWN;
     free(x->ch);
-    free(x->fm);
-    free(x->fdone);
+    free(x->memo);
     return c;
 }
 
@@ -404,6 +558,12 @@ static int explain_run(sgf_score_reason *out, const sgf_board *b,
         r = &rr;
     bool agree = agrees(&x, r, dead, komi);
     x.margin = x.s->margin;
+    /* the flips are counted under rr: the map holds for them when r
+       lifts the dead stones too (and no markup recounts the flips) */
+    x.has_base = markup == NULL && (r->remove_dead || dead == NULL);
+    if (x.has_base)
+        memcpy(x.base, x.s->map, (size_t)sgf_board_width(b)
+                                 * (size_t)sgf_board_height(b));
     if (agree || sgf_score_compare(x.s, re) == SGF_SCORE_NOT_COUNTED)
         out->cause = SGF_CAUSE_NONE;
     else

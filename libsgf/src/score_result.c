@@ -194,6 +194,13 @@ int sgf_score_re_parse(sgf_score_re *out, sgf_str v)
 #define MARGIN_TEXT 330
 static void margin_text(char buf[MARGIN_TEXT], double m)
 {
+    double h = m * 2;
+    if (m >= 0 && m < 1e15 && h == floor(h)) {  /* whole or half: exact */
+        long long t = (long long)floor(m);
+        snprintf(buf, MARGIN_TEXT, h == 2 * (double)t ? "%lld" : "%lld.5",
+                 t);
+        return;
+    }
     for (int d = 2; d <= 9; d++) {
         snprintf(buf, MARGIN_TEXT, "%.*f", d, m);
         if (fabs(strtod(buf, NULL) - m) < 1e-9)

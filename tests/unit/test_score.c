@@ -643,6 +643,15 @@ static void test_score_explain_record(void **state)
     assert_int_equal(y.cause, SGF_CAUSE_UNKNOWN);
     y = why_record(cn, "B+15.5");               /* a fraction: no count */
     assert_int_equal(y.cause, SGF_CAUSE_PARITY);
+    /* KM[0] and a half point: komi 0.5 with ac dead (B+5 - 0.5); the
+       flip moves the margin by 11 (W+6 to B+5), as the regions next to
+       ac say, so the chain is counted flipped */
+    y = why_record(cn, "B+4.5");
+    assert_int_equal(y.cause, SGF_CAUSE_KOMI_GROUP);
+    assert_true(y.komi == 0.5);
+    assert_int_equal(y.point.x, 0);
+    assert_int_equal(y.point.y, 2);
+    assert_false(y.was_dead);
     y = why_record(cn, "W+40");                 /* more than 25 points */
     assert_int_equal(y.cause, SGF_CAUSE_MARGIN);
     y = why_record("(;GM[1]SZ[5]RU[Chinese]KM[0.5]HA[2]AB[ba][bb][bc][bd]"
