@@ -1027,14 +1027,12 @@ static int judge(game_count *x, const sgf_board *b, bool markup,
        RE[] is the suspect of (settled) */
     bool unfinished = x->unf.kind != SGF_UNFINISHED_NONE;
     bool sure = !unfinished && settled(x);
-    int rc = unfinished || sure
-        ? sgf_score_explain_record(&x->why, b, x->rules, x->dead, x->komi,
-                                   x->handicap, &x->re,
-                                   markup ? x->last : NULL)
-        : sgf_score_explain_doubt(&x->why, b, x->rules, x->dead, x->komi,
-                                  x->handicap, &x->re,
-                                  markup ? x->last : NULL,
-                                  x->estimated ? x->unsettled : NULL);
+    /* x->s is the count of these arguments: not made again */
+    int rc = sgf_score_explain_counted(&x->why, &x->s, b, x->rules, x->dead,
+                                       x->komi, x->handicap, &x->re,
+                                       markup ? x->last : NULL,
+                                       x->estimated ? x->unsettled : NULL,
+                                       unfinished || sure);
     if (rc != 0)
         return -1;
     sgf_score_cause c = x->why.cause;

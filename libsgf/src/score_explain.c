@@ -519,15 +519,20 @@ static sgf_score_cause find_cause(explain_ctx *x, const sgf_rules *r,
     return c;
 }
 
+/* The explanation; given: the count of b under r, dead, komi and
+ * handicap made by the caller (used without markup only), or NULL. */
 static int explain_run(sgf_score_reason *out, const sgf_board *b,
                        const sgf_rules *r, const uint8_t *dead, double komi,
                        int handicap, const sgf_score_re *re,
                        const sgf_node *markup, const uint8_t *doubt,
-                       bool record_only)
+                       bool record_only, const sgf_score *given)
 {
     static const sgf_rules init = SGF_RULES_INIT;
     uint8_t marks[SGF__SN], mdead[SGF__SN];
-    if (out == NULL || b == NULL || re == NULL || sgf__rules_unknown(r))
+    if (out == NULL || b == NULL || re == NULL || sgf__rules_unknown(r)
+        || (given != NULL && (sgf__score_unknown(given)
+                              || given->width != sgf_board_width(b)
+                              || given->height != sgf_board_height(b))))
         return SGF_EINVAL;
     if (r == NULL)
         r = &init;
@@ -556,7 +561,12 @@ static int explain_run(sgf_score_reason *out, const sgf_board *b,
     rr.remove_dead = true;
     if (markup != NULL)
         r = &rr;
-    bool agree = agrees(&x, r, dead, komi);
+    bool agree;
+    if (given != NULL && markup == NULL) {      /* counted already */
+        *x.s = *given;
+        agree = sgf_score_compare(x.s, re) == SGF_SCORE_AGREE;
+    } else
+        agree = agrees(&x, r, dead, komi);
     x.margin = x.s->margin;
     /* the flips are counted under rr: the map holds for them when r
        lifts the dead stones too (and no markup recounts the flips) */
@@ -580,7 +590,7 @@ int sgf_score_explain_doubt(sgf_score_reason *out, const sgf_board *b,
                             const uint8_t *doubt)
 {
     return explain_run(out, b, r, dead, komi, handicap, re, markup, doubt,
-                       false);
+                       false, NULL);
 }
 
 int sgf_score_explain_record(sgf_score_reason *out, const sgf_board *b,
@@ -590,7 +600,19 @@ int sgf_score_explain_record(sgf_score_reason *out, const sgf_board *b,
                              const sgf_node *markup)
 {
     return explain_run(out, b, r, dead, komi, handicap, re, markup, NULL,
-                       true);
+                       true, NULL);
+}
+
+int sgf_score_explain_counted(sgf_score_reason *out, const sgf_score *count,
+                              const sgf_board *b, const sgf_rules *r,
+                              const uint8_t *dead, double komi, int handicap,
+                              const sgf_score_re *re, const sgf_node *markup,
+                              const uint8_t *doubt, bool record_only)
+{
+    if (count == NULL)
+        return SGF_EINVAL;
+    return explain_run(out, b, r, dead, komi, handicap, re, markup,
+                       record_only ? NULL : doubt, record_only, count);
 }
 
 int sgf_score_explain(sgf_score_reason *out, const sgf_board *b,

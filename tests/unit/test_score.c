@@ -665,6 +665,84 @@ static void test_score_explain_record(void **state)
                                               NULL, NULL), SGF_EINVAL);
 }
 
+/* sgf_score_explain_counted with the board's own count: the same reason
+ * as sgf_score_explain (record_only false) or _record (true). */
+static void same_counted(const char *sgf, const char *re_text,
+                         bool record_only)
+{
+    game x = load(sgf);
+    sgf_score_reason y, z;
+    sgf_score_re re = re_of(re_text, 0);
+    sgf_score s;
+    double komi;
+    const sgf_rules *r = sgf_replay_rules(x.r);
+    int ha = sgf_score_handicap(x.g);
+    sgf_score_komi(&komi, NULL, x.g, r);
+    sgf_score_init(&s, SGF_SCORE_VERSION);
+    assert_int_equal(sgf_score_count(&s, x.b, r, NULL, komi, ha), 0);
+    assert_int_equal(sgf_score_explain_counted(&y, &s, x.b, r, NULL, komi,
+                                               ha, &re, NULL, NULL,
+                                               record_only), 0);
+    assert_int_equal(record_only
+                     ? sgf_score_explain_record(&z, x.b, r, NULL, komi, ha,
+                                                &re, NULL)
+                     : sgf_score_explain(&z, x.b, r, NULL, komi, ha, &re,
+                                         NULL), 0);
+    assert_memory_equal(&y, &z, sizeof y);
+    unload(&x);
+}
+
+static void test_score_explain_counted(void **state)
+{
+    (void)state;
+    const char *cn = "(;GM[1]SZ[5]RU[Chinese]KM[0]" SPLIT ";B[];W[])";
+    static const char *const res[] = { "B+5", "B+15.5", "B+4.5", "W+40",
+                                       "W+12.5", "W+6", "B+R" };
+    for (size_t k = 0; k < sizeof res / sizeof res[0]; k++) {
+        same_counted(cn, res[k], false);
+        same_counted(cn, res[k], true);
+    }
+    /* the count given is the one explained, not made again: counted
+       with komi 6.5 (W+12.5) it agrees with W+12.5 though the komi
+       argument is 0 */
+    game x = load(cn);
+    const sgf_rules *r = sgf_replay_rules(x.r);
+    sgf_score s, small;
+    sgf_score_reason y;
+    sgf_score_re re = re_of("W+12.5", 0);
+    sgf_score_init(&s, SGF_SCORE_VERSION);
+    assert_int_equal(sgf_score_count(&s, x.b, r, NULL, 6.5, 0), 0);
+    assert_int_equal(sgf_score_explain_counted(&y, &s, x.b, r, NULL, 0, 0,
+                                               &re, NULL, NULL, false), 0);
+    assert_int_equal(y.cause, SGF_CAUSE_NONE);
+    /* with markup the count given is not used: the markup is counted
+       (komi 0: W+12.5 is no count of the board then) */
+    sgf_score_reason z;
+    assert_int_equal(sgf_score_explain_counted(&y, &s, x.b, r, NULL, 0, 0,
+                                               &re, last_node(&x), NULL,
+                                               false), 0);
+    assert_int_equal(sgf_score_explain(&z, x.b, r, NULL, 0, 0, &re,
+                                       last_node(&x)), 0);
+    assert_memory_equal(&y, &z, sizeof y);
+    assert_int_not_equal(y.cause, SGF_CAUSE_NONE);
+    /* errors: no count, a count of another board size, of no version */
+    assert_int_equal(sgf_score_explain_counted(&y, NULL, x.b, r, NULL, 0,
+                                               0, &re, NULL, NULL, false),
+                     SGF_EINVAL);
+    game g9 = load("(;GM[1]SZ[9];B[];W[])");
+    sgf_score_init(&small, SGF_SCORE_VERSION);
+    assert_int_equal(sgf_score_count(&small, g9.b, NULL, NULL, 0, 0), 0);
+    assert_int_equal(sgf_score_explain_counted(&y, &small, x.b, r, NULL, 0,
+                                               0, &re, NULL, NULL, false),
+                     SGF_EINVAL);
+    small.version = 0;
+    assert_int_equal(sgf_score_explain_counted(&y, &small, g9.b, NULL, NULL,
+                                               0, 0, &re, NULL, NULL, false),
+                     SGF_EINVAL);
+    unload(&g9);
+    unload(&x);
+}
+
 static void test_score_explain_causes(void **state)
 {
     (void)state;
@@ -1252,6 +1330,7 @@ int main(void)
         cmocka_unit_test(test_score_verdicts),
         cmocka_unit_test(test_score_explain_causes),
         cmocka_unit_test(test_score_explain_record),
+        cmocka_unit_test(test_score_explain_counted),
         cmocka_unit_test(test_score_dead_sources),
         cmocka_unit_test(test_score_pass_alive),
         cmocka_unit_test(test_score_shared_style_cases),

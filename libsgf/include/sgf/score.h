@@ -360,6 +360,28 @@ SGF_API int sgf_score_explain_record(sgf_score_reason *out,
                                      int handicap, const sgf_score_re *re,
                                      const sgf_node *markup);
 
+/* sgf_score_explain_doubt (record_only false) or
+ * sgf_score_explain_record (record_only true: doubt is then not used)
+ * of a board the caller has counted already: count is what
+ * sgf_score_count gave for the same b, r, dead, komi and handicap, and
+ * with markup NULL the board is not counted again for the comparison
+ * with re (the caller owns count; it is read, not kept). With markup not
+ * NULL count is not used (the markup's own count is made, as
+ * sgf_score_explain_doubt makes it). A count of other arguments gives
+ * the explanation of that count. Returns 0; SGF_EINVAL when out, count,
+ * b or re is NULL, r is of an unknown version, or count is of an
+ * unknown version or another board size; SGF_ENOMEM when no memory was
+ * left to count in. */
+SGF_API int sgf_score_explain_counted(sgf_score_reason *out,
+                                      const sgf_score *count,
+                                      const sgf_board *b,
+                                      const sgf_rules *r,
+                                      const uint8_t *dead, double komi,
+                                      int handicap, const sgf_score_re *re,
+                                      const sgf_node *markup,
+                                      const uint8_t *doubt,
+                                      bool record_only);
+
 /* sgf_score_explain_doubt with no stone in doubt. */
 SGF_API int sgf_score_explain(sgf_score_reason *out, const sgf_board *b,
                               const sgf_rules *r, const uint8_t *dead,
