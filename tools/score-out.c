@@ -393,11 +393,14 @@ static void cause_sentence(char *buf, size_t size, const game_count *x)
 {
     char v[32], g1[48], g2[48];
     const sgf_score_reason *y = &x->why;
-    group_words(g1, sizeof g1, x, y->point, y->was_dead);
-    group_words(g2, sizeof g2, x, y->point2, y->was_dead2);
     if (x->verdict == SGF_SCORE_NOT_FINISHED) {
         unfinished_sentence(buf, size, x);
         return;
+    }
+    if (y->cause == SGF_CAUSE_GROUP || y->cause == SGF_CAUSE_KOMI_GROUP
+        || y->cause == SGF_CAUSE_GROUPS) {      /* the chains named */
+        group_words(g1, sizeof g1, x, y->point, y->was_dead);
+        group_words(g2, sizeof g2, x, y->point2, y->was_dead2);
     }
     switch (y->cause) {
     case SGF_CAUSE_SCORING:
