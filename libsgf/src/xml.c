@@ -75,10 +75,11 @@ int sgf__xml_unbase64(sgf__buf *out, const char *s, size_t n)
 {
     unsigned long v = 0;
     int bits = 0, pad = 0;
+    size_t digits = 0;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         if (c == ' ' || c == '\n' || c == '\t' || c == '\r')
-            continue;
+            continue;                   /* a value wrapped over lines */
         if (c == '=') {
             pad++;
             continue;
@@ -86,6 +87,7 @@ int sgf__xml_unbase64(sgf__buf *out, const char *s, size_t n)
         int d = b64_val(c);
         if (d < 0 || pad)
             return SGF_ESYNTAX;
+        digits++;
         v = (v << 6) | (unsigned long)d;
         bits += 6;
         if (bits >= 8) {
@@ -95,6 +97,14 @@ int sgf__xml_unbase64(sgf__buf *out, const char *s, size_t n)
                 return SGF_ENOMEM;
         }
     }
+    /* whole groups of four, padded (RFC 4648 section 4): two digits and
+       "==" hold one byte, three and "=" two; the bits left over are
+       zero (section 3.5), as the writer leaves them. A value cut short
+       or padded wrong is refused, not read as fewer bytes. */
+    if ((digits + (size_t)pad) % 4 != 0 || pad > 2
+        || (pad > 0 && (size_t)pad != 4 - digits % 4)
+        || (v & ((1ul << bits) - 1)) != 0)
+        return SGF_ESYNTAX;
     return 0;
 }
 

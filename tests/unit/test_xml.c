@@ -372,6 +372,51 @@ static void test_import_errors(void **state)
                      SGF_EINVAL);
 }
 
+/* A <raw> value of base64 b read back: 0 and its bytes in *out (len),
+ * or the error. */
+static int raw_of(const char *b, char *out, size_t *len)
+{
+    char doc[512], err[200];
+    sgf_collection *c = NULL;
+    snprintf(doc, sizeof doc, "<game index=\"0\"><node><prop id=\"C\"><v>"
+             "<raw encoding=\"base64\">%s</raw></v></prop></node></game>",
+             b);
+    int rc = read_xml(doc, &c, err);
+    if (rc != 0)
+        return rc;
+    sgf_str v = sgf_prop_raw(sgf_node_first_prop(
+        sgf_game_root(sgf_collection_game(c, 0))), 0);
+    memcpy(out, v.ptr, v.len);
+    *len = v.len;
+    sgf_collection_free(c);
+    return 0;
+}
+
+/* Base64 is read whole or refused: a value cut short, padded wrong or
+ * with bits left over set is no value the writer made, and reading it
+ * as fewer bytes would lose them silently. */
+static void test_import_base64_strict(void **state)
+{
+    (void)state;
+    char b[16];
+    size_t n = 0;
+    static const char *const bad[] = { "Y", "Y===", "YQ", "YQ=", "YQ===",
+                                       "YR==", "YWJ=", "YWL//mN",
+                                       "YWL//mNk=", "YW=L", "YQ==YQ==" };
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
+        assert_int_equal(raw_of(bad[k], b, &n), SGF_ESYNTAX);
+    assert_int_equal(raw_of("YQ==", b, &n), 0);
+    assert_int_equal(n, 1);
+    assert_memory_equal(b, "a", 1);
+    assert_int_equal(raw_of("YWI=", b, &n), 0);
+    assert_int_equal(n, 2);
+    assert_int_equal(raw_of("YWL/\n /mNk", b, &n), 0);     /* wrapped */
+    assert_int_equal(n, 6);
+    assert_memory_equal(b, "ab\xff\xfe" "cd", 6);
+    assert_int_equal(raw_of("", b, &n), 0);
+    assert_int_equal(n, 0);
+}
+
 static void test_schema_rejects(void **state)
 {
     (void)state;
@@ -450,6 +495,7 @@ int main(void)
         cmocka_unit_test(test_escapes_raw_and_text),
         cmocka_unit_test(test_soft_breaks_and_crlf),
         cmocka_unit_test(test_control_characters_base64),
+        cmocka_unit_test(test_import_base64_strict),
         cmocka_unit_test(test_undecodable_bytes_marked),
         cmocka_unit_test(test_charsets_kept),
         cmocka_unit_test(test_private_and_lowercase),
