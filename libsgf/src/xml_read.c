@@ -399,7 +399,29 @@ static int on_start(xr *r, const char *name, const char *ns)
 
 static int on_text(xr *r, const xmlChar *s, int len)
 {
+    static const char *const structure[F_INNER + 1] = {
+        [F_COLLECTION] = "text in <collection>, where the schema allows "
+                         "none (it would be lost)",
+        [F_GAME] = "text in <game>, where the schema allows none (it "
+                   "would be lost)",
+        [F_VARIATION] = "text in <variation>, where the schema allows none "
+                        "(it would be lost)",
+        [F_NODE] = "text in <node>, where the schema allows none (it would "
+                   "be lost)",
+        [F_PROP] = "text in <prop> outside its <v>, where the schema "
+                   "allows none (it would be lost)"
+    };
     frame *f = top(r);
+    if (f != NULL && structure[f->kind] != NULL)  /* blanks only there */
+        for (int k = 0; k < len; k++)
+            if (!strchr(" \t\r\n", s[k])) {
+                /* the parser is at the text's end: its line, less the
+                   line breaks after this byte */
+                unsigned long line = parser_line(r);
+                for (int j = k; j < len; j++)
+                    line -= s[j] == '\n' && line > 1;
+                return fail(r, line, structure[f->kind]);
+            }
     if (f == NULL || f->target == 0 || len <= 0)
         return 0;
     return sgf__buf_add(f->target == 1 ? &r->text : &r->raw, s,

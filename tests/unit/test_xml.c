@@ -370,6 +370,29 @@ static void test_import_errors(void **state)
                      SGF_ESYNTAX);
     assert_int_equal(sgf_xml_read_buffer(NULL, "", 0, NULL, NULL, 0),
                      SGF_EINVAL);
+    /* text where the schema allows none would be lost: refused, at the
+       line of its first byte that is not a blank */
+    static const char *const lost[][2] = {
+        { "<game index=\"0\"><node>\n\n lost<prop id=\"C\"><v>a</v>"
+          "</prop></node></game>", "line 3: text in <node>" },
+        { "<game index=\"0\">lost<node/></game>", "text in <game>" },
+        { "<game index=\"0\"><node><prop id=\"C\">lost<v>a</v></prop>"
+          "</node></game>", "text in <prop> outside its <v>" },
+        { "<game index=\"0\"><node><variation>lost<node/></variation>"
+          "</node></game>", "text in <variation>" },
+        { "lost<game index=\"0\"><node/></game>", "text in <collection>" },
+    };
+    for (size_t k = 0; k < sizeof lost / sizeof lost[0]; k++) {
+        err[0] = '\0';
+        assert_int_equal(read_xml(lost[k][0], &c, err), SGF_ESYNTAX);
+        assert_null(c);
+        assert_non_null(strstr(err, lost[k][1]));
+    }
+    /* blanks there are layout */
+    assert_int_equal(read_xml("<game index=\"0\">\n <node>\n  <prop id="
+                              "\"C\">\n   <v>a</v>\n  </prop>\n </node>\n"
+                              "</game>", &c, err), 0);
+    sgf_collection_free(c);
 }
 
 /* A <raw> value of base64 b read back: 0 and its bytes in *out (len),
