@@ -43,7 +43,7 @@ typedef sgf__xval xval;
 
 /* Frames of the element stack. */
 enum { F_IGNORE, F_COLLECTION, F_GAME, F_VARIATION, F_NODE, F_PROP, F_V,
-       F_RAW, F_INNER };
+       F_RAW };
 
 typedef struct frame {
     int kind;
@@ -124,8 +124,6 @@ static int push_frame(xr *r, int kind)
     frame f = { kind, NONE, NONE, false, false, false, 0, r->line, false };
     if (r->stack.len > 0) {
         const frame *top = &AT(r->stack, frame, COUNT(r->stack, frame) - 1);
-        if (kind == F_INNER || kind == F_IGNORE)
-            f.target = kind == F_INNER ? top->target : 0;
         f.in_node = kind == F_IGNORE
                     && (top->kind == F_NODE || top->in_node);
     }
@@ -368,6 +366,9 @@ static int on_start(xr *r, const char *name, const char *ns)
                 return fail(r, line_of(r), "an encoding other than base64");
         } else if (ours) {
             return MISPLACED();
+        } else {        /* its text would join the value's, or be lost */
+            return fail(r, line_of(r), "an element of another namespace "
+                        "in <v>, which holds the value only");
         }
         if (IS("raw")) {
             is = attr_is(r, "encoding", "base64");
@@ -379,14 +380,11 @@ static int on_start(xr *r, const char *name, const char *ns)
             top(r)->target = 2;
             return 0;
         }
-        if (ours)
-            f->had_el |= !IS("text");
-        return ours ? push_frame(r, F_IGNORE) : push_frame(r, F_INNER);
+        f->had_el |= !IS("text");
+        return push_frame(r, F_IGNORE);
     case F_RAW:
         return fail(r, line_of(r), "an element in <raw>, which holds text "
                     "only");
-    case F_INNER:
-        return push_frame(r, F_INNER);
     default:
         /* an element skipped where the schema has none (outside a
            <node>) holds no SGF: one of ours in it would be lost with it */
@@ -399,7 +397,7 @@ static int on_start(xr *r, const char *name, const char *ns)
 
 static int on_text(xr *r, const xmlChar *s, int len)
 {
-    static const char *const structure[F_INNER + 1] = {
+    static const char *const structure[F_RAW + 1] = {
         [F_COLLECTION] = "text in <collection>, where the schema allows "
                          "none (it would be lost)",
         [F_GAME] = "text in <game>, where the schema allows none (it "
@@ -715,7 +713,7 @@ static int read_fault(xr *r)
     }
     if (r->eof && (!r->xml_fault || r->at_end) && r->stack.len > 0
         && r->err != NULL && r->errlen > 0) {
-        static const char *const names[F_INNER + 1] = {
+        static const char *const names[F_RAW + 1] = {
             [F_COLLECTION] = "collection", [F_GAME] = "game",
             [F_VARIATION] = "variation", [F_NODE] = "node",
             [F_PROP] = "prop", [F_V] = "v", [F_RAW] = "raw"

@@ -388,6 +388,13 @@ static void test_import_errors(void **state)
         assert_null(c);
         assert_non_null(strstr(err, lost[k][1]));
     }
+    /* an element of another namespace in <v>: its text would join the
+       value (B[cXc]) or be lost (B[cc]) */
+    assert_int_equal(read_xml("<game index=\"0\"><node><prop id=\"B\"><v>c"
+                              "<x:b xmlns:x=\"urn:x\">X</x:b>c</v></prop>"
+                              "</node></game>", &c, err), SGF_ESYNTAX);
+    assert_null(c);
+    assert_non_null(strstr(err, "another namespace in <v>"));
     /* blanks there are layout */
     assert_int_equal(read_xml("<game index=\"0\">\n <node>\n  <prop id="
                               "\"C\">\n   <v>a</v>\n  </prop>\n </node>\n"
