@@ -50,6 +50,9 @@ typedef struct game_count {
     sgf_str re_text;               /* RE[] whole, for the records */
     int diffs;                     /* markup differences from own count */
     sgf_point first_diff;
+    int alive_dead;                /* markup: stones counted dead of the
+                                      pass-alive chains, the first */
+    sgf_point first_alive_dead;
     int ndiags;
     game_diag diags[MAX_DIAGS];
     uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
@@ -219,8 +222,8 @@ int score_out_finish(score_out_opts *o)
     }
     if (o->engine_broken)
         return TOOL_TROUBLE;
-    return o->check && t->disagreed + t->not_finished > 0 ? TOOL_INVALID
-                                                          : TOOL_OK;
+    return o->check && t->disagreed + t->not_finished + t->alive_dead > 0
+           ? TOOL_INVALID : TOOL_OK;
 }
 
 /* ---- text pieces ------------------------------------------------------ */
@@ -808,6 +811,23 @@ static void read_game_info(const score_out_opts *o, game_count *x)
 
 /* Count our own way (dead stones from the markup) for the differences,
  * then count as the server did, which gives the result. */
+/* The stones the markup counts dead (x->dead) whose chains are alive
+ * unconditionally (sgf_score_pass_alive), the first in point order into
+ * x->first_alive_dead: no markup of a real count marks one. */
+static int markup_alive_dead(game_count *x, const sgf_board *b)
+{
+    int w = sgf_board_width(b), n = w * sgf_board_height(b), k = 0;
+    uint8_t alive[2][SGF_MAX_SIZE * SGF_MAX_SIZE];
+    if (sgf_score_pass_alive(alive[0], b, SGF_BLACK) < 0
+        || sgf_score_pass_alive(alive[1], b, SGF_WHITE) < 0)
+        return -1;
+    for (int i = 0; i < n; i++)
+        if (x->dead[i] && (alive[0][i] || alive[1][i]) && k++ == 0)
+            x->first_alive_dead = (sgf_point){ (uint8_t)(i % w),
+                                               (uint8_t)(i / w) };
+    return k;
+}
+
 static int markup_diff(game_count *x, const sgf_board *b)
 {
     int d = sgf_score_markup_diff(&x->s, x->last, &x->first_diff);
@@ -890,6 +910,16 @@ static void game_diags(game_count *x)
                  "first %s", x->diffs, x->diffs == 1 ? "" : "s",
                  point_text(p, x->first_diff, x->s.width, x->s.height));
     }
+    if (x->alive_dead > 0) {
+        long at = value_offset(x->last, SGF_PROP_TB);
+        add_diag(x, SGF_D_MARKUP_ALIVE_DEAD,
+                 at != NO_OFFSET ? at : value_offset(x->last, SGF_PROP_TW),
+                 "the TB/TW markup counts dead the chain at %s, which is "
+                 "alive unconditionally (no enemy move can take it): the "
+                 "markup is no count of this board",
+                 point_text(p, x->first_alive_dead, x->s.width,
+                            x->s.height));
+    }
     disagree_diag(x);
 }
 
@@ -944,6 +974,7 @@ static void tally(score_out_opts *o, const game_count *x)
         return;
     }
     t->counted++;
+    t->alive_dead += x->alive_dead > 0;
     if (x->verdict == SGF_SCORE_AGREE)
         t->agreed++;
     else if (x->verdict == SGF_SCORE_NOT_FINISHED)
@@ -1130,8 +1161,10 @@ static int score_game(score_out_opts *o, game_count *x,
         return TOOL_TROUBLE;
     bool markup = strcmp(x->dead_source, "markup") == 0;
     x->diffs = 0;
+    x->alive_dead = 0;
     if (sgf_score_count(&x->s, b, x->rules, x->dead, x->komi, x->handicap)
-        != 0 || (markup && (x->diffs = markup_diff(x, b)) < 0)) {
+        != 0 || (markup && (x->alive_dead = markup_alive_dead(x, b)) < 0)
+        || (markup && (x->diffs = markup_diff(x, b)) < 0)) {
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }

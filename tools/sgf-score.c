@@ -66,8 +66,8 @@ static const cli_tool tool = {
     "when there is some, else from the estimate (--dead=auto).\n"
     "\n"
     "Exit status: 0 when done, 1 when some input has errors or, with\n"
-    "--check, when a counted game disagrees with its RE[], 2 on\n"
-    "trouble.\n"
+    "--check, when a counted game disagrees with its RE[] (or its\n"
+    "markup counts dead a chain alive unconditionally), 2 on trouble.\n"
 };
 
 static int on_option(void *payload, int option, const char *arg)
