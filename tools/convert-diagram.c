@@ -191,6 +191,19 @@ int convert_diagram(FILE *out, const char *name, sgf_collection *c,
         tool_error("%s: game %zu has no move %u (its line has %u moves): "
                    "the position at the end of the line is shown", name,
                    sgf_game_index(g), fo.to, sgf_figure_line_moves(f));
+    if (o->move < 0 && status == TOOL_OK && fo.to != SGF_FIGURE_END
+        && sgf_figure_line_moves(f) < fo.to) {
+        unsigned last = sgf_figure_line_moves(f);
+        if (fo.from > last)             /* none of them: say so */
+            tool_error("%s: game %zu has no move %u (its line has %u "
+                       "moves): no move is numbered, the position at the "
+                       "end of the line is shown", name, sgf_game_index(g),
+                       fo.from, last);
+        else
+            tool_error("%s: game %zu has no move %u (its line has %u "
+                       "moves): moves %u to %u are numbered", name,
+                       sgf_game_index(g), fo.to, last, fo.from, last);
+    }
     if (o->move >= 0 && status == TOOL_OK)
         status = write_one(out, f, o->format, style);
     sgf_figure_free(f);
