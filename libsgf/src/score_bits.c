@@ -97,14 +97,14 @@ static void load(bits *s, const sgf_board *b, const uint8_t *dead)
 static void dilate(uint64_t *out, const uint64_t *in, const uint64_t *mask,
                    int h, uint64_t full)
 {
-    for (int y = 0; y < h; y++) {
-        uint64_t v = in[y] << 1 | in[y] >> 1;
-        if (y > 0)
-            v |= in[y - 1];
-        if (y < h - 1)
-            v |= in[y + 1];
-        out[y] = v & full & mask[y];
+    uint64_t above = 0, cur = in[0];   /* the rows around row y, carried */
+    for (int y = 0; y < h - 1; y++) {  /* down (no test of the edges) */
+        uint64_t below = in[y + 1];
+        out[y] = (cur << 1 | cur >> 1 | above | below) & full & mask[y];
+        above = cur;
+        cur = below;
     }
+    out[h - 1] = (cur << 1 | cur >> 1 | above) & full & mask[h - 1];
 }
 
 /* The bits of m in the runs (of consecutive bits of m) that hold a bit
@@ -617,10 +617,10 @@ static int chain_teire(const fboard *b, int x, const uint64_t *dame,
     }
     if (t < 0)
         return TEIRE_NONE;
-    for (k = 0; k < n; k++)             /* then the dame, filled */
-        if (lib[k] != t && lib[k] != t2
-            && (!can_fill(b, lib[k], 3 - b->color[x])
-                || (n > 2 && !no_gain(b, lib[k], x, lib, n))))
+    for (k = 0; k < n; k++)             /* then the dame, filled (the */
+        if (lib[k] != t && lib[k] != t2 /* look at its neighbours first: */
+            && ((n > 2 && !no_gain(b, lib[k], x, lib, n))   /* cheap */
+                || !can_fill(b, lib[k], 3 - b->color[x])))
             return TEIRE_NONE;
     if (t2 >= 0) {
         bool at2 = throw_in(b, x, t2, t), at1 = throw_in(b, x, t, t2);
@@ -957,18 +957,35 @@ static void split_apply(const bits *s, const uint64_t *small, uint64_t *rb,
 {
     enum { MARGIN = 3, LEVELS = SGF__DAME_ROOM + MARGIN };
     uint64_t reach[2][LEVELS + 1][SGF_MAX_SIZE], step[SGF_MAX_SIZE];
-    size_t rows = (size_t)s->h * sizeof small[0];
+    int lo = 0, hi = s->h - 1;
+    while (lo < hi && small[lo] == 0)   /* the rows the regions span */
+        lo++;
+    while (hi > lo && small[hi] == 0)
+        hi--;
+    /* rows a .. z: those and one more each side, where small is empty:
+       a dilate over them alone is right from lo to hi, and 0 beyond */
+    int a = lo > 0 ? lo - 1 : 0, z = hi < s->h - 1 ? hi + 1 : hi;
+    int n = z - a + 1;
+    size_t rows = (size_t)n * sizeof small[0];
     for (int c = 0; c < 2; c++) {       /* reach[c][d]: d steps or fewer */
-        memset(reach[c][0], 0, rows);
-        dilate(reach[c][1], c == 0 ? s->black : s->white, small, s->h,
-               s->full);
-        for (int d = 2; d <= LEVELS; d++) {
-            dilate(step, reach[c][d - 1], small, s->h, s->full);
-            for (int y = 0; y < s->h; y++)
+        memset(reach[c][0] + a, 0, rows);
+        dilate(reach[c][1] + a, (c == 0 ? s->black : s->white) + a,
+               small + a, n, s->full);
+        int d = 2;
+        for (; d <= LEVELS; d++) {
+            uint64_t grew = 0;
+            dilate(step + a, reach[c][d - 1] + a, small + a, n, s->full);
+            for (int y = a; y <= z; y++) {
                 reach[c][d][y] = reach[c][d - 1][y] | step[y];
+                grew |= reach[c][d][y] ^ reach[c][d - 1][y];
+            }
+            if (grew == 0)
+                break;
         }
+        for (d++; d <= LEVELS; d++)     /* grown whole: the same beyond */
+            memcpy(reach[c][d] + a, reach[c][d - 1] + a, rows);
     }
-    for (int y = 0; y < s->h; y++) {
+    for (int y = lo; y <= hi; y++) {
         uint64_t sb = 0, sw = 0;
         for (int d = 1; d + MARGIN - 1 <= LEVELS; d++) {
             sb |= reach[0][d][y] & ~reach[1][d + MARGIN - 1][y];
