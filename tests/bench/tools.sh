@@ -4,8 +4,9 @@
 # an archive pile (a collection of BENCH_PILE_GAMES games, the corpus
 # concatenated, and a directory of BENCH_PILE_FILES files, its files
 # copied), with games/s, moves/s, the speed-up of -j 2 over -j 1 (wall
-# time) and the peak memory of each tool. One run of each line; compare
-# figures as ratios within one run (the machine is shared and noisy).
+# time) and the peak memory of each tool. Each line is the median of
+# BENCH_TOOLS_REPEAT (3) rounds of -j 1 then -j 2; compare figures as
+# ratios within one run (the machine is shared and noisy).
 #
 #   sh tests/bench/tools.sh SRC ALL
 #
@@ -35,6 +36,7 @@ fi
 # the many files: the corpus's list ROUNDS times over (BENCH_TOOLS_ROUNDS,
 # default 10), so that a line takes long enough to be timed
 ROUNDS=${BENCH_TOOLS_ROUNDS:-10}
+REPEAT=${BENCH_TOOLS_REPEAT:-3}
 find "$SRC" -type f \( -name '*.sgf' -o -name '*.SGF' \) | LC_ALL=C sort \
     > "$B/files1.txt"
 : > "$B/files.txt"
@@ -65,19 +67,42 @@ timed() {
 }
 
 # label, games, moves, then the command: one line of figures, with -j 1
-# and -j 2
+# and -j 2, each run REPEAT times in turn (BENCH_TOOLS_REPEAT, default
+# 3): the median of the rounds' CPU times and of their -j 2 speed-ups
+# (each round's -j 1 wall time over its -j 2), the highest peak memory
 line() {
     label=$1 games=$2 moves=$3
     shift 3
-    set -- $(timed "$@" -j 1) $(timed "$@" -j 2)
-    awk -v l="$label" -v g="$games" -v m="$moves" -v w1="$1" -v u1="$2" \
-        -v s1="$3" -v r1="$4" -v w2="$5" -v r2="$8" 'BEGIN {
-        c = u1 + s1; if (c <= 0) c = 1e-9; if (w2 <= 0) w2 = 1e-9
+    : > "$B/runs.txt"
+    r=0
+    while [ $r -lt "$REPEAT" ]; do
+        echo "$(timed "$@" -j 1) $(timed "$@" -j 2)" >> "$B/runs.txt"
+        r=$((r + 1))
+    done
+    awk -v l="$label" -v g="$games" -v m="$moves" '
+    function median(a, n,   i, j, t) {
+        for (i = 2; i <= n; i++)        # insertion sort: a few rounds
+            for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
+                t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
+            }
+        return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+    }
+    {
+        n++
+        cpu[n] = $2 + $3
+        sp[n] = ($5 > 0 ? $1 / $5 : 0)
+        if ($4 > r1) r1 = $4
+        if ($8 > r2) r2 = $8
+    }
+    END {
+        c = median(cpu, n); if (c <= 0) c = 1e-9
+        s = median(sp, n)
         mv = (m > 0) ? sprintf("%.2f M", m / c / 1e6) : "-"
         printf "  %-34s %9.0f %11s %7.2f %7.2fx %7.1f %7.1f\n", l, g / c,
-            mv, c, w1 / w2, r1 / 1024, r2 / 1024
-        printf "%s\t%.2f\t%.1f\n", l, w1 / w2,
-            (r1 > r2 ? r1 : r2) / 1024 >> "/dev/stderr" }' 2>> "$B/lines.txt"
+            mv, c, s, r1 / 1024, r2 / 1024
+        printf "%s\t%.2f\t%.1f\n", l, s,
+            (r1 > r2 ? r1 : r2) / 1024 >> "/dev/stderr" }' \
+        "$B/runs.txt" 2>> "$B/lines.txt"
 }
 
 # after a block of lines: the -j 2 speed-up of the tools that run in
@@ -137,8 +162,8 @@ m_files=$(moves_of --files-from="$B/files.txt")
 g_all=$(games_of "$ALL")
 m_all=$(moves_of "$ALL")
 
-echo "bench tools: whole processes, one run each; games/s and moves/s per" \
-     "CPU second at -j 1; -j2 = wall-time speed-up of -j 2"
+echo "bench tools: whole processes, median of $REPEAT rounds; games/s and" \
+     "moves/s per CPU second at -j 1; -j2 = wall-time speed-up of -j 2"
 tools_on "many files: $nfiles files, $g_files games, $m_files moves" \
     "--files-from=$B/files.txt" "$g_files" "$m_files"
 # the one collection, ROUNDS times over
