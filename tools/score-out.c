@@ -51,8 +51,11 @@ typedef struct game_count {
     int diffs;                     /* markup differences from own count */
     sgf_point first_diff;
     int alive_dead;                /* markup: stones counted dead of the
-                                      pass-alive chains, the first */
+                                      pass-alive chains, the first, and
+                                      whether it is White's (TB marks
+                                      it, else TW) */
     sgf_point first_alive_dead;
+    bool alive_dead_white;
     int ndiags;
     game_diag diags[MAX_DIAGS];
     uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
@@ -222,8 +225,8 @@ int score_out_finish(score_out_opts *o)
     }
     if (o->engine_broken)
         return TOOL_TROUBLE;
-    return o->check && t->disagreed + t->not_finished + t->alive_dead > 0
-           ? TOOL_INVALID : TOOL_OK;
+    return o->check && t->disagreed + t->not_finished > 0 ? TOOL_INVALID
+                                                          : TOOL_OK;
 }
 
 /* ---- text pieces ------------------------------------------------------ */
@@ -822,9 +825,11 @@ static int markup_alive_dead(game_count *x, const sgf_board *b)
         || sgf_score_pass_alive(alive[1], b, SGF_WHITE) < 0)
         return -1;
     for (int i = 0; i < n; i++)
-        if (x->dead[i] && (alive[0][i] || alive[1][i]) && k++ == 0)
+        if (x->dead[i] && (alive[0][i] || alive[1][i]) && k++ == 0) {
             x->first_alive_dead = (sgf_point){ (uint8_t)(i % w),
                                                (uint8_t)(i / w) };
+            x->alive_dead_white = alive[1][i] != 0;
+        }
     return k;
 }
 
@@ -910,10 +915,13 @@ static void game_diags(game_count *x)
                  "first %s", x->diffs, x->diffs == 1 ? "" : "s",
                  point_text(p, x->first_diff, x->s.width, x->s.height));
     }
-    if (x->alive_dead > 0) {
-        long at = value_offset(x->last, SGF_PROP_TB);
+    if (x->alive_dead > 0) {            /* at the property marking it */
+        sgf_prop_id by = x->alive_dead_white ? SGF_PROP_TB : SGF_PROP_TW;
+        long at = value_offset(x->last, by);
         add_diag(x, SGF_D_MARKUP_ALIVE_DEAD,
-                 at != NO_OFFSET ? at : value_offset(x->last, SGF_PROP_TW),
+                 at != NO_OFFSET ? at
+                 : value_offset(x->last, by == SGF_PROP_TB ? SGF_PROP_TW
+                                                           : SGF_PROP_TB),
                  "the TB/TW markup counts dead the chain at %s, which is "
                  "alive unconditionally (no enemy move can take it): the "
                  "markup is no count of this board",
@@ -974,7 +982,6 @@ static void tally(score_out_opts *o, const game_count *x)
         return;
     }
     t->counted++;
-    t->alive_dead += x->alive_dead > 0;
     if (x->verdict == SGF_SCORE_AGREE)
         t->agreed++;
     else if (x->verdict == SGF_SCORE_NOT_FINISHED)

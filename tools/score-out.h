@@ -36,8 +36,6 @@ typedef struct score_totals {
     unsigned long settled, settled_agreed;  /* estimated games settled */
     unsigned long engine_asked, engine_failed;
     unsigned long files, unreadable;
-    unsigned long alive_dead;      /* markup counting dead a pass-alive
-                                      chain: games */
 } score_totals;
 
 typedef struct score_out_opts {

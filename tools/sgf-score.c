@@ -65,9 +65,10 @@ static const cli_tool tool = {
     "missing). Dead stones come from the TB/TW markup of the last node\n"
     "when there is some, else from the estimate (--dead=auto).\n"
     "\n"
-    "Exit status: 0 when done, 1 when some input has errors or, with\n"
-    "--check, when a counted game disagrees with its RE[] (or its\n"
-    "markup counts dead a chain alive unconditionally), 2 on trouble.\n"
+    "Exit status: 0 when done, 1 when some input has errors (a markup\n"
+    "that counts dead a chain alive unconditionally is one) or, with\n"
+    "--check, when a counted game disagrees with its RE[], 2 on\n"
+    "trouble.\n"
 };
 
 static int on_option(void *payload, int option, const char *arg)

@@ -54,6 +54,7 @@ typedef struct frame {
     bool has_raw, had_el;/* F_V: a <raw> was read; another of ours */
     int target;          /* where text goes: 0 nowhere, 1 v, 2 raw */
     unsigned long line;  /* where its start tag is */
+    unsigned long raw_line;      /* F_V: where its <raw> starts */
     bool in_node;        /* F_IGNORE: in a foreign element of a <node>,
                             which the schema lets hold anything */
 } frame;
@@ -121,7 +122,8 @@ static unsigned long parser_line(const xr *r)
 
 static int push_frame(xr *r, int kind)
 {
-    frame f = { kind, NONE, NONE, false, false, false, 0, r->line, false };
+    frame f = { kind, NONE, NONE, false, false, false, 0, r->line, 0,
+                false };
     if (r->stack.len > 0) {
         const frame *top = &AT(r->stack, frame, COUNT(r->stack, frame) - 1);
         f.in_node = kind == F_IGNORE
@@ -370,6 +372,12 @@ static int on_start(xr *r, const char *name, const char *ns)
             return fail(r, line_of(r), "an element of another namespace "
                         "in <v>, which holds the value only");
         }
+        if (IS("text") && !f->has_raw)  /* its text would be lost */
+            return fail(r, line_of(r), "<text> in <v> without a <raw> "
+                        "before it");
+        if (IS("raw") && f->b64)        /* <raw>'s own would decide */
+            return fail(r, line_of(r), "encoding=\"base64\" on a <v> "
+                        "that holds a <raw> (the <raw> says its encoding)");
         if (IS("raw")) {
             is = attr_is(r, "encoding", "base64");
             f->has_raw = true;
@@ -441,8 +449,8 @@ static int end_value(xr *r, const frame *v)
         e = sgf__xml_unbase64(&r->t.bytes, src->ptr ? src->ptr : "",
                               src->len);
         if (e == SGF_ESYNTAX)
-            return fail(r, line_of(r), v->has_raw ? "bad base64 in <raw>"
-                                                  : "bad base64 in <v>");
+            return v->has_raw ? fail(r, v->raw_line, "bad base64 in <raw>")
+                              : fail(r, line_of(r), "bad base64 in <v>");
     } else {
         e = sgf__buf_add(&r->t.bytes, src->ptr ? src->ptr : "", src->len);
     }
@@ -477,6 +485,7 @@ static int on_end(xr *r)
     case F_RAW:
         /* the <raw>'s encoding decides: carried to its <v> */
         top(r)->b64 = f.b64;
+        top(r)->raw_line = f.line;
         return 0;
     default:
         return 0;

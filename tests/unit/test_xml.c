@@ -395,6 +395,21 @@ static void test_import_errors(void **state)
                               "</node></game>", &c, err), SGF_ESYNTAX);
     assert_null(c);
     assert_non_null(strstr(err, "another namespace in <v>"));
+    /* a <text> with no <raw> before it would be lost; an encoding on a
+       <v> that holds a <raw> would not be the one used; a bad <raw> is
+       named at its own line */
+    assert_int_equal(read_xml("<game index=\"0\"><node><prop id=\"C\"><v>ab"
+                              "<text>hello</text>cd</v></prop></node></game>",
+                              &c, err), SGF_ESYNTAX);
+    assert_non_null(strstr(err, "<text> in <v> without a <raw>"));
+    assert_int_equal(read_xml("<game index=\"0\"><node><prop id=\"C\">"
+                              "<v encoding=\"base64\"><raw>YWJj</raw></v>"
+                              "</prop></node></game>", &c, err), SGF_ESYNTAX);
+    assert_non_null(strstr(err, "on a <v> that holds a <raw>"));
+    assert_int_equal(read_xml("<game index=\"0\"><node><prop id=\"C\"><v>\n"
+                              "<raw encoding=\"base64\">YQ</raw></v></prop>"
+                              "</node></game>", &c, err), SGF_ESYNTAX);
+    assert_non_null(strstr(err, "line 2: bad base64 in <raw>"));
     /* blanks there are layout */
     assert_int_equal(read_xml("<game index=\"0\">\n <node>\n  <prop id="
                               "\"C\">\n   <v>a</v>\n  </prop>\n </node>\n"
