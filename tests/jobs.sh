@@ -378,5 +378,98 @@ else
     diff "$tmp/one.both" "$tmp/many.both" | head -n 5
     failed=$((failed + 1))
 fi
+# archives: -j reads an archive's members here and hands them to the
+# workers in batches (a member spilled to a file goes alone; one after a
+# message starts a batch); the same bytes and status as one process, for
+# an archive of many members (several batches), one with a member over
+# 1 MiB among small ones, one cut short (broken after some members),
+# hard links (read from their targets in a second reading) and a link
+# whose target is gone, one with no .sgf member, one that is no archive,
+# and all of them among plain files, named in a list
+arc="$tmp/arc"
+mkdir -p "$arc/t/a" "$arc/t/b" "$arc/t/c" "$arc/big"
+find $trees -type f -name '*.sgf' | LC_ALL=C sort > "$arc/list"
+n=0
+while IFS= read -r f; do
+    n=$((n + 1))
+    for d in a b c; do cp "$f" "$arc/t/$d/$n.sgf"; done
+done < "$arc/list"
+(cd "$arc" && tar czf many.tar.gz t)
+: > "$arc/big/huge.sgf"
+while [ "$(wc -c < "$arc/big/huge.sgf")" -lt 1200000 ]; do
+    cat "$tmp/coll/all.sgf" >> "$arc/big/huge.sgf"
+done
+cp "$arc/t/a/1.sgf" "$arc/big/0.sgf"
+cp "$arc/t/b/2.sgf" "$arc/big/z.sgf"
+(cd "$arc" && tar cjf big.tar.bz2 big/0.sgf big/huge.sgf big/z.sgf)
+head -c $(($(wc -c < "$arc/many.tar.gz") / 2)) "$arc/many.tar.gz" \
+    > "$arc/cut.tar.gz"
+mkdir "$arc/d"
+cp "$arc/t/a/1.sgf" "$arc/d/b.sgf"
+ln "$arc/d/b.sgf" "$arc/d/a.sgf"
+ln "$arc/d/b.sgf" "$arc/d/c.sgf"
+cp "$arc/big/huge.sgf" "$arc/d/h.sgf"
+ln "$arc/d/h.sgf" "$arc/d/i.sgf"
+(cd "$arc" && tar cf links.tar d)
+(cd "$arc" && tar cf lonely.tar d/b.sgf d/a.sgf && \
+    tar --delete -f lonely.tar d/b.sgf)
+mkdir "$arc/f" && printf 'notes' > "$arc/f/notes.txt"
+(cd "$arc" && tar cf inner.tar f && tar cf outer.tar inner.tar)
+printf 'not an archive' > "$arc/fake.tar.gz"
+{
+    sed -n 1p "$arc/list"
+    for a in many.tar.gz big.tar.bz2 cut.tar.gz links.tar lonely.tar \
+             outer.tar fake.tar.gz; do
+        echo "$arc/$a"
+        sed -n 2p "$arc/list"
+    done
+} > "$arc/names"
+arc_ok=1
+for args in "sgf-validate" "sgf-validate --format=json --summary" \
+            "sgf-replay" "sgf-score --format=tsv --dead=none" \
+            "sgf-convert --to=sgf"; do
+    for input in "$arc/many.tar.gz" "--files-from=$arc/names"; do
+        # shellcheck disable=SC2086
+        "$bindir"/$args -j 1 "$input" > "$tmp/one.out" 2> "$tmp/one.err" \
+            </dev/null
+        echo "status $?" >> "$tmp/one.out"
+        # shellcheck disable=SC2086
+        "$bindir"/$args -j 1 "$input" > "$tmp/one.both" 2>&1 </dev/null
+        for j in 2 3; do
+            # shellcheck disable=SC2086
+            "$bindir"/$args -j "$j" "$input" > "$tmp/many.out" \
+                2> "$tmp/many.err" </dev/null
+            echo "status $?" >> "$tmp/many.out"
+            # shellcheck disable=SC2086
+            "$bindir"/$args -j "$j" "$input" > "$tmp/many.both" 2>&1 \
+                </dev/null
+            for k in out err both; do
+                if ! cmp -s "$tmp/one.$k" "$tmp/many.$k"; then
+                    arc_ok=0
+                    echo "FAIL jobs: $args -j $j $input: $k differs"
+                    diff "$tmp/one.$k" "$tmp/many.$k" | head -n 5
+                fi
+            done
+        done
+    done
+done
+# (each kind of archive was met: members, the big one, the broken end,
+# the links, the lonely link, the one with none, the one unreadable)
+"$bindir/sgf-validate" -j 2 --files-from="$arc/names" > "$tmp/one.out" \
+    2> "$tmp/one.err" </dev/null
+for want in 'many.tar.gz//t/c/' 'big.tar.bz2//big/huge.sgf' \
+            "cannot read '$arc/cut.tar.gz'" 'links.tar//d/i.sgf' \
+            'hard link to a member the archive does not hold' \
+            'holds no member' "cannot read '$arc/fake.tar.gz'"; do
+    grep -qF "$want" "$tmp/one.out" "$tmp/one.err" || {
+        arc_ok=0
+        echo "FAIL jobs: archives: '$want' not met"
+    }
+done
+if [ $arc_ok = 1 ]; then
+    passed=$((passed + 1))
+else
+    failed=$((failed + 1))
+fi
 echo "jobs: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -52,6 +52,11 @@ static bool single_file(const char *name)
     return !(n > 4 && strncasecmp(name + n - 4, ".tar", 4) == 0);
 }
 
+bool cli_archive_has_members(const char *name)
+{
+    return cli_is_archive_name(name) && !single_file(name);
+}
+
 bool cli_walk_takes_archive(const char *name)
 {
     const char *c = compression_of(name);
@@ -160,42 +165,6 @@ static char *member_name(const char *archive, const char *member)
     if (s != NULL)
         snprintf(s, n, "%s//%s", archive, member);
     return s;
-}
-
-/* One member: read, then handed to fn under its name, or under each of
- * names[0 .. n - 1] (the hard links to it) when names is not NULL. */
-static int one_member(struct archive *a, const char *path,
-                      struct archive_entry *e, bool raw,
-                      cli_member_fn fn, void *payload,
-                      char *const *names, size_t n)
-{
-    const char *inner = archive_entry_pathname(e);
-    char *own = names != NULL ? NULL
-                : raw ? strdup(path) : member_name(path, inner ? inner : "");
-    char *buf = NULL;
-    size_t len;
-    int fd = -1, st = TOOL_OK;
-    const char *why = NULL;
-    if (names == NULL && own == NULL) {
-        tool_error("out of memory");
-        return TOOL_TROUBLE;
-    }
-    int rc = read_member(a, &buf, &len, &fd, &why);
-    for (size_t k = 0; k < (names != NULL ? n : 1); k++) {
-        if (k > 0 && fd >= 0 && lseek(fd, 0, SEEK_SET) != 0) {
-            rc = -1;
-            why = "cannot read its temporary file";
-        }
-        cli_member m = { names != NULL ? names[k] : own,
-                         rc == 0 ? buf : NULL, len, rc == 0 ? fd : -1,
-                         rc == 0 };
-        st = tool_worst(st, fn(payload, &m, why));
-    }
-    free(buf);
-    if (fd >= 0)
-        close(fd);
-    free(own);
-    return st;
 }
 
 /* The hard links of an archive to members that end in .sgf: a tar
@@ -318,104 +287,274 @@ static size_t first_of(const links *l, const size_t *order, size_t n,
     return lo;
 }
 
-/* The hard links l, each from its target's data: one more reading of
- * the archive, whatever their number (so the cost stays that of reading
- * it twice, and of sorting the links). A link whose target is no member
- * read is said so. */
-static int read_links(const char *path, const links *l, cli_member_fn fn,
-                      void *payload, bool *broken)
+/* --- the members one after the other ------------------------------------ */
+
+/* The archive's first reading (its members in order, the hard links
+ * noted), then its second when it has hard links to members (each
+ * link from its target's data: one more reading of the archive whatever
+ * their number, so the cost stays that of reading it twice and of
+ * sorting the links), then the links whose target it does not hold. */
+enum { PHASE_MEMBERS, PHASE_LINKS, PHASE_MISSING, PHASE_END };
+
+struct cli_archive_it {
+    char *path;
+    struct archive *a;
+    int phase;
+    int st;                    /* the archive's own troubles */
+    bool broken, no_memory;
+    unsigned long members;     /* handed over, read or not */
+    links l;
+    /* the second reading */
+    bool *done;
+    char **names;              /* the links of the member being handed */
+    size_t *order;
+    size_t nnames, next_name, next_missing;
+    /* the member handed over last (kept until the next call) */
+    char *buf, *own;
+    size_t len;
+    int fd;
+    bool ok;
+    const char *why;
+};
+
+static void drop_member(cli_archive_it *it)
 {
-    struct archive *a = open_archive(path);
+    free(it->buf);
+    free(it->own);
+    if (it->fd >= 0)
+        close(it->fd);
+    it->buf = it->own = NULL;
+    it->fd = -1;
+    it->len = 0;
+}
+
+cli_archive_it *cli_archive_open(const char *path)
+{
+    cli_archive_it *it = calloc(1, sizeof *it);
+    if (it == NULL || (it->path = strdup(path)) == NULL) {
+        free(it);
+        tool_error("out of memory");
+        return NULL;
+    }
+    it->fd = -1;
+    it->phase = PHASE_MEMBERS;
+    it->a = open_archive(path);
+    if (it->a == NULL) {
+        free(it->path);
+        free(it);
+        return NULL;
+    }
+    return it;
+}
+
+/* The current entry's data read into it (the member handed over next). */
+static void take_data(cli_archive_it *it)
+{
+    drop_member(it);
+    it->ok = read_member(it->a, &it->buf, &it->len, &it->fd, &it->why) == 0;
+    if (!it->ok) {
+        free(it->buf);
+        it->buf = NULL;
+        if (it->fd >= 0)
+            close(it->fd);
+        it->fd = -1;
+        it->len = 0;
+    }
+}
+
+static void hand(cli_archive_it *it, cli_member *m, const char **why,
+                 const char *name)
+{
+    *m = (cli_member){ name, it->ok ? it->buf : NULL, it->len,
+                       it->ok ? it->fd : -1, it->ok };
+    *why = it->ok ? NULL : it->why;
+    it->members++;
+}
+
+/* The first reading: the next member wanted, or false at its end. */
+static bool next_first(cli_archive_it *it, cli_member *m, const char **why)
+{
     struct archive_entry *e;
-    int st = TOOL_OK, rc;
-    bool *done = calloc(l->n, sizeof *done);
-    char **names = malloc(l->n * sizeof *names);
-    size_t *order = malloc(l->n * sizeof *order);
-    if (a == NULL || done == NULL || names == NULL || order == NULL) {
-        if (a != NULL)
+    int rc;
+    while ((rc = archive_read_next_header(it->a, &e)) == ARCHIVE_OK
+           || rc == ARCHIVE_WARN) {
+        bool raw = archive_format(it->a) == ARCHIVE_FORMAT_RAW;
+        if (is_link(e, raw)) {          /* read from its target, later */
+            if (links_add(&it->l, it->path, archive_entry_pathname(e),
+                          archive_entry_hardlink(e)) != 0) {
+                tool_error("out of memory");
+                it->st = TOOL_TROUBLE;
+                it->no_memory = true;
+                return false;
+            }
+            archive_read_data_skip(it->a);
+        } else if (wanted(e, raw)) {
+            const char *inner = archive_entry_pathname(e);
+            drop_member(it);
+            it->own = raw ? strdup(it->path)
+                          : member_name(it->path, inner ? inner : "");
+            if (it->own == NULL) {
+                tool_error("out of memory");
+                it->st = TOOL_TROUBLE;
+                archive_read_data_skip(it->a);
+                continue;
+            }
+            char *own = it->own;
+            it->own = NULL;             /* (take_data drops the last) */
+            take_data(it);
+            it->own = own;
+            hand(it, m, why, it->own);
+            return true;
+        } else {
+            archive_read_data_skip(it->a);
+        }
+    }
+    if (read_to_end(it->a, it->path, rc) != TOOL_OK) {
+        it->broken = true;
+        it->st = TOOL_TROUBLE;
+    }
+    return false;
+}
+
+/* The second reading begun: the links sorted by target. */
+static bool start_links(cli_archive_it *it)
+{
+    links *l = &it->l;
+    it->a = open_archive(it->path);
+    it->done = calloc(l->n, sizeof *it->done);
+    it->names = malloc(l->n * sizeof *it->names);
+    it->order = malloc(l->n * sizeof *it->order);
+    if (it->a == NULL || it->done == NULL || it->names == NULL
+        || it->order == NULL) {
+        if (it->a != NULL)
             tool_error("out of memory");
-        *broken = true;
-        st = TOOL_TROUBLE;
-        goto out;
+        it->broken = true;
+        it->st = TOOL_TROUBLE;
+        return false;
     }
     for (size_t k = 0; k < l->n; k++)
-        order[k] = k;
+        it->order[k] = k;
     sort_of = l;
-    qsort(order, l->n, sizeof *order, by_target);
-    while ((rc = archive_read_next_header(a, &e)) == ARCHIVE_OK
+    qsort(it->order, l->n, sizeof *it->order, by_target);
+    return true;
+}
+
+/* The second reading: the next link, each of a target's in turn from
+ * its one reading, or false at its end. */
+static bool next_link(cli_archive_it *it, cli_member *m, const char **why)
+{
+    const links *l = &it->l;
+    struct archive_entry *e;
+    int rc;
+    if (it->next_name < it->nnames) {   /* the target's other links */
+        if (it->fd >= 0 && lseek(it->fd, 0, SEEK_SET) != 0) {
+            it->ok = false;
+            it->why = "cannot read its temporary file";
+        }
+        hand(it, m, why, it->names[it->next_name++]);
+        return true;
+    }
+    while ((rc = archive_read_next_header(it->a, &e)) == ARCHIVE_OK
            || rc == ARCHIVE_WARN) {
         const char *inner = archive_entry_pathname(e);
         size_t n = 0;
         bool data = inner != NULL && archive_entry_hardlink(e) == NULL
                     && archive_entry_filetype(e) == AE_IFREG;
-        for (size_t k = data ? first_of(l, order, l->n, inner) : l->n;
-             k < l->n && strcmp(l->target[order[k]], inner) == 0; k++)
-            if (!done[order[k]]) {      /* in the archive's order */
-                names[n++] = l->name[order[k]];
-                done[order[k]] = true;
+        for (size_t k = data ? first_of(l, it->order, l->n, inner) : l->n;
+             k < l->n && strcmp(l->target[it->order[k]], inner) == 0; k++)
+            if (!it->done[it->order[k]]) {  /* in the archive's order */
+                it->names[n++] = l->name[it->order[k]];
+                it->done[it->order[k]] = true;
             }
-        if (n > 0)
-            st = tool_worst(st, one_member(a, path, e, false, fn, payload,
-                                           names, n));
-        else
-            archive_read_data_skip(a);
-    }
-    if (read_to_end(a, path, rc) != TOOL_OK) {
-        *broken = true;
-        st = TOOL_TROUBLE;
-    }
-    for (size_t k = 0; k < l->n && !*broken; k++)
-        if (!done[k]) {
-            cli_member m = { l->name[k], NULL, 0, -1, false };
-            st = tool_worst(st, fn(payload, &m, "a hard link to a member "
-                                   "the archive does not hold"));
+        if (n == 0) {
+            archive_read_data_skip(it->a);
+            continue;
         }
-out:
-    if (a != NULL)
-        archive_read_free(a);
-    free(done);
-    free(names);
-    free(order);
+        take_data(it);
+        it->nnames = n;
+        it->next_name = 1;
+        hand(it, m, why, it->names[0]);
+        return true;
+    }
+    if (read_to_end(it->a, it->path, rc) != TOOL_OK) {
+        it->broken = true;
+        it->st = TOOL_TROUBLE;
+    }
+    return false;
+}
+
+int cli_archive_next(cli_archive_it *it, cli_member *m, const char **why)
+{
+    for (;;)
+        switch (it->phase) {
+        case PHASE_MEMBERS:
+            if (next_first(it, m, why))
+                return 1;
+            archive_read_free(it->a);
+            it->a = NULL;
+            it->phase = !it->broken && !it->no_memory && it->l.n > 0
+                        ? PHASE_LINKS : PHASE_END;
+            if (it->phase == PHASE_LINKS && !start_links(it))
+                it->phase = PHASE_END;
+            break;
+        case PHASE_LINKS:
+            if (next_link(it, m, why))
+                return 1;
+            it->phase = it->broken ? PHASE_END : PHASE_MISSING;
+            break;
+        case PHASE_MISSING:             /* their target is not there */
+            drop_member(it);
+            while (it->next_missing < it->l.n
+                   && it->done[it->next_missing])
+                it->next_missing++;
+            if (it->next_missing < it->l.n) {
+                *m = (cli_member){ it->l.name[it->next_missing++], NULL, 0,
+                                   -1, false };
+                *why = "a hard link to a member the archive does not hold";
+                it->members++;
+                return 1;
+            }
+            it->phase = PHASE_END;
+            break;
+        default:
+            drop_member(it);
+            return 0;
+        }
+}
+
+unsigned long cli_archive_members(const cli_archive_it *it)
+{
+    return it->members;
+}
+
+int cli_archive_close(cli_archive_it *it, bool *broken)
+{
+    if (it == NULL) {
+        *broken = true;
+        return TOOL_TROUBLE;
+    }
+    int st = it->st;
+    *broken = it->broken;
+    drop_member(it);
+    if (it->a != NULL)
+        archive_read_free(it->a);
+    links_free(&it->l);
+    free(it->done);
+    free(it->names);
+    free(it->order);
+    free(it->path);
+    free(it);
     return st;
 }
 
 int cli_archive_each(const char *path, cli_member_fn fn, void *payload,
                      bool *broken)
 {
-    struct archive *a = open_archive(path);
-    struct archive_entry *e;
-    int st = TOOL_OK, rc;
-    links l = { NULL, NULL, 0, 0 };
-    bool no_memory = false;
-    *broken = a == NULL;
-    if (a == NULL)
-        return TOOL_TROUBLE;
-    while ((rc = archive_read_next_header(a, &e)) == ARCHIVE_OK
-           || rc == ARCHIVE_WARN) {
-        bool raw = archive_format(a) == ARCHIVE_FORMAT_RAW;
-        if (is_link(e, raw)) {          /* read from its target, below */
-            if (links_add(&l, path, archive_entry_pathname(e),
-                          archive_entry_hardlink(e)) != 0) {
-                tool_error("out of memory");
-                st = TOOL_TROUBLE;
-                no_memory = true;
-                break;
-            }
-            archive_read_data_skip(a);
-        } else if (wanted(e, raw)) {
-            st = tool_worst(st, one_member(a, path, e, raw, fn, payload,
-                                           NULL, 0));
-        } else {
-            archive_read_data_skip(a);
-        }
-    }
-    if (!no_memory && read_to_end(a, path, rc) != TOOL_OK) {
-        *broken = true;
-        st = TOOL_TROUBLE;
-    }
-    archive_read_free(a);
-    if (!*broken && !no_memory && l.n > 0)
-        st = tool_worst(st, read_links(path, &l, fn, payload, broken));
-    links_free(&l);
-    return st;
+    cli_archive_it *it = cli_archive_open(path);
+    cli_member m;
+    const char *why;
+    int st = TOOL_OK;
+    while (it != NULL && cli_archive_next(it, &m, &why) > 0)
+        st = tool_worst(st, fn(payload, &m, why));
+    return tool_worst(st, cli_archive_close(it, broken));
 }

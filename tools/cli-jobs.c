@@ -57,6 +57,7 @@
 #include <sys/mman.h>
 #include <sys/sendfile.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
@@ -94,12 +95,38 @@ typedef struct job_msg {
     uint64_t stop;                 /* a part: to before a game tree there */
     uint64_t dev, ino, size;       /* a part: the file cut */
     int64_t mtime_sec, mtime_nsec;
+    uint64_t members;              /* JOB_ARCHIVE_END: members read */
     uint32_t len;                  /* bytes of paths */
+    uint32_t why_len;              /* JOB_MEMBERS: bytes of the whys */
+    uint32_t count;                /* JOB_MEMBERS: members (entries) */
     uint8_t part, has_from;
     uint8_t set;                   /* the worker's pair of captures */
-    uint8_t pad;
+    uint8_t kind;                  /* JOB_INPUTS, JOB_MEMBERS, ... */
+    uint8_t broken;                /* JOB_ARCHIVE_END: not read to its end */
+    uint8_t astatus;               /* ... its own status (trouble: memory
+                                      ran short reading it) */
+    uint8_t pad[2];
     sgf_cut from;                  /* a part: where it starts, if has_from */
 } job_msg;
+
+/* What a job is: whole inputs (or one part of one), members of an
+ * archive the parent reads (their data in a file handed with the job,
+ * one entry each; a name, and why it could not be read, each), or what
+ * the end of such an archive says (its name the path). */
+enum { JOB_INPUTS, JOB_MEMBERS, JOB_ARCHIVE_END };
+
+/* A member's data in its job's file: one that the archive's reader
+ * spilled to a file (larger than MEMBER_IN_MEMORY) is alone there, at 0,
+ * and read from the file, game by game, as one process reads it from its
+ * spill file (big); the others are read from memory. */
+typedef struct member_entry {
+    uint64_t off, len;
+    uint8_t ok;
+    uint8_t big;                   /* read from the file (alone, at 0) */
+    uint8_t pad[6];
+} member_entry;
+
+#define MEMBER_IN_MEMORY ((uint64_t)1 << 20)
 
 /* What a worker says of one job; a part's report follows. */
 typedef struct result {
@@ -168,7 +195,29 @@ typedef struct slot {
     cli_counts *counts;            /* its counts, added when it is used */
     unsigned long totals[MAX_TOTALS];
     uint32_t ntotals;
+    /* an archive's members (JOB_MEMBERS), or its end */
+    int kind;
+    bool has_data;                 /* data_fd: the members' data */
+    int data_fd;
+    uint64_t data_len;
+    char *whys;                    /* why each could not be read ("") */
+    size_t whys_len;
+    member_entry *ments;
+    size_t ments_cap;
+    bool broken;                   /* JOB_ARCHIVE_END */
+    int astatus;
+    unsigned long members;
 } slot;
+
+/* A member read while a job was being filled that starts the next one
+ * (larger than MEMBER_IN_MEMORY, or after messages): its data already in
+ * a file of its own. */
+typedef struct carry {
+    bool has, big;                 /* big: it goes alone */
+    int fd;
+    member_entry e;
+    char *name, *why, *said;
+} carry;
 
 /* Jobs a worker holds at once: one it does, the next waiting in its
  * socket. */
@@ -213,6 +262,16 @@ typedef struct jobs {
                                       output and error are one file */
     bool discard;                  /* standard output is /dev/null: the
                                       workers write it there */
+    /* an archive read here, its members handed out as they come */
+    cli_archive_it *arc;
+    char *arc_path;
+    carry carried;
+    bool end_due;                  /* its end, to be handed out */
+    bool end_broken;
+    int end_status;
+    unsigned long end_members;
+    char *end_said;
+    char *end_msg;                 /* the last message it made, or NULL */
     int status;
 } jobs;
 
@@ -310,10 +369,90 @@ static int empty(int fd)
     return ftruncate(fd, 0) == 0 && lseek(fd, 0, SEEK_SET) == 0 ? 0 : -1;
 }
 
-/* One job in the worker: the streams emptied, its inputs (or its part),
- * the counts. */
+/* A job's header from the socket, and the descriptor it carries (the
+ * data of JOB_MEMBERS), or -1 in *fd. 0, or -1 at the socket's end. */
+static int read_job(int sock, job_msg *m, int *fd)
+{
+    union {
+        char buf[CMSG_SPACE(sizeof(int))];
+        struct cmsghdr align;
+    } ctl;
+    struct iovec io = { m, sizeof *m };
+    struct msghdr mh;
+    ssize_t n;
+    memset(&mh, 0, sizeof mh);
+    mh.msg_iov = &io;
+    mh.msg_iovlen = 1;
+    mh.msg_control = ctl.buf;
+    mh.msg_controllen = sizeof ctl.buf;
+    *fd = -1;
+    do
+        n = recvmsg(sock, &mh, 0);
+    while (n < 0 && errno == EINTR);
+    if (n <= 0)
+        return -1;
+    for (struct cmsghdr *c = CMSG_FIRSTHDR(&mh); c != NULL;
+         c = CMSG_NXTHDR(&mh, c))
+        if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
+            memcpy(fd, CMSG_DATA(c), sizeof *fd);
+    if ((size_t)n < sizeof *m
+        && read_full(sock, (char *)m + n, sizeof *m - (size_t)n) != 0) {
+        if (*fd >= 0)
+            close(*fd);
+        *fd = -1;
+        return -1;
+    }
+    return 0;
+}
+
+/* The members of a JOB_MEMBERS, each as one process reads it: a small
+ * one from memory, a larger one (alone in the file, at 0) from the
+ * file. */
+static int run_members(const cli_run_hooks *h, const job_msg *m,
+                       const char *names, const char *whys,
+                       const member_entry *e, int fd, cli_counts *c)
+{
+    int st = TOOL_OK;
+    uint64_t size = 0;                  /* the small ones: mapped */
+    for (uint32_t i = 0; i < m->count; i++)
+        if (e[i].ok && !e[i].big && e[i].off + e[i].len > size)
+            size = e[i].off + e[i].len;
+    char *map = size > 0 && fd >= 0
+        ? mmap(NULL, (size_t)size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+    if (map == MAP_FAILED)
+        map = NULL;
+    for (uint32_t i = 0; i < m->count; i++) {
+        cli_member mb = { names, NULL, 0, -1, e[i].ok != 0 };
+        const char *why = *whys != '\0' ? whys : NULL;
+        if (mb.ok && e[i].big) {
+            if (fd >= 0 && lseek(fd, 0, SEEK_SET) == 0) {
+                mb.fd = fd;
+                mb.len = (size_t)e[i].len;
+            } else {
+                mb.ok = false;
+                why = "cannot read its temporary file";
+            }
+        } else if (mb.ok && map == NULL && e[i].len > 0) {
+            mb.ok = false;
+            why = "cannot read its temporary file";
+        } else if (mb.ok) {
+            mb.data = map != NULL ? map + e[i].off : "";
+            mb.len = (size_t)e[i].len;
+        }
+        st = tool_worst(st, cli_run_member(h, &mb, why, c));
+        names += strlen(names) + 1;
+        whys += strlen(whys) + 1;
+    }
+    if (map != NULL)
+        munmap(map, (size_t)size);
+    return st;
+}
+
+/* One job in the worker: the streams emptied, its inputs (or its part,
+ * or its members), the counts. */
 static int work_one(const cli_run_hooks *h, cli_job_one one, int sock,
-                    int out, int err, const job_msg *m, const char *paths)
+                    int out, int err, const job_msg *m, const char *paths,
+                    const char *whys, const member_entry *ents, int fd)
 {
     static cli_counts c;                 /* 4 KiB: not on the stack */
     static cli_part part;
@@ -351,6 +490,15 @@ static int work_one(const cli_run_hooks *h, cli_job_one one, int sock,
             tool_error("out of memory");
             r.status = TOOL_TROUBLE;
         }
+    } else if (m->kind == JOB_MEMBERS) {
+        r.status = run_members(h, m, paths, whys, ents, fd, &c);
+    } else if (m->kind == JOB_ARCHIVE_END) {
+        if (m->why_len > 0)             /* what the parent said of it */
+            cli_note_error(whys);
+        r.status = tool_worst(m->astatus,
+                              cli_run_archive_end(h, paths, m->broken != 0,
+                                                  (unsigned long)m->members,
+                                                  &c));
     } else {
         for (const char *p = paths; p < paths + m->len; p += strlen(p) + 1)
             r.status = tool_worst(r.status, one(h, p, &c));
@@ -396,22 +544,47 @@ static void work(const cli_run_hooks *h, cli_job_one one, int sock,
     cli_reading_said_to(said_fd);
     if (h->worker_start != NULL)
         h->worker_start(h->payload);
+    char *whys = NULL;
+    member_entry *ents = NULL;
     for (;;) {
         job_msg m;
-        if (read_full(sock, &m, sizeof m) != 0)
+        int fd;
+        if (read_job(sock, &m, &fd) != 0)
             break;
+        bool members = m.kind == JOB_MEMBERS;
         char *p = realloc(path, (size_t)m.len + 1);
-        if (p == NULL || read_full(sock, p, m.len) != 0)
+        char *w = p != NULL ? realloc(whys, (size_t)m.why_len + 1) : NULL;
+        member_entry *e = w != NULL
+            ? realloc(ents, ((size_t)m.count + 1) * sizeof *e) : NULL;
+        if (p != NULL)
+            path = p;
+        if (w != NULL)
+            whys = w;
+        if (e != NULL)
+            ents = e;
+        if (e == NULL || read_full(sock, path, m.len) != 0
+            || read_full(sock, whys, m.why_len) != 0
+            || (members && read_full(sock, ents, (size_t)m.count
+                                                 * sizeof *ents) != 0)) {
+            if (fd >= 0)
+                close(fd);
             break;
-        path = p;
+        }
         path[m.len] = '\0';
+        whys[m.why_len] = '\0';
         unsigned k = m.set % SETS;       /* its pair of captures */
-        if (dup2(out[k], STDOUT_FILENO) < 0
-            || dup2(err[k], STDERR_FILENO) < 0
-            || work_one(h, one, sock, out[k], err[k], &m, path) != 0)
+        int rc = dup2(out[k], STDOUT_FILENO) < 0
+                 || dup2(err[k], STDERR_FILENO) < 0
+                 || work_one(h, one, sock, out[k], err[k], &m, path, whys,
+                             ents, fd) != 0;
+        if (fd >= 0)
+            close(fd);
+        if (rc != 0)
             break;
     }
     free(path);
+    free(whys);
+    free(ents);
     if (h->worker_end != NULL)
         h->worker_end(h->payload);
     fflush(stdout);
@@ -682,6 +855,10 @@ static void split_planned(split *sp)
 static void slot_clear(jobs *j, slot *s)
 {
     slot_release(j, s);
+    if (s->has_data)
+        close(s->data_fd);
+    free(s->whys);
+    free(s->ments);
     free(s->path);
     free(s->said);
     if (s->sp != NULL && --s->sp->refs == 0 && s->sp->planned)
@@ -1179,11 +1356,288 @@ static int put_back(jobs *j, const char *path, unsigned long long size,
     return path != NULL && j->back_path == NULL ? -1 : 0;
 }
 
+/* --- an archive's members, read here and handed out as they come --- */
+
+/* a then b (malloc'd texts; either may be NULL), a and b given up. */
+static char *joined(char *a, char *b)
+{
+    if (a == NULL || b == NULL)
+        return a != NULL ? a : b;
+    size_t n = strlen(a), k = strlen(b);
+    char *t = realloc(a, n + k + 1);
+    if (t == NULL) {                    /* keep the first */
+        free(b);
+        return a;
+    }
+    memcpy(t + n, b, k + 1);
+    free(b);
+    return t;
+}
+
+static int pwrite_full(int fd, const char *p, size_t n, uint64_t at)
+{
+    while (n > 0) {
+        ssize_t w = pwrite(fd, p, n, (off_t)at);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        p += w;
+        at += (uint64_t)w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+/* Member m's data into fd at offset at (from memory, or from its spill
+ * file, read from where it is: its start). 0, or -1. */
+static int put_data(int fd, uint64_t at, const cli_member *m)
+{
+    if (m->fd < 0)
+        return pwrite_full(fd, m->data, m->len, at);
+    char buf[65536];
+    ssize_t r;
+    while ((r = read(m->fd, buf, sizeof buf)) != 0) {
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0 || pwrite_full(fd, buf, (size_t)r, at) != 0)
+            return -1;
+        at += (uint64_t)r;
+    }
+    return 0;
+}
+
+/* One more member in slot s: its name, why it could not be read, and its
+ * entry. 0, or -1 out of memory. */
+static int add_entry(slot *s, const char *name, const char *why,
+                     member_entry e)
+{
+    if (s->count == s->ments_cap) {
+        size_t cap = s->ments_cap ? 2 * s->ments_cap : 16;
+        member_entry *m = realloc(s->ments, cap * sizeof *m);
+        if (m == NULL)
+            return -1;
+        s->ments = m;
+        s->ments_cap = cap;
+    }
+    size_t k = strlen(why != NULL ? why : "") + 1;
+    char *w = realloc(s->whys, s->whys_len + k);
+    if (w == NULL)
+        return -1;
+    memcpy(w + s->whys_len, why != NULL ? why : "", k);
+    s->whys = w;
+    s->whys_len += k;
+    s->ments[s->count] = e;
+    return add_path(s, name);           /* (counts it) */
+}
+
+/* The archive read to its end: what its end says, due next. */
+static void archive_done(jobs *j, char *said)
+{
+    bool broken;
+    unsigned long members = cli_archive_members(j->arc);
+    cli_hold_errors(true);
+    int st = cli_archive_close(j->arc, &broken);
+    cli_hold_errors(false);
+    j->arc = NULL;
+    j->end_said = joined(said, cli_held_errors());
+    free(j->end_msg);
+    j->end_msg = j->end_said != NULL ? strdup(cli_last_error(NULL)) : NULL;
+    j->end_broken = broken;
+    j->end_members = members;
+    j->end_status = st;
+    j->end_due = broken || members == 0 || st != TOOL_OK
+                 || j->end_said != NULL;
+    if (!j->end_due) {
+        free(j->arc_path);
+        j->arc_path = NULL;
+    }
+}
+
+/* Member m (its data already read) kept for the next job, in a file of
+ * its own, with what was said before it. 0, or -1 (-2: said). */
+static int carry_member(jobs *j, const cli_member *m, const char *why,
+                        char *said)
+{
+    carry *c = &j->carried;
+    int fd = capture_file();
+    if (fd < 0) {
+        free(said);
+        return -2;
+    }
+    *c = (carry){ true, m->ok && (m->fd >= 0 || m->len > MEMBER_IN_MEMORY),
+                  fd, { 0, m->ok ? m->len : 0, m->ok, 0, { 0 } },
+                  strdup(m->name), strdup(why != NULL ? why : ""), said };
+    c->e.big = c->big;
+    if (m->ok && put_data(fd, 0, m) != 0) {
+        c->e.ok = 0;
+        c->e.big = 0;
+        c->e.len = 0;
+        free(c->why);
+        c->why = strdup("cannot write it into a temporary file");
+    }
+    return c->name == NULL || c->why == NULL ? -1 : 0;
+}
+
+static int fill_end(jobs *j, slot *s);
+static int fill_slot(jobs *j, slot *s);
+
+/* Slot s filled with members of the archive being read (the one carried
+ * first), up to a batch of them; a member larger than MEMBER_IN_MEMORY
+ * goes alone, and one after messages starts a job (the messages are
+ * said before it, as one process says them). 0, or -1 (-2: said). */
+static int fill_members(jobs *j, slot *s)
+{
+    s->kind = JOB_MEMBERS;
+    if (j->carried.has) {
+        carry *c = &j->carried;
+        s->data_fd = c->fd;
+        s->has_data = true;
+        s->data_len = c->e.len;
+        s->said = joined(s->said, c->said);
+        c->said = NULL;
+        c->has = false;
+        int rc = add_entry(s, c->name, c->why, c->e);
+        free(c->name);
+        free(c->why);
+        if (rc != 0)
+            return -1;
+        if (c->big)
+            return 0;                   /* alone */
+    } else {
+        if ((s->data_fd = capture_file()) < 0)
+            return -2;
+        s->has_data = true;
+    }
+    /* the small members' data gathered, then written at once */
+    uint64_t base = s->data_len;
+    char *pend = NULL;
+    size_t plen = 0, pcap = 0;
+    int rc = 0;
+    while (j->arc != NULL && s->count < BATCH_INPUTS
+           && s->data_len < BATCH_BYTES) {
+        cli_member m;
+        const char *why;
+        cli_hold_errors(true);
+        int r = cli_archive_next(j->arc, &m, &why);
+        cli_hold_errors(false);
+        char *said = cli_held_errors();
+        if (r == 0) {
+            archive_done(j, said);
+            break;
+        }
+        bool big = m.ok && (m.fd >= 0 || m.len > MEMBER_IN_MEMORY);
+        if (s->count > 0 && (said != NULL || big)) {
+            rc = carry_member(j, &m, why, said);
+            break;
+        }
+        s->said = joined(s->said, said);
+        member_entry e = { s->data_len, m.ok ? m.len : 0, m.ok, big,
+                           { 0 } };
+        if (big) {                      /* alone, from its spill file */
+            if (put_data(s->data_fd, 0, &m) != 0) {
+                e.ok = 0;
+                e.big = 0;
+                e.len = 0;
+                why = "cannot write it into a temporary file";
+            }
+        } else if (m.ok && m.len > 0) {
+            if (plen + m.len > pcap) {
+                size_t cap = 2 * (plen + m.len);
+                char *t = realloc(pend, cap);
+                if (t == NULL) {
+                    rc = -1;
+                    break;
+                }
+                pend = t;
+                pcap = cap;
+            }
+            memcpy(pend + plen, m.data, m.len);
+            plen += m.len;
+        }
+        if (add_entry(s, m.name, why, e) != 0) {
+            rc = -1;
+            break;
+        }
+        s->data_len += e.len;
+        if (big)
+            break;                      /* alone */
+    }
+    if (plen > 0 && pwrite_full(s->data_fd, pend, plen, base) != 0) {
+        tool_error("cannot keep the members of '%s' in a temporary file "
+                   "in '%s': %s", j->arc_path != NULL ? j->arc_path : "",
+                   capture_dir(), strerror(errno));
+        rc = -2;
+    }
+    free(pend);
+    if (rc != 0)
+        return rc;
+    if (s->count == 0) {                /* the archive ended at once: */
+        close(s->data_fd);              /* its end, or the next inputs */
+        s->has_data = false;
+        s->kind = JOB_INPUTS;
+        return j->end_due ? fill_end(j, s) : fill_slot(j, s);
+    }
+    return 0;
+}
+
+/* Slot s: what the end of the archive read says. 0, or 1 when it says
+ * nothing (-1 out of memory). */
+static int fill_end(jobs *j, slot *s)
+{
+    if (!j->end_due)
+        return 1;
+    j->end_due = false;
+    s->kind = JOB_ARCHIVE_END;
+    s->broken = j->end_broken;
+    s->astatus = j->end_status;
+    s->members = j->end_members;
+    s->said = joined(s->said, j->end_said);
+    j->end_said = NULL;
+    if (j->end_msg != NULL) {           /* the record's message */
+        s->whys = j->end_msg;
+        s->whys_len = strlen(j->end_msg) + 1;
+        j->end_msg = NULL;
+    }
+    int rc = add_path(s, j->arc_path != NULL ? j->arc_path : "");
+    free(j->arc_path);
+    j->arc_path = NULL;
+    return rc;
+}
+
+/* The archive path begun (the first job of its members in s, or, when it
+ * cannot be opened, its end). */
+static int open_members(jobs *j, slot *s, const char *path)
+{
+    if ((j->arc_path = strdup(path)) == NULL)
+        return -1;
+    cli_hold_errors(true);
+    j->arc = cli_archive_open(path);
+    cli_hold_errors(false);
+    char *said = cli_held_errors();
+    if (j->arc == NULL) {               /* said why: unreadable */
+        free(j->end_msg);
+        j->end_msg = said != NULL ? strdup(cli_last_error(NULL)) : NULL;
+        j->end_due = true;
+        j->end_broken = true;
+        j->end_members = 0;
+        j->end_status = TOOL_TROUBLE;
+        j->end_said = said;
+        return fill_end(j, s);
+    }
+    s->said = joined(s->said, said);
+    return fill_members(j, s);
+}
+
 /* Fill slot s with the next job: the next part of an input being cut,
  * a large input's first part, or a batch of whole inputs. 0, or 1 when
  * there is none. */
 static int fill_slot(jobs *j, slot *s)
 {
+    if (j->carried.has || j->arc != NULL)     /* an archive's members */
+        return fill_members(j, s);
+    if (j->end_due)                           /* ... and its end */
+        return fill_end(j, s);
     if (j->cur == NULL && j->pending != NULL) {
         j->cur = j->pending;
         j->pending = NULL;
@@ -1217,6 +1671,12 @@ static int fill_slot(jobs *j, slot *s)
         }
         if (said != NULL)
             s->said = said;
+        if (cli_archive_has_members(path)) {  /* its members: jobs of */
+            if (s->count > 0)                 /* their own */
+                return put_back(j, path, size, NULL) != 0 ? -1 : 0;
+            j->given++;
+            return open_members(j, s, path);
+        }
         split *sp = split_open(j, path, size);
         if (sp != NULL) {
             j->given++;
@@ -1239,6 +1699,38 @@ static int fill_slot(jobs *j, slot *s)
     return s->count == 0 ? 1 : 0;
 }
 
+/* The job's header to the socket, the descriptor fd going with it. */
+static int send_with_fd(int sock, job_msg *m, int fd)
+{
+    union {
+        char buf[CMSG_SPACE(sizeof(int))];
+        struct cmsghdr align;
+    } ctl;
+    size_t n = sizeof *m;
+    struct iovec io = { m, n };
+    struct msghdr mh;
+    ssize_t w;
+    memset(&ctl, 0, sizeof ctl);
+    memset(&mh, 0, sizeof mh);
+    mh.msg_iov = &io;
+    mh.msg_iovlen = 1;
+    mh.msg_control = ctl.buf;
+    mh.msg_controllen = sizeof ctl.buf;
+    struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(c), &fd, sizeof fd);
+    do
+        w = sendmsg(sock, &mh, 0);
+    while (w < 0 && errno == EINTR);
+    if (w < 0)
+        return -1;
+    return (size_t)w < n ? write_full(sock, (const char *)m + w,
+                                      n - (size_t)w)
+                         : 0;
+}
+
 static int send_job(jobs *j, unsigned k, uint64_t seq, slot *s)
 {
     job_msg m;
@@ -1257,8 +1749,25 @@ static int send_job(jobs *j, unsigned k, uint64_t seq, slot *s)
         m.mtime_sec = (int64_t)s->sp->st.st_mtim.tv_sec;
         m.mtime_nsec = (int64_t)s->sp->st.st_mtim.tv_nsec;
     }
-    if (write_full(j->w[k].sock, &m, sizeof m) != 0
-        || write_full(j->w[k].sock, s->path, s->path_len) != 0) {
+    m.kind = (uint8_t)s->kind;
+    if (s->kind == JOB_MEMBERS) {
+        m.count = (uint32_t)s->count;
+        m.why_len = (uint32_t)s->whys_len;
+    } else if (s->kind == JOB_ARCHIVE_END) {
+        m.why_len = (uint32_t)s->whys_len;
+        m.broken = s->broken;
+        m.astatus = (uint8_t)s->astatus;
+        m.members = s->members;
+    }
+    int sock = j->w[k].sock;
+    if ((s->kind == JOB_MEMBERS
+         ? send_with_fd(sock, &m, s->data_fd)
+         : write_full(sock, &m, sizeof m)) != 0
+        || write_full(sock, s->path, s->path_len) != 0
+        || write_full(sock, s->whys, m.why_len) != 0
+        || (s->kind == JOB_MEMBERS
+            && write_full(sock, s->ments,
+                          s->count * sizeof *s->ments) != 0)) {
         tool_error("cannot hand inputs to a job: %s", strerror(errno));
         j->status = TOOL_TROUBLE;
         j->halt = true;
@@ -1287,7 +1796,8 @@ static int hand_out(jobs *j, unsigned k)
             return 0;
         }
     }
-    if ((j->no_more && j->cur == NULL && j->pending == NULL)
+    if ((j->no_more && j->cur == NULL && j->pending == NULL
+         && j->arc == NULL && !j->carried.has && !j->end_due)
         || j->handed - j->flushed >= j->window)
         return 1;
     slot *s = &j->ring[j->handed % j->window];
@@ -1295,7 +1805,8 @@ static int hand_out(jobs *j, unsigned k)
     s->worker = -1;
     int rc = fill_slot(j, s);
     if (rc < 0) {
-        tool_error("out of memory");
+        if (rc == -1)                   /* (-2: said) */
+            tool_error("out of memory");
         j->status = TOOL_TROUBLE;
         j->halt = true;
     }
@@ -1406,6 +1917,27 @@ static void serve(jobs *j)
         s->said = NULL;
         slot_clear(j, s);
     }
+    if (j->arc != NULL) {               /* an archive left half read */
+        bool broken;
+        cli_hold_errors(true);
+        (void)cli_archive_close(j->arc, &broken);
+        cli_hold_errors(false);
+        free(cli_held_errors());
+        j->arc = NULL;
+    }
+    if (j->carried.has) {
+        close(j->carried.fd);
+        free(j->carried.name);
+        free(j->carried.why);
+        cli_write_held(j->carried.said);
+        j->carried.has = false;
+    }
+    cli_write_held(j->end_said);
+    j->end_said = NULL;
+    free(j->end_msg);
+    j->end_msg = NULL;
+    free(j->arc_path);
+    j->arc_path = NULL;
     cli_write_held(j->back_said);
     cli_write_held(j->tail);
     j->back_said = j->tail = NULL;

@@ -30,6 +30,16 @@ typedef int (*cli_job_one)(const cli_run_hooks *h, const char *path,
 int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
                  void *it, size_t total, cli_job_one one, cli_counts *n);
 
+/* cli-run.c's own for the workers of an archive read member by member:
+ * one member as an input of its own (its record; why: why it could not
+ * be read when !m->ok), and what the archive's end says (when broken, or
+ * when it held no member, members 0: its record). Each returns its
+ * status. */
+int cli_run_member(const cli_run_hooks *h, const cli_member *m,
+                   const char *why, cli_counts *n);
+int cli_run_archive_end(const cli_run_hooks *h, const char *path,
+                        bool broken, unsigned long members, cli_counts *n);
+
 /* The input now read (its name as shown; it must stay valid until the
  * next call), named if it shrinks under the reading (SIGBUS: the run
  * stops, status 2). */

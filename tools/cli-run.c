@@ -139,16 +139,48 @@ static int unreadable(const cli_run_hooks *h, const char *name,
     return TOOL_TROUBLE;
 }
 
+/* A member as an input of its own (cli-jobs.h cli_job_member). */
+int cli_run_member(const cli_run_hooks *h, const cli_member *mb,
+                   const char *why, cli_counts *n)
+{
+    if (!mb->ok)
+        return unreadable(h, mb->name, why, n);
+    cli_member_set(mb);
+    int st = one_file(h, mb->name, n);
+    cli_member_set(NULL);
+    return st;
+}
+
 static int one_member(void *payload, const cli_member *mb, const char *why)
 {
     member_run *m = payload;
     m->members++;
-    if (!mb->ok)
-        return unreadable(m->h, mb->name, why, m->n);
-    cli_member_set(mb);
-    int st = one_file(m->h, mb->name, m->n);
-    cli_member_set(NULL);
-    return st;
+    return cli_run_member(m->h, mb, why, m->n);
+}
+
+/* What an archive's end says (cli-jobs.h cli_job_archive_end): when it
+ * could not be read to its end, its record; when it held no member, so,
+ * with its record. */
+int cli_run_archive_end(const cli_run_hooks *h, const char *path,
+                        bool broken, unsigned long members, cli_counts *n)
+{
+    cli_counts before = *n;
+    if (broken) {
+        n->unreadable++;
+        n->by_status[2]++;
+        input_record(h, path, &before, n, TOOL_TROUBLE, 0);
+        return TOOL_TROUBLE;
+    }
+    if (members > 0)
+        return TOOL_OK;
+    unsigned long errors_before;
+    cli_last_error(&errors_before);
+    tool_error("'%s' holds no member whose name ends in .sgf "
+               "(archives inside archives are not opened): nothing "
+               "read", cli_display_name(path));
+    n->by_status[2]++;
+    input_record(h, path, &before, n, TOOL_TROUBLE, errors_before);
+    return TOOL_TROUBLE;
 }
 
 /* An input: a file, or an archive's members one by one. */
@@ -179,23 +211,8 @@ static int one_input(const cli_run_hooks *h, const char *path,
     member_run m = { h, n, 0 };
     bool broken;
     int st = cli_archive_each(path, one_member, &m, &broken);
-    if (broken) {
-        cli_counts before = *n;
-        n->unreadable++;
-        n->by_status[2]++;
-        input_record(h, path, &before, n, TOOL_TROUBLE, 0);
-    } else if (m.members == 0) {        /* given to be read: say so */
-        cli_counts before = *n;
-        unsigned long errors_before;
-        cli_last_error(&errors_before);
-        tool_error("'%s' holds no member whose name ends in .sgf "
-                   "(archives inside archives are not opened): nothing "
-                   "read", cli_display_name(path));
-        n->by_status[2]++;
-        input_record(h, path, &before, n, TOOL_TROUBLE, errors_before);
-        st = TOOL_TROUBLE;
-    }
-    return st;
+    return tool_worst(st, cli_run_archive_end(h, path, broken, m.members,
+                                              n));
 }
 
 /* --- --summary ----------------------------------------------------------- */
@@ -588,7 +605,8 @@ int cli_run(const cli_tool *t, int argc, char **argv,
                                    : w.ahead_size[0];
     bool here = !(nj > 1
                   && (count > 1
-                      || (count == 1 && cli_jobs_splits(h, lone, lone_size)))
+                      || (count == 1 && (cli_jobs_splits(h, lone, lone_size)
+                                         || cli_archive_has_members(lone))))
                   && !(h->serial != NULL && h->serial(h->payload)));
     if (!here) {
         int st = cli_jobs_run(h, nj, next_input, &w, list != NULL ? count : 0,

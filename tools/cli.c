@@ -67,6 +67,12 @@ static int stdout_errno;   /* errno of the first failed flush of stdout */
 static char last_error[512];        /* the last message of tool_error */
 static unsigned long error_count;   /* how many tool_error printed */
 
+void cli_note_error(const char *msg)
+{
+    snprintf(last_error, sizeof last_error, "%s", msg);
+    error_count++;
+}
+
 const char *cli_last_error(unsigned long *count)
 {
     if (count != NULL)

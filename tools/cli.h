@@ -415,6 +415,24 @@ typedef int (*cli_member_fn)(void *payload, const cli_member *m,
 int cli_archive_each(const char *path, cli_member_fn fn, void *payload,
                      bool *broken);
 
+/* The same one member at a time, for a reader that takes them as it
+ * goes (-j hands them to its workers): cli_archive_open (NULL after a
+ * message when the archive cannot be opened), then cli_archive_next
+ * until it returns 0 (1: a member in *m, and why it could not be read
+ * when !m->ok; what m points to stays valid until the next call), then
+ * cli_archive_close: the archive's own status (trouble when it could
+ * not be read to its end, or memory ran short), *broken as for
+ * cli_archive_each. cli_archive_members: how many were handed over. */
+typedef struct cli_archive_it cli_archive_it;
+cli_archive_it *cli_archive_open(const char *path);
+int cli_archive_next(cli_archive_it *it, cli_member *m, const char **why);
+unsigned long cli_archive_members(const cli_archive_it *it);
+int cli_archive_close(cli_archive_it *it, bool *broken);
+
+/* Whether the archive name holds members of its own (x.tar.gz, x.zip),
+ * not one compressed file (x.sgf.gz): -j reads them in its workers. */
+bool cli_archive_has_members(const char *name);
+
 /* While a member is being read: cli_read_games given exactly the name
  * pointer m->name reads the member instead of a file. NULL: none. */
 void cli_member_set(const cli_member *m);
@@ -589,6 +607,9 @@ void cli_json_string(FILE *fp, const char *s);
 /* The last message tool_error printed, and how many it printed so far
  * (so a caller can tell whether one came during some work). */
 const char *cli_last_error(unsigned long *count);
+/* msg taken as the last message of tool_error, counted, not printed (a
+ * worker of -j told what the parent said for it). */
+void cli_note_error(const char *msg);
 
 /* The summary line on stderr:
  *   sgf-validate: 3 files, 2 errors, 1 warning
