@@ -150,7 +150,7 @@ tools_on() {
     line "sgf-convert --to=sgf" "$g" "$m" bin/sgf-convert -q --force \
         --to=sgf $in
     if [ "$in" != "--files-from=$B/files.txt" ] &&
-       [ "$in" != "-r $B/pile" ]; then
+       [ "$in" != "-r $B/pile" ] && [ "$in" != "$B/pile.tar.gz" ]; then
         line "sgf-convert --to=xml" "$g" "$m" bin/sgf-convert -q --force \
             --to=xml $in
     fi
@@ -274,3 +274,13 @@ tools_on "archive pile: one collection of $pg games ($(du -m "$B/pile.sgf" |
 pfg=$(games_of -r "$B/pile")
 tools_on "archive pile: a directory of $PILE_FILES files, $pfg games" \
     "-r $B/pile" "$pfg" 0 pile
+# the same files in one .tar.gz: its members shared out by -j as the
+# archive is decompressed (the decompression stays in one process)
+if [ ! -f "$B/pile.tar.gz" ] ||
+   [ "$(cat "$B/pile-tar.n" 2>/dev/null)" != "$PILE_FILES" ]; then
+    tar -C "$B" -czf "$B/pile.tar.gz" pile
+    echo "$PILE_FILES" > "$B/pile-tar.n"
+fi
+tools_on "archive pile: the same files in one .tar.gz ($(du -m \
+    "$B/pile.tar.gz" | cut -f1) MB), $pfg games" "$B/pile.tar.gz" "$pfg" 0 \
+    pile
