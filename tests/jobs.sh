@@ -402,6 +402,9 @@ done
 cp "$arc/t/a/1.sgf" "$arc/big/0.sgf"
 cp "$arc/t/b/2.sgf" "$arc/big/z.sgf"
 (cd "$arc" && tar cjf big.tar.bz2 big/0.sgf big/huge.sgf big/z.sgf)
+for k in 1 2 3 4 5; do cp "$arc/big/huge.sgf" "$arc/big/h$k.sgf"; done
+(cd "$arc" && tar czf bigs.tar.gz big/h1.sgf big/0.sgf big/h2.sgf \
+    big/h3.sgf big/h4.sgf big/z.sgf big/h5.sgf)
 head -c $(($(wc -c < "$arc/many.tar.gz") / 2)) "$arc/many.tar.gz" \
     > "$arc/cut.tar.gz"
 mkdir "$arc/d"
@@ -418,8 +421,8 @@ mkdir "$arc/f" && printf 'notes' > "$arc/f/notes.txt"
 printf 'not an archive' > "$arc/fake.tar.gz"
 {
     sed -n 1p "$arc/list"
-    for a in many.tar.gz big.tar.bz2 cut.tar.gz links.tar lonely.tar \
-             outer.tar fake.tar.gz; do
+    for a in many.tar.gz big.tar.bz2 bigs.tar.gz cut.tar.gz links.tar \
+             lonely.tar outer.tar fake.tar.gz; do
         echo "$arc/$a"
         sed -n 2p "$arc/list"
     done
@@ -453,6 +456,21 @@ for args in "sgf-validate" "sgf-validate --format=json --summary" \
         done
     done
 done
+# sgf-convert -o DIR: the members' output files, and what is said of
+# names that clash, as one process writes them
+for j in 1 2; do
+    rm -rf "$arc/od"
+    "$bindir/sgf-convert" --to=sgf -j "$j" -o "$arc/od/" \
+        --files-from="$arc/names" > "$tmp/od$j.both" 2>&1 </dev/null
+    echo "status $?" >> "$tmp/od$j.both"
+    (cd "$arc/od" && find . -type f | LC_ALL=C sort | xargs cat) \
+        >> "$tmp/od$j.both"
+done
+if ! cmp -s "$tmp/od1.both" "$tmp/od2.both"; then
+    arc_ok=0
+    echo "FAIL jobs: sgf-convert -o DIR -j 2 on archives differs from -j 1"
+    diff "$tmp/od1.both" "$tmp/od2.both" | head -n 5
+fi
 # (each kind of archive was met: members, the big one, the broken end,
 # the links, the lonely link, the one with none, the one unreadable)
 "$bindir/sgf-validate" -j 2 --files-from="$arc/names" > "$tmp/one.out" \

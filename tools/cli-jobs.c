@@ -96,6 +96,8 @@ typedef struct job_msg {
     uint64_t dev, ino, size;       /* a part: the file cut */
     int64_t mtime_sec, mtime_nsec;
     uint64_t members;              /* JOB_ARCHIVE_END: members read */
+    uint64_t data_len;             /* JOB_MEMBERS: bytes of data that
+                                      follow */
     uint32_t len;                  /* bytes of paths */
     uint32_t why_len;              /* JOB_MEMBERS: bytes of the whys */
     uint32_t count;                /* JOB_MEMBERS: members (entries) */
@@ -110,23 +112,26 @@ typedef struct job_msg {
 } job_msg;
 
 /* What a job is: whole inputs (or one part of one), members of an
- * archive the parent reads (their data in a file handed with the job,
- * one entry each; a name, and why it could not be read, each), or what
- * the end of such an archive says (its name the path). */
+ * archive the parent reads (one entry each; a name, and why it could not
+ * be read, each), or what the end of such an archive says (its name the
+ * path). */
 enum { JOB_INPUTS, JOB_MEMBERS, JOB_ARCHIVE_END };
 
-/* A member's data in its job's file: one that the archive's reader
- * spilled to a file (larger than MEMBER_IN_MEMORY) is alone there, at 0,
- * and read from the file, game by game, as one process reads it from its
- * spill file (big); the others are read from memory. */
+/* A member's data: the small ones' follow the job on the socket, one
+ * after the other (a batch of them, at most MEMBER_BATCH bytes with
+ * their names, fits in the socket's buffer, so that handing out a job
+ * does not wait for its worker); one the archive's reader spilled to a
+ * file (1 MiB or more) goes alone, that file handed with the job, and is
+ * read from it game by game, as one process reads it (big). */
 typedef struct member_entry {
-    uint64_t off, len;
+    uint64_t off, len;             /* in the job's data */
     uint8_t ok;
-    uint8_t big;                   /* read from the file (alone, at 0) */
+    uint8_t big;
     uint8_t pad[6];
 } member_entry;
 
-#define MEMBER_IN_MEMORY ((uint64_t)1 << 20)
+enum { MEMBER_BATCH = 96 << 10 };
+
 
 /* What a worker says of one job; a part's report follows. */
 typedef struct result {
@@ -197,8 +202,10 @@ typedef struct slot {
     uint32_t ntotals;
     /* an archive's members (JOB_MEMBERS), or its end */
     int kind;
-    bool has_data;                 /* data_fd: the members' data */
+    bool has_fd;                   /* data_fd: a big member's file */
     int data_fd;
+    char *data;                    /* the small members' data, until the
+                                      job is handed out */
     uint64_t data_len;
     char *whys;                    /* why each could not be read ("") */
     size_t whys_len;
@@ -210,12 +217,13 @@ typedef struct slot {
 } slot;
 
 /* A member read while a job was being filled that starts the next one
- * (larger than MEMBER_IN_MEMORY, or after messages): its data already in
- * a file of its own. */
+ * (a big one, or one after messages): its data kept (a small one's in
+ * memory, a big one's spill file held open). */
 typedef struct carry {
-    bool has, big;                 /* big: it goes alone */
-    int fd;
+    bool has;
     member_entry e;
+    int fd;                        /* e.big: its file */
+    char *data;                    /* else its data */
     char *name, *why, *said;
 } carry;
 
@@ -266,6 +274,7 @@ typedef struct jobs {
     cli_archive_it *arc;
     char *arc_path;
     carry carried;
+    unsigned bigs;                 /* big members handed out, not written */
     bool end_due;                  /* its end, to be handed out */
     bool end_broken;
     int end_status;
@@ -406,21 +415,13 @@ static int read_job(int sock, job_msg *m, int *fd)
 }
 
 /* The members of a JOB_MEMBERS, each as one process reads it: a small
- * one from memory, a larger one (alone in the file, at 0) from the
- * file. */
+ * one from memory (data: the job's), a big one from its file (fd). */
 static int run_members(const cli_run_hooks *h, const job_msg *m,
                        const char *names, const char *whys,
-                       const member_entry *e, int fd, cli_counts *c)
+                       const member_entry *e, const char *data, int fd,
+                       cli_counts *c)
 {
     int st = TOOL_OK;
-    uint64_t size = 0;                  /* the small ones: mapped */
-    for (uint32_t i = 0; i < m->count; i++)
-        if (e[i].ok && !e[i].big && e[i].off + e[i].len > size)
-            size = e[i].off + e[i].len;
-    char *map = size > 0 && fd >= 0
-        ? mmap(NULL, (size_t)size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
-    if (map == MAP_FAILED)
-        map = NULL;
     for (uint32_t i = 0; i < m->count; i++) {
         cli_member mb = { names, NULL, 0, -1, e[i].ok != 0 };
         const char *why = *whys != '\0' ? whys : NULL;
@@ -432,19 +433,14 @@ static int run_members(const cli_run_hooks *h, const job_msg *m,
                 mb.ok = false;
                 why = "cannot read its temporary file";
             }
-        } else if (mb.ok && map == NULL && e[i].len > 0) {
-            mb.ok = false;
-            why = "cannot read its temporary file";
         } else if (mb.ok) {
-            mb.data = map != NULL ? map + e[i].off : "";
+            mb.data = data + e[i].off;
             mb.len = (size_t)e[i].len;
         }
         st = tool_worst(st, cli_run_member(h, &mb, why, c));
         names += strlen(names) + 1;
         whys += strlen(whys) + 1;
     }
-    if (map != NULL)
-        munmap(map, (size_t)size);
     return st;
 }
 
@@ -452,7 +448,8 @@ static int run_members(const cli_run_hooks *h, const job_msg *m,
  * or its members), the counts. */
 static int work_one(const cli_run_hooks *h, cli_job_one one, int sock,
                     int out, int err, const job_msg *m, const char *paths,
-                    const char *whys, const member_entry *ents, int fd)
+                    const char *whys, const member_entry *ents,
+                    const char *data, int fd)
 {
     static cli_counts c;                 /* 4 KiB: not on the stack */
     static cli_part part;
@@ -491,7 +488,7 @@ static int work_one(const cli_run_hooks *h, cli_job_one one, int sock,
             r.status = TOOL_TROUBLE;
         }
     } else if (m->kind == JOB_MEMBERS) {
-        r.status = run_members(h, m, paths, whys, ents, fd, &c);
+        r.status = run_members(h, m, paths, whys, ents, data, fd, &c);
     } else if (m->kind == JOB_ARCHIVE_END) {
         if (m->why_len > 0)             /* what the parent said of it */
             cli_note_error(whys);
@@ -544,7 +541,7 @@ static void work(const cli_run_hooks *h, cli_job_one one, int sock,
     cli_reading_said_to(said_fd);
     if (h->worker_start != NULL)
         h->worker_start(h->payload);
-    char *whys = NULL;
+    char *whys = NULL, *data = NULL;
     member_entry *ents = NULL;
     for (;;) {
         job_msg m;
@@ -552,20 +549,25 @@ static void work(const cli_run_hooks *h, cli_job_one one, int sock,
         if (read_job(sock, &m, &fd) != 0)
             break;
         bool members = m.kind == JOB_MEMBERS;
+        size_t dl = members ? (size_t)m.data_len : 0;
         char *p = realloc(path, (size_t)m.len + 1);
         char *w = p != NULL ? realloc(whys, (size_t)m.why_len + 1) : NULL;
         member_entry *e = w != NULL
             ? realloc(ents, ((size_t)m.count + 1) * sizeof *e) : NULL;
+        char *d = e != NULL ? realloc(data, dl + 1) : NULL;
         if (p != NULL)
             path = p;
         if (w != NULL)
             whys = w;
         if (e != NULL)
             ents = e;
-        if (e == NULL || read_full(sock, path, m.len) != 0
+        if (d != NULL)
+            data = d;
+        if (d == NULL || read_full(sock, path, m.len) != 0
             || read_full(sock, whys, m.why_len) != 0
-            || (members && read_full(sock, ents, (size_t)m.count
-                                                 * sizeof *ents) != 0)) {
+            || (members && (read_full(sock, ents, (size_t)m.count
+                                                  * sizeof *ents) != 0
+                            || read_full(sock, data, dl) != 0))) {
             if (fd >= 0)
                 close(fd);
             break;
@@ -576,7 +578,7 @@ static void work(const cli_run_hooks *h, cli_job_one one, int sock,
         int rc = dup2(out[k], STDOUT_FILENO) < 0
                  || dup2(err[k], STDERR_FILENO) < 0
                  || work_one(h, one, sock, out[k], err[k], &m, path, whys,
-                             ents, fd) != 0;
+                             ents, data, fd) != 0;
         if (fd >= 0)
             close(fd);
         if (rc != 0)
@@ -585,6 +587,7 @@ static void work(const cli_run_hooks *h, cli_job_one one, int sock,
     free(path);
     free(whys);
     free(ents);
+    free(data);
     if (h->worker_end != NULL)
         h->worker_end(h->payload);
     fflush(stdout);
@@ -855,8 +858,11 @@ static void split_planned(split *sp)
 static void slot_clear(jobs *j, slot *s)
 {
     slot_release(j, s);
-    if (s->has_data)
+    if (s->has_fd) {
         close(s->data_fd);
+        j->bigs--;
+    }
+    free(s->data);
     free(s->whys);
     free(s->ments);
     free(s->path);
@@ -1374,39 +1380,6 @@ static char *joined(char *a, char *b)
     return t;
 }
 
-static int pwrite_full(int fd, const char *p, size_t n, uint64_t at)
-{
-    while (n > 0) {
-        ssize_t w = pwrite(fd, p, n, (off_t)at);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        p += w;
-        at += (uint64_t)w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
-/* Member m's data into fd at offset at (from memory, or from its spill
- * file, read from where it is: its start). 0, or -1. */
-static int put_data(int fd, uint64_t at, const cli_member *m)
-{
-    if (m->fd < 0)
-        return pwrite_full(fd, m->data, m->len, at);
-    char buf[65536];
-    ssize_t r;
-    while ((r = read(m->fd, buf, sizeof buf)) != 0) {
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0 || pwrite_full(fd, buf, (size_t)r, at) != 0)
-            return -1;
-        at += (uint64_t)r;
-    }
-    return 0;
-}
-
 /* One more member in slot s: its name, why it could not be read, and its
  * entry. 0, or -1 out of memory. */
 static int add_entry(slot *s, const char *name, const char *why,
@@ -1454,68 +1427,100 @@ static void archive_done(jobs *j, char *said)
     }
 }
 
-/* Member m (its data already read) kept for the next job, in a file of
- * its own, with what was said before it. 0, or -1 (-2: said). */
+/* Member m (its data read) kept for the next job, with what was said
+ * before it: a small one's data copied, a big one's spill file held open.
+ * 0, or -1 out of memory. */
 static int carry_member(jobs *j, const cli_member *m, const char *why,
                         char *said)
 {
     carry *c = &j->carried;
-    int fd = capture_file();
-    if (fd < 0) {
-        free(said);
-        return -2;
-    }
-    *c = (carry){ true, m->ok && (m->fd >= 0 || m->len > MEMBER_IN_MEMORY),
-                  fd, { 0, m->ok ? m->len : 0, m->ok, 0, { 0 } },
-                  strdup(m->name), strdup(why != NULL ? why : ""), said };
-    c->e.big = c->big;
-    if (m->ok && put_data(fd, 0, m) != 0) {
-        c->e.ok = 0;
-        c->e.big = 0;
-        c->e.len = 0;
+    bool big = m->ok && m->fd >= 0;
+    *c = (carry){ true, { 0, m->ok ? m->len : 0, m->ok, big, { 0 } }, -1,
+                  NULL, strdup(m->name), strdup(why != NULL ? why : ""),
+                  said };
+    if (big && (c->fd = dup(m->fd)) < 0) {
+        c->e = (member_entry){ 0, 0, 0, 0, { 0 } };
         free(c->why);
-        c->why = strdup("cannot write it into a temporary file");
+        c->why = strdup("cannot keep its temporary file");
+    } else if (!big && m->ok
+               && (c->data = malloc(m->len > 0 ? m->len : 1)) != NULL) {
+        memcpy(c->data, m->data, m->len);
+    } else if (!big && m->ok) {
+        return -1;
     }
     return c->name == NULL || c->why == NULL ? -1 : 0;
+}
+
+/* Member data appended to slot s's (len bytes at from). 0, or -1. */
+static int add_data(slot *s, size_t *cap, const char *from, size_t len)
+{
+    if (s->data_len + len > *cap) {
+        size_t want = 2 * ((size_t)s->data_len + len);
+        char *d = realloc(s->data, want > 0 ? want : 1);
+        if (d == NULL)
+            return -1;
+        s->data = d;
+        *cap = want;
+    }
+    if (len > 0)
+        memcpy(s->data + s->data_len, from, len);
+    s->data_len += len;
+    return 0;
+}
+
+/* The member carried, first in slot s. 0, or -1. */
+static int take_carried(jobs *j, slot *s, size_t *cap)
+{
+    carry *c = &j->carried;
+    member_entry e = c->e;
+    int rc = 0;
+    s->said = joined(s->said, c->said);
+    c->said = NULL;
+    c->has = false;
+    if (e.big) {                        /* alone, its file handed on */
+        s->data_fd = c->fd;
+        s->has_fd = true;
+        j->bigs++;
+    } else if (e.ok) {
+        e.off = s->data_len;
+        rc = add_data(s, cap, c->data, (size_t)e.len);
+    }
+    free(c->data);
+    c->data = NULL;
+    if (rc == 0)
+        rc = add_entry(s, c->name, c->why, e);
+    free(c->name);
+    free(c->why);
+    return rc;
 }
 
 static int fill_end(jobs *j, slot *s);
 static int fill_slot(jobs *j, slot *s);
 
 /* Slot s filled with members of the archive being read (the one carried
- * first), up to a batch of them; a member larger than MEMBER_IN_MEMORY
- * goes alone, and one after messages starts a job (the messages are
- * said before it, as one process says them). 0, or -1 (-2: said). */
+ * first), up to a batch of MEMBER_BATCH bytes; a big one, or one larger
+ * than a batch, goes alone, and one after messages starts a job (the
+ * messages are said before it, as one process says them). The big ones
+ * out at once are at most one a worker, so that their spill files take
+ * no more room than the workers read (one more is held here). 0, 2 when
+ * no job can start now, -1 out of memory. */
 static int fill_members(jobs *j, slot *s)
 {
+    size_t cap = 0;
+    bool busy = j->handed > j->flushed;
     s->kind = JOB_MEMBERS;
     if (j->carried.has) {
-        carry *c = &j->carried;
-        s->data_fd = c->fd;
-        s->has_data = true;
-        s->data_len = c->e.len;
-        s->said = joined(s->said, c->said);
-        c->said = NULL;
-        c->has = false;
-        int rc = add_entry(s, c->name, c->why, c->e);
-        free(c->name);
-        free(c->why);
-        if (rc != 0)
+        if (j->carried.e.big && j->bigs >= j->nw && busy)
+            return 2;                   /* when one is written */
+        bool alone = j->carried.e.big
+                     || j->carried.e.len > MEMBER_BATCH;
+        if (take_carried(j, s, &cap) != 0)
             return -1;
-        if (c->big)
-            return 0;                   /* alone */
-    } else {
-        if ((s->data_fd = capture_file()) < 0)
-            return -2;
-        s->has_data = true;
+        if (alone)
+            return 0;
     }
-    /* the small members' data gathered, then written at once */
-    uint64_t base = s->data_len;
-    char *pend = NULL;
-    size_t plen = 0, pcap = 0;
-    int rc = 0;
     while (j->arc != NULL && s->count < BATCH_INPUTS
-           && s->data_len < BATCH_BYTES) {
+           && s->data_len + s->path_len + s->whys_len < MEMBER_BATCH) {
         cli_member m;
         const char *why;
         cli_hold_errors(true);
@@ -1526,56 +1531,38 @@ static int fill_members(jobs *j, slot *s)
             archive_done(j, said);
             break;
         }
-        bool big = m.ok && (m.fd >= 0 || m.len > MEMBER_IN_MEMORY);
-        if (s->count > 0 && (said != NULL || big)) {
-            rc = carry_member(j, &m, why, said);
+        bool big = m.ok && m.fd >= 0;
+        bool alone = big || (m.ok && m.len > MEMBER_BATCH);
+        if ((s->count > 0 && (said != NULL || alone))
+            || (big && j->bigs >= j->nw && busy)) {
+            if (carry_member(j, &m, why, said) != 0)
+                return -1;
             break;
         }
         s->said = joined(s->said, said);
         member_entry e = { s->data_len, m.ok ? m.len : 0, m.ok, big,
                            { 0 } };
-        if (big) {                      /* alone, from its spill file */
-            if (put_data(s->data_fd, 0, &m) != 0) {
-                e.ok = 0;
-                e.big = 0;
-                e.len = 0;
-                why = "cannot write it into a temporary file";
+        if (big) {                      /* its spill file, handed on */
+            e.off = 0;
+            if ((s->data_fd = dup(m.fd)) >= 0) {
+                s->has_fd = true;
+                j->bigs++;
+            } else {
+                e = (member_entry){ 0, 0, 0, 0, { 0 } };
+                why = "cannot keep its temporary file";
             }
-        } else if (m.ok && m.len > 0) {
-            if (plen + m.len > pcap) {
-                size_t cap = 2 * (plen + m.len);
-                char *t = realloc(pend, cap);
-                if (t == NULL) {
-                    rc = -1;
-                    break;
-                }
-                pend = t;
-                pcap = cap;
-            }
-            memcpy(pend + plen, m.data, m.len);
-            plen += m.len;
+        } else if (m.ok && add_data(s, &cap, m.data, m.len) != 0) {
+            return -1;
         }
-        if (add_entry(s, m.name, why, e) != 0) {
-            rc = -1;
+        if (add_entry(s, m.name, why, e) != 0)
+            return -1;
+        if (alone)
             break;
-        }
-        s->data_len += e.len;
-        if (big)
-            break;                      /* alone */
     }
-    if (plen > 0 && pwrite_full(s->data_fd, pend, plen, base) != 0) {
-        tool_error("cannot keep the members of '%s' in a temporary file "
-                   "in '%s': %s", j->arc_path != NULL ? j->arc_path : "",
-                   capture_dir(), strerror(errno));
-        rc = -2;
-    }
-    free(pend);
-    if (rc != 0)
-        return rc;
-    if (s->count == 0) {                /* the archive ended at once: */
-        close(s->data_fd);              /* its end, or the next inputs */
-        s->has_data = false;
-        s->kind = JOB_INPUTS;
+    if (s->count == 0) {                /* nothing yet: the next inputs, */
+        s->kind = JOB_INPUTS;           /* the archive's end, or later */
+        if (j->carried.has)
+            return 2;
         return j->end_due ? fill_end(j, s) : fill_slot(j, s);
     }
     return 0;
@@ -1753,6 +1740,7 @@ static int send_job(jobs *j, unsigned k, uint64_t seq, slot *s)
     if (s->kind == JOB_MEMBERS) {
         m.count = (uint32_t)s->count;
         m.why_len = (uint32_t)s->whys_len;
+        m.data_len = s->data_len;
     } else if (s->kind == JOB_ARCHIVE_END) {
         m.why_len = (uint32_t)s->whys_len;
         m.broken = s->broken;
@@ -1760,14 +1748,16 @@ static int send_job(jobs *j, unsigned k, uint64_t seq, slot *s)
         m.members = s->members;
     }
     int sock = j->w[k].sock;
-    if ((s->kind == JOB_MEMBERS
-         ? send_with_fd(sock, &m, s->data_fd)
-         : write_full(sock, &m, sizeof m)) != 0
+    if ((s->has_fd ? send_with_fd(sock, &m, s->data_fd)
+                   : write_full(sock, &m, sizeof m)) != 0
         || write_full(sock, s->path, s->path_len) != 0
         || write_full(sock, s->whys, m.why_len) != 0
         || (s->kind == JOB_MEMBERS
-            && write_full(sock, s->ments,
-                          s->count * sizeof *s->ments) != 0)) {
+            && (write_full(sock, s->ments,
+                           s->count * sizeof *s->ments) != 0
+                || write_full(sock, s->data, (size_t)s->data_len) != 0))) {
+        if (errno == EPIPE || errno == ECONNRESET)
+            return -2;                  /* the worker is gone: said there */
         tool_error("cannot hand inputs to a job: %s", strerror(errno));
         j->status = TOOL_TROUBLE;
         j->halt = true;
@@ -1775,7 +1765,20 @@ static int send_job(jobs *j, unsigned k, uint64_t seq, slot *s)
     }
     j->w[k].busy++;
     s->by = (int)k;
+    free(s->data);                      /* the worker has it now */
+    s->data = NULL;
     return 0;
+}
+
+static void worker_died(jobs *j, unsigned k);
+
+/* Worker k found gone as slot s was handed to it: s counted as its, then
+ * the worker's jobs reported (worker_died). */
+static void gone_with(jobs *j, unsigned k, slot *s)
+{
+    s->by = (int)k;
+    j->w[k].busy++;
+    worker_died(j, k);
 }
 
 /* Hand worker k a part to read again, or the next job. 0, or 1 when
@@ -1790,7 +1793,10 @@ static int hand_out(jobs *j, unsigned k)
         if (s->redo) {
             s->redo = false;
             s->set = (int)w->next_set;
-            if (send_job(j, k, q, s) != 0)
+            int rc = send_job(j, k, q, s);
+            if (rc == -2)
+                gone_with(j, k, s);
+            if (rc != 0)
                 return 1;
             w->next_set = (w->next_set + 1) % SETS;
             return 0;
@@ -1815,7 +1821,13 @@ static int hand_out(jobs *j, unsigned k)
         return 1;
     }
     s->set = (int)w->next_set;
-    if (send_job(j, k, j->handed, s) != 0) {
+    int sent = send_job(j, k, j->handed, s);
+    if (sent == -2) {                   /* the worker is gone: this job */
+        j->handed++;                    /* is one of those it did not */
+        gone_with(j, k, s);             /* read */
+        return 1;
+    }
+    if (sent != 0) {
         slot_clear(j, s);               /* not out: the run stops */
         return 1;
     }
@@ -1833,6 +1845,7 @@ static void worker_died(jobs *j, unsigned k)
     worker *w = &j->w[k];
     bool first = true;
     const split *said_of = NULL;        /* a file read in parts: once */
+    cli_hold_errors(true);              /* said where the output stops */
     for (uint64_t q = j->flushed; q < j->handed; q++) {
         slot *s = &j->ring[q % j->window];
         if (s->done || s->redo || s->by != (int)k)
@@ -1857,6 +1870,14 @@ static void worker_died(jobs *j, unsigned k)
         s->status = TOOL_TROUBLE;
         if (s->sp == NULL)
             j->n->by_status[2]++;
+    }
+    cli_hold_errors(false);
+    char *said = cli_held_errors();
+    if (said != NULL && j->cut_at < j->handed) {
+        slot *c = &j->ring[j->cut_at % j->window];
+        c->said = joined(c->said, said);
+    } else {
+        cli_write_held(said);
     }
     j->status = TOOL_TROUBLE;
     j->halt = true;
@@ -1919,6 +1940,8 @@ static void serve(jobs *j)
     }
     if (j->arc != NULL) {               /* an archive left half read */
         bool broken;
+        tool_error("the rest of '%s' was not read: the run stopped",
+                   cli_display_name(j->arc_path));
         cli_hold_errors(true);
         (void)cli_archive_close(j->arc, &broken);
         cli_hold_errors(false);
@@ -1926,7 +1949,9 @@ static void serve(jobs *j)
         j->arc = NULL;
     }
     if (j->carried.has) {
-        close(j->carried.fd);
+        if (j->carried.fd >= 0)
+            close(j->carried.fd);
+        free(j->carried.data);
         free(j->carried.name);
         free(j->carried.why);
         cli_write_held(j->carried.said);

@@ -237,6 +237,8 @@ int convert_plan(convert_opts *o, const cli_input_list *l)
     }
     if (!o->out_dir)
         return open_output_file(o, l);
+    for (size_t i = 0; i < count && !o->dir_archive; i++)
+        o->dir_archive = cli_archive_has_members(cli_input_list_path(l, i));
     if (check_dir_targets(o, l) != TOOL_OK)
         return TOOL_TROUBLE;
     struct stat st;

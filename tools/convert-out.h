@@ -48,6 +48,10 @@ typedef struct convert_opts {
     unsigned long long given;   /* bit i: option CLI_LONG_ONLY + i given */
     /* run state */
     bool out_dir;               /* -o names a directory */
+    bool dir_archive;           /* -o DIR with an archive among the
+                                   inputs: its members' output names
+                                   are known only as it is read, so
+                                   one process writes them all */
     FILE *out;                  /* stdout or the -o FILE being written */
     char *tmp;                  /* its temporary name (-o FILE) */
     char *final;                /* what tmp is renamed to: -o FILE, or

@@ -324,11 +324,15 @@ static int one_file(void *payload, const char *path, cli_counts *n)
     return convert_file(payload, path, n);
 }
 
-/* -j: one XML or SVG document for the whole run stays in one process. */
+/* -j: one XML or SVG document for the whole run stays in one process;
+ * so does -o DIR with an archive among the inputs (its members' output
+ * names, checked against each other and the others', are known only as
+ * it is read). */
 static bool serial(void *payload)
 {
     const convert_opts *o = payload;
-    return !o->out_dir && (o->to == CONVERT_XML || o->to == CONVERT_SVG);
+    return (!o->out_dir && (o->to == CONVERT_XML || o->to == CONVERT_SVG))
+           || o->dir_archive;
 }
 
 /* In a worker the product goes to its standard output, which the parent
