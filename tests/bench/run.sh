@@ -17,6 +17,7 @@
 #
 # Environment: BENCH_CORPUS (directory), BENCH_REPEAT, BENCH_GEN_COUNT.
 set -eu
+. tests/bench/median.sh
 
 B=build/bench
 CORPUS=${BENCH_CORPUS:-../shared/corpus}
@@ -158,14 +159,7 @@ if [ -x $B/cputime ]; then
         echo "$t_rep $t_none $t_mark $t_auto" >> "$B/tool-times.txt"
         round=$((round + 1))
     done
-    awk -v f="$(wc -l < "$list")" -v rounds="$REPEAT" '
-    function median(a, n,   i, j, t) {
-        for (i = 2; i <= n; i++)        # insertion sort: a few rounds
-            for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
-                t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
-            }
-        return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-    }
+    awk -v f="$(wc -l < "$list")" -v rounds="$REPEAT" "$MEDIAN_AWK"'
     {
         n++
         for (k = 1; k <= 4; k++) {

@@ -21,6 +21,7 @@
 # --to=xml at least 20,000 records/s; -o DIR at most 1.5x the cost of
 # the same output on standard output; -j 2 at least 1.8x -j 1.
 set -eu
+. tests/bench/median.sh
 SRC=$1
 ALL=$2
 B=build/bench/tools
@@ -79,14 +80,7 @@ line() {
         echo "$(timed "$@" -j 1) $(timed "$@" -j 2)" >> "$B/runs.txt"
         r=$((r + 1))
     done
-    awk -v l="$label" -v g="$games" -v m="$moves" '
-    function median(a, n,   i, j, t) {
-        for (i = 2; i <= n; i++)        # insertion sort: a few rounds
-            for (j = i; j > 1 && a[j - 1] > a[j]; j--) {
-                t = a[j]; a[j] = a[j - 1]; a[j - 1] = t
-            }
-        return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-    }
+    awk -v l="$label" -v g="$games" -v m="$moves" "$MEDIAN_AWK"'
     {
         n++
         cpu[n] = $2 + $3
