@@ -214,6 +214,9 @@ typedef struct slot {
     bool broken;                   /* JOB_ARCHIVE_END */
     int astatus;
     unsigned long members;
+    unsigned ends;                 /* archives it ends, for the progress
+                                      line (its members are not counted
+                                      there, the archive is) */
 } slot;
 
 /* A member read while a job was being filled that starts the next one
@@ -275,6 +278,7 @@ typedef struct jobs {
     char *arc_path;
     carry carried;
     unsigned bigs;                 /* big members handed out, not written */
+    unsigned ended;                /* archives ended, not counted yet */
     bool end_due;                  /* its end, to be handed out */
     bool end_broken;
     int end_status;
@@ -979,7 +983,8 @@ static void write_inputs(jobs *j, slot *s)
     j->status = tool_worst(j->status, s->status);
     write_output(j, s, NULL);
     cli_progress_games(s->games);
-    for (size_t i = 0; i < s->count; i++)
+    size_t inputs = (s->kind == JOB_INPUTS ? s->count : 0) + s->ends;
+    for (size_t i = 0; i < inputs; i++)
         cli_progress_input(i == 0 ? s->size : 0);
 }
 
@@ -1421,9 +1426,10 @@ static void archive_done(jobs *j, char *said)
     j->end_status = st;
     j->end_due = broken || members == 0 || st != TOOL_OK
                  || j->end_said != NULL;
-    if (!j->end_due) {
+    if (!j->end_due) {                  /* counted by the next job out */
         free(j->arc_path);
         j->arc_path = NULL;
+        j->ended++;
     }
 }
 
@@ -1576,6 +1582,7 @@ static int fill_end(jobs *j, slot *s)
         return 1;
     j->end_due = false;
     s->kind = JOB_ARCHIVE_END;
+    j->ended++;
     s->broken = j->end_broken;
     s->astatus = j->end_status;
     s->members = j->end_members;
@@ -1820,6 +1827,8 @@ static int hand_out(jobs *j, unsigned k)
         slot_clear(j, s);
         return 1;
     }
+    s->ends = j->ended;                 /* (its own end included) */
+    j->ended = 0;
     s->set = (int)w->next_set;
     int sent = send_job(j, k, j->handed, s);
     if (sent == -2) {                   /* the worker is gone: this job */
