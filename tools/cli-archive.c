@@ -303,6 +303,7 @@ struct cli_archive_it {
     int st;                    /* the archive's own troubles */
     bool broken, no_memory;
     unsigned long members;     /* handed over, read or not */
+    unsigned long long position;    /* of the first reading, in the file */
     links l;
     /* the second reading */
     bool *done;
@@ -527,6 +528,16 @@ unsigned long cli_archive_members(const cli_archive_it *it)
     return it->members;
 }
 
+unsigned long long cli_archive_position(cli_archive_it *it)
+{
+    if (it->a != NULL && it->phase == PHASE_MEMBERS) {
+        la_int64_t at = archive_filter_bytes(it->a, -1);
+        if (at > 0 && (unsigned long long)at > it->position)
+            it->position = (unsigned long long)at;
+    }
+    return it->position;
+}
+
 int cli_archive_close(cli_archive_it *it, bool *broken)
 {
     if (it == NULL) {
@@ -545,16 +556,4 @@ int cli_archive_close(cli_archive_it *it, bool *broken)
     free(it->path);
     free(it);
     return st;
-}
-
-int cli_archive_each(const char *path, cli_member_fn fn, void *payload,
-                     bool *broken)
-{
-    cli_archive_it *it = cli_archive_open(path);
-    cli_member m;
-    const char *why;
-    int st = TOOL_OK;
-    while (it != NULL && cli_archive_next(it, &m, &why) > 0)
-        st = tool_worst(st, fn(payload, &m, why));
-    return tool_worst(st, cli_archive_close(it, broken));
 }

@@ -217,6 +217,8 @@ typedef struct slot {
     unsigned ends;                 /* archives it ends, for the progress
                                       line (its members are not counted
                                       there, the archive is) */
+    unsigned long long arc_at;     /* JOB_MEMBERS: the archive's place
+                                      after them, for the progress line */
 } slot;
 
 /* A member read while a job was being filled that starts the next one
@@ -983,6 +985,8 @@ static void write_inputs(jobs *j, slot *s)
     j->status = tool_worst(j->status, s->status);
     write_output(j, s, NULL);
     cli_progress_games(s->games);
+    if (s->kind == JOB_MEMBERS)
+        cli_progress_at(s->arc_at);
     size_t inputs = (s->kind == JOB_INPUTS ? s->count : 0) + s->ends;
     for (size_t i = 0; i < inputs; i++)
         cli_progress_input(i == 0 ? s->size : 0);
@@ -1515,6 +1519,7 @@ static int fill_members(jobs *j, slot *s)
     size_t cap = 0;
     bool busy = j->handed > j->flushed;
     s->kind = JOB_MEMBERS;
+    s->arc_at = j->arc != NULL ? cli_archive_position(j->arc) : 0;
     if (j->carried.has) {
         if (j->carried.e.big && j->bigs >= j->nw && busy)
             return 2;                   /* when one is written */
@@ -1537,6 +1542,7 @@ static int fill_members(jobs *j, slot *s)
             archive_done(j, said);
             break;
         }
+        s->arc_at = cli_archive_position(j->arc);
         bool big = m.ok && m.fd >= 0;
         bool alone = big || (m.ok && m.len > MEMBER_BATCH);
         if ((s->count > 0 && (said != NULL || alone))

@@ -114,7 +114,8 @@ void cli_progress_before(FILE *fp)
 void cli_progress_game(unsigned long long offset)
 {
     pg.games++;
-    pg.input_offset = offset;
+    if (offset != CLI_PROGRESS_NO_OFFSET)
+        pg.input_offset = offset;
     tick();
 }
 

@@ -139,9 +139,10 @@ static int each_game(void *arg, sgf_collection *c, sgf_game *g)
 {
     struct games_run *r = arg;
 
-    if (g != NULL) {
-        r->n->games++;
-        cli_progress_game(sgf_node_offset(sgf_game_root(g)));
+    if (g != NULL) {              /* (a member's offsets are not the */
+        r->n->games++;            /* archive's: its reader says those) */
+        cli_progress_game(member != NULL ? CLI_PROGRESS_NO_OFFSET
+                                         : sgf_node_offset(sgf_game_root(g)));
     }
     cli_progress_before(stdout);
     r->status = tool_worst(r->status, r->fn(r->payload, c, g));

@@ -118,13 +118,6 @@ static int one_file(const cli_run_hooks *h, const char *path,
     return st;
 }
 
-/* An archive member as an input of its own. */
-typedef struct member_run {
-    const cli_run_hooks *h;
-    cli_counts *n;
-    unsigned long members;     /* handed over, read or not */
-} member_run;
-
 /* A member that could not be read: unreadable, with its record. */
 static int unreadable(const cli_run_hooks *h, const char *name,
                       const char *why, cli_counts *n)
@@ -149,13 +142,6 @@ int cli_run_member(const cli_run_hooks *h, const cli_member *mb,
     int st = one_file(h, mb->name, n);
     cli_member_set(NULL);
     return st;
-}
-
-static int one_member(void *payload, const cli_member *mb, const char *why)
-{
-    member_run *m = payload;
-    m->members++;
-    return cli_run_member(m->h, mb, why, m->n);
 }
 
 /* What an archive's end says (cli-jobs.h cli_job_archive_end): when it
@@ -208,11 +194,19 @@ static int one_input(const cli_run_hooks *h, const char *path,
     bus_name = cli_display_name(path);
     if (strcmp(path, "-") == 0 || !cli_is_archive_name(path))
         return one_file(h, path, n);
-    member_run m = { h, n, 0 };
+    cli_archive_it *it = cli_archive_open(path);
+    cli_member mb;
+    const char *why;
     bool broken;
-    int st = cli_archive_each(path, one_member, &m, &broken);
-    return tool_worst(st, cli_run_archive_end(h, path, broken, m.members,
-                                              n));
+    unsigned long members = 0;
+    int st = TOOL_OK;
+    while (it != NULL && cli_archive_next(it, &mb, &why) > 0) {
+        members++;
+        st = tool_worst(st, cli_run_member(h, &mb, why, n));
+        cli_progress_at(cli_archive_position(it));  /* in the archive */
+    }
+    st = tool_worst(st, cli_archive_close(it, &broken));
+    return tool_worst(st, cli_run_archive_end(h, path, broken, members, n));
 }
 
 /* --- --summary ----------------------------------------------------------- */

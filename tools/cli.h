@@ -361,13 +361,17 @@ int cli_inputs_close(cli_inputs *in);
  * before anything else goes to the terminal and at the end. */
 void cli_progress_start(bool on, size_t inputs_total,
                         unsigned long long bytes_total);
-/* A game was read; offset: its position in the current input (bytes). */
+/* A game was read; offset: its position in the current input (bytes),
+ * or CLI_PROGRESS_NO_OFFSET (a game of an archive's member: the archive's
+ * place is said with cli_progress_at). */
+#define CLI_PROGRESS_NO_OFFSET (~0ull)
 void cli_progress_game(unsigned long long offset);
 /* An input is done; size: its size in bytes (0 when not known). */
 void cli_progress_input(unsigned long long size);
 /* n games were read elsewhere (by a worker of -j), inputs done after. */
 void cli_progress_games(unsigned long n);
-/* The input being read in parts (-j) is done up to offset (bytes). */
+/* The input being read in parts (-j), or the archive being read, is
+ * done up to offset (bytes). */
 void cli_progress_at(unsigned long long offset);
 /* Before writing to fp: erase the line when fp shows on the terminal
  * (standard error, or standard output when it is a terminal). */
@@ -404,29 +408,22 @@ typedef struct cli_member {
     bool ok;                 /* false: it could not be read */
 } cli_member;
 
-/* Called for each member: m, and why it could not be read when !m->ok.
- * Returns the member's status. */
-typedef int (*cli_member_fn)(void *payload, const cli_member *m,
-                             const char *why);
-
-/* Every member of the archive path to fn. Returns the worst status;
- * *broken when the archive itself could not be opened or read to its
- * end (after a message: the members read before that were handed over). */
-int cli_archive_each(const char *path, cli_member_fn fn, void *payload,
-                     bool *broken);
-
-/* The same one member at a time, for a reader that takes them as it
- * goes (-j hands them to its workers): cli_archive_open (NULL after a
- * message when the archive cannot be opened), then cli_archive_next
- * until it returns 0 (1: a member in *m, and why it could not be read
- * when !m->ok; what m points to stays valid until the next call), then
- * cli_archive_close: the archive's own status (trouble when it could
- * not be read to its end, or memory ran short), *broken as for
- * cli_archive_each. cli_archive_members: how many were handed over. */
+/* The members of an archive, one at a time (-j hands them to its
+ * workers as they come): cli_archive_open (NULL after a message when the
+ * archive cannot be opened), then cli_archive_next until it returns 0
+ * (1: a member in *m, and why it could not be read when !m->ok; what m
+ * points to stays valid until the next call), then cli_archive_close:
+ * the archive's own status (trouble when it could not be read to its
+ * end, or memory ran short), *broken when it could not be opened or read
+ * to its end (after a message: the members read before that were handed
+ * over). cli_archive_members: how many were handed over. */
 typedef struct cli_archive_it cli_archive_it;
 cli_archive_it *cli_archive_open(const char *path);
 int cli_archive_next(cli_archive_it *it, cli_member *m, const char **why);
 unsigned long cli_archive_members(const cli_archive_it *it);
+/* How far into the archive's file its first reading has got, in bytes
+ * (the progress line's place; it does not go back for the second). */
+unsigned long long cli_archive_position(cli_archive_it *it);
 int cli_archive_close(cli_archive_it *it, bool *broken);
 
 /* Whether the archive name holds members of its own (x.tar.gz, x.zip),
