@@ -279,7 +279,6 @@ typedef struct jobs {
     cli_archive_it *arc;
     char *arc_path;
     carry carried;
-    unsigned bigs;                 /* big members handed out, not written */
     unsigned ended;                /* archives ended, not counted yet */
     bool end_due;                  /* its end, to be handed out */
     bool end_broken;
@@ -864,10 +863,8 @@ static void split_planned(split *sp)
 static void slot_clear(jobs *j, slot *s)
 {
     slot_release(j, s);
-    if (s->has_fd) {
+    if (s->has_fd)
         close(s->data_fd);
-        j->bigs--;
-    }
     free(s->data);
     free(s->whys);
     free(s->ments);
@@ -1413,7 +1410,28 @@ static int add_entry(slot *s, const char *name, const char *why,
     return add_path(s, name);           /* (counts it) */
 }
 
-/* The archive read to its end: what its end says, due next. */
+/* What the archive's end says, due next (said: what was said at its
+ * end; its record names the last message when something was said):
+ * a job of its own when it was broken, held no member, met trouble or
+ * said something; else the archive is counted by the next job out. */
+static void archive_ends(jobs *j, char *said, bool broken,
+                         unsigned long members, int st)
+{
+    free(j->end_msg);
+    j->end_msg = said != NULL ? strdup(cli_last_error(NULL)) : NULL;
+    j->end_said = said;
+    j->end_broken = broken;
+    j->end_members = members;
+    j->end_status = st;
+    j->end_due = broken || members == 0 || st != TOOL_OK || said != NULL;
+    if (!j->end_due) {
+        free(j->arc_path);
+        j->arc_path = NULL;
+        j->ended++;
+    }
+}
+
+/* The archive read to its end (said: what its last reading said). */
 static void archive_done(jobs *j, char *said)
 {
     bool broken;
@@ -1422,19 +1440,17 @@ static void archive_done(jobs *j, char *said)
     int st = cli_archive_close(j->arc, &broken);
     cli_hold_errors(false);
     j->arc = NULL;
-    j->end_said = joined(said, cli_held_errors());
-    free(j->end_msg);
-    j->end_msg = j->end_said != NULL ? strdup(cli_last_error(NULL)) : NULL;
-    j->end_broken = broken;
-    j->end_members = members;
-    j->end_status = st;
-    j->end_due = broken || members == 0 || st != TOOL_OK
-                 || j->end_said != NULL;
-    if (!j->end_due) {                  /* counted by the next job out */
-        free(j->arc_path);
-        j->arc_path = NULL;
-        j->ended++;
-    }
+    archive_ends(j, joined(said, cli_held_errors()), broken, members, st);
+}
+
+/* The big members out (their spill files held by a job handed out and
+ * not yet written). */
+static unsigned bigs_out(const jobs *j)
+{
+    unsigned n = 0;
+    for (uint64_t q = j->flushed; q < j->handed; q++)
+        n += j->ring[q % j->window].has_fd;
+    return n;
 }
 
 /* Member m (its data read) kept for the next job, with what was said
@@ -1490,7 +1506,6 @@ static int take_carried(jobs *j, slot *s, size_t *cap)
     if (e.big) {                        /* alone, its file handed on */
         s->data_fd = c->fd;
         s->has_fd = true;
-        j->bigs++;
     } else if (e.ok) {
         e.off = s->data_len;
         rc = add_data(s, cap, c->data, (size_t)e.len);
@@ -1518,10 +1533,11 @@ static int fill_members(jobs *j, slot *s)
 {
     size_t cap = 0;
     bool busy = j->handed > j->flushed;
+    unsigned bigs = bigs_out(j);
     s->kind = JOB_MEMBERS;
     s->arc_at = j->arc != NULL ? cli_archive_position(j->arc) : 0;
     if (j->carried.has) {
-        if (j->carried.e.big && j->bigs >= j->nw && busy)
+        if (j->carried.e.big && bigs >= j->nw && busy)
             return 2;                   /* when one is written */
         bool alone = j->carried.e.big
                      || j->carried.e.len > MEMBER_BATCH;
@@ -1546,7 +1562,7 @@ static int fill_members(jobs *j, slot *s)
         bool big = m.ok && m.fd >= 0;
         bool alone = big || (m.ok && m.len > MEMBER_BATCH);
         if ((s->count > 0 && (said != NULL || alone))
-            || (big && j->bigs >= j->nw && busy)) {
+            || (big && bigs >= j->nw && busy)) {
             if (carry_member(j, &m, why, said) != 0)
                 return -1;
             break;
@@ -1558,7 +1574,6 @@ static int fill_members(jobs *j, slot *s)
             e.off = 0;
             if ((s->data_fd = dup(m.fd)) >= 0) {
                 s->has_fd = true;
-                j->bigs++;
             } else {
                 e = (member_entry){ 0, 0, 0, 0, { 0 } };
                 why = "cannot keep its temporary file";
@@ -1616,13 +1631,7 @@ static int open_members(jobs *j, slot *s, const char *path)
     cli_hold_errors(false);
     char *said = cli_held_errors();
     if (j->arc == NULL) {               /* said why: unreadable */
-        free(j->end_msg);
-        j->end_msg = said != NULL ? strdup(cli_last_error(NULL)) : NULL;
-        j->end_due = true;
-        j->end_broken = true;
-        j->end_members = 0;
-        j->end_status = TOOL_TROUBLE;
-        j->end_said = said;
+        archive_ends(j, said, true, 0, TOOL_TROUBLE);
         return fill_end(j, s);
     }
     s->said = joined(s->said, said);

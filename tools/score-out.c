@@ -812,8 +812,6 @@ static void read_game_info(const score_out_opts *o, game_count *x)
     cut_text(x->km_raw, sizeof x->km_raw, k);
 }
 
-/* Count our own way (dead stones from the markup) for the differences,
- * then count as the server did, which gives the result. */
 /* The stones the markup counts dead (x->dead) whose chains are alive
  * unconditionally (sgf_score_pass_alive), the first in point order into
  * x->first_alive_dead: no markup of a real count marks one. */
@@ -833,6 +831,8 @@ static int markup_alive_dead(game_count *x, const sgf_board *b)
     return k;
 }
 
+/* Count our own way (dead stones from the markup) for the differences,
+ * then count as the server did, which gives the result. */
 static int markup_diff(game_count *x, const sgf_board *b)
 {
     int d = sgf_score_markup_diff(&x->s, x->last, &x->first_diff);
