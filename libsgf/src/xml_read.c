@@ -51,7 +51,7 @@ typedef struct frame {
                             node it branches from (NONE for a game) */
     uint32_t last;       /* F_GAME, F_VARIATION: its last node so far */
     bool b64;            /* F_V, F_RAW: encoding="base64" */
-    bool has_raw, had_el;/* F_V: a <raw> was read; another of ours */
+    bool has_raw;        /* F_V: a <raw> was read */
     int target;          /* where text goes: 0 nowhere, 1 v, 2 raw */
     unsigned long line;  /* where its start tag is */
     unsigned long raw_line;      /* F_V: where its <raw> starts */
@@ -122,8 +122,7 @@ static unsigned long parser_line(const xr *r)
 
 static int push_frame(xr *r, int kind)
 {
-    frame f = { kind, NONE, NONE, false, false, false, 0, r->line, 0,
-                false };
+    frame f = { kind, NONE, NONE, false, false, 0, r->line, 0, false };
     if (r->stack.len > 0) {
         const frame *top = &AT(r->stack, frame, COUNT(r->stack, frame) - 1);
         f.in_node = kind == F_IGNORE
@@ -388,8 +387,7 @@ static int on_start(xr *r, const char *name, const char *ns)
             top(r)->target = 2;
             return 0;
         }
-        f->had_el |= !IS("text");
-        return push_frame(r, F_IGNORE);
+        return push_frame(r, F_IGNORE);    /* <text>: readers ignore it */
     case F_RAW:
         return fail(r, line_of(r), "an element in <raw>, which holds text "
                     "only");
@@ -406,16 +404,9 @@ static int on_start(xr *r, const char *name, const char *ns)
 static int on_text(xr *r, const xmlChar *s, int len)
 {
     static const char *const structure[F_RAW + 1] = {
-        [F_COLLECTION] = "text in <collection>, where the schema allows "
-                         "none (it would be lost)",
-        [F_GAME] = "text in <game>, where the schema allows none (it "
-                   "would be lost)",
-        [F_VARIATION] = "text in <variation>, where the schema allows none "
-                        "(it would be lost)",
-        [F_NODE] = "text in <node>, where the schema allows none (it would "
-                   "be lost)",
-        [F_PROP] = "text in <prop> outside its <v>, where the schema "
-                   "allows none (it would be lost)"
+        [F_COLLECTION] = "<collection>", [F_GAME] = "<game>",
+        [F_VARIATION] = "<variation>", [F_NODE] = "<node>",
+        [F_PROP] = "<prop> outside its <v>"
     };
     frame *f = top(r);
     if (f != NULL && structure[f->kind] != NULL)  /* blanks only there */
@@ -423,10 +414,13 @@ static int on_text(xr *r, const xmlChar *s, int len)
             if (!strchr(" \t\r\n", s[k])) {
                 /* the parser is at the text's end: its line, less the
                    line breaks after this byte */
+                char what[96];
                 unsigned long line = parser_line(r);
                 for (int j = k; j < len; j++)
                     line -= s[j] == '\n' && line > 1;
-                return fail(r, line, structure[f->kind]);
+                snprintf(what, sizeof what, "text in %s, where the schema "
+                         "allows none (it would be lost)", structure[f->kind]);
+                return fail(r, line, what);
             }
     if (f == NULL || f->target == 0 || len <= 0)
         return 0;
@@ -437,8 +431,6 @@ static int on_text(xr *r, const xmlChar *s, int len)
 /* The value's bytes, from <raw> when there was one, else from <v>. */
 static int end_value(xr *r, const frame *v)
 {
-    if (!v->has_raw && v->had_el)
-        return fail(r, line_of(r), "<v> with elements but without <raw>");
     for (size_t k = 0; v->has_raw && k < r->text.len; k++)
         if (!strchr(" \t\r\n", r->text.ptr[k]))  /* beside <raw>: lost */
             return fail(r, line_of(r), "text in <v> beside its <raw>");
