@@ -10,9 +10,11 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* A directory being walked: its sorted entry names and where we are. */
 struct frame {
@@ -38,6 +40,9 @@ struct cli_inputs {
     bool has_last_st;         /* when the walk made one */
     long long last_size;      /* of the name returned last, when a stat
                                  of it was made on the way; else -1 */
+    bool keep_open;           /* names given or listed are opened, not
+                                 stat'ed (cli_inputs_keep_open) */
+    int last_fd;              /* the name returned last opened, or -1 */
     int status;
     size_t skipped;           /* inputs not read: a directory without -r
                                  or that cannot be read, a --files-from
@@ -69,6 +74,7 @@ cli_inputs *cli_inputs_open(char **operands, int count,
     in->count = (size_t)count;
     in->opts = *o;
     in->default_stdin = count == 0 && o->files_from == NULL;
+    in->last_fd = -1;
     return in;
 }
 
@@ -328,15 +334,35 @@ size_t cli_inputs_skipped(const cli_inputs *in)
     return in != NULL ? in->skipped : 0;
 }
 
+/* name opened for reading as the reader opens it, and its stat: one
+ * walk of the path instead of two (a stat, then the reader's open). The
+ * reader takes each name as it comes (cli_inputs_keep_open), so a fifo
+ * that waits here for its writer waits where the reader would have.
+ * -1 when it cannot be opened: the caller stats it as without this. */
+static int open_name(const char *name, struct stat *st)
+{
+    int fd = open(name, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0 && fstat(fd, st) != 0) {
+        close(fd);
+        fd = -1;
+    }
+    return fd;
+}
+
 /* An operand or a listed name: directories are entered (with -r) or
  * refused; anything else is returned as it is, and a name that cannot be
  * opened is reported when it is read. NULL = nothing to return. */
 static const char *take_name(cli_inputs *in, const char *name)
 {
     struct stat st;
+    int fd = in->keep_open ? open_name(name, &st) : -1;
 
-    if (stat(name, &st) != 0)
+    if (fd < 0 && stat(name, &st) != 0)
         return name;
+    if (fd >= 0 && !S_ISDIR(st.st_mode))
+        in->last_fd = fd;
+    else if (fd >= 0)
+        close(fd);
     if (!S_ISDIR(st.st_mode)) {
         in->last_size = S_ISREG(st.st_mode) ? (long long)st.st_size : 0;
         in->last_st = st;
@@ -364,8 +390,28 @@ const struct stat *cli_inputs_last_stat(const cli_inputs *in)
     return in->has_last_st ? &in->last_st : NULL;
 }
 
+void cli_inputs_keep_open(cli_inputs *in, bool on)
+{
+    in->keep_open = on;
+}
+
+int cli_inputs_take_fd(cli_inputs *in)
+{
+    int fd = in->last_fd;
+    in->last_fd = -1;
+    return fd;
+}
+
+static void drop_fd(cli_inputs *in)
+{
+    if (in->last_fd >= 0)
+        close(in->last_fd);
+    in->last_fd = -1;
+}
+
 const char *cli_inputs_next(cli_inputs *in)
 {
+    drop_fd(in);
     in->last_size = -1;
     in->has_last_st = false;
     for (;;) {
@@ -401,6 +447,7 @@ int cli_inputs_close(cli_inputs *in)
         return TOOL_OK;
     while (in->depth > 0)
         pop_dir(in);
+    drop_fd(in);
     close_list(in);
     status = in->status;
     free(in->stack);

@@ -71,21 +71,46 @@ static void report_read_error(const char *path, int rc, int err)
                    sgf_strerror(rc));
 }
 
-/* Open path ("-" = stdin). Returns the descriptor, or -1 after a
- * message. */
-static int open_input(const char *path)
+/* The descriptor the walk opened for the input it gave last. */
+static const char *given_path;
+static int given_fd = -1;
+
+void cli_read_give_fd(const char *path, int fd)
+{
+    cli_read_drop_fd();
+    if (fd < 0)
+        return;
+    given_path = path;
+    given_fd = fd;
+}
+
+void cli_read_drop_fd(void)
+{
+    if (given_fd >= 0)
+        close(given_fd);
+    given_fd = -1;
+    given_path = NULL;
+}
+
+int cli_open_input(const char *path)
 {
     int fd;
 
     if (strcmp(path, "-") == 0)
         return STDIN_FILENO;
+    if (given_fd >= 0 && strcmp(path, given_path) == 0) {
+        fd = given_fd;
+        given_fd = -1;
+        given_path = NULL;
+        return fd;
+    }
     fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         tool_error("cannot open '%s': %s", path, strerror(errno));
     return fd;
 }
 
-/* Close what open_input opened and report a failed parse. */
+/* Close what cli_open_input opened and report a failed parse. */
 static int close_input(const char *path, int fd, int rc, int err)
 {
     if (fd != STDIN_FILENO)
@@ -181,7 +206,7 @@ int cli_read_games(const char *path, const sgf_parse_options *po,
         if (rc != SGF_OK)
             report_read_error(path, rc, 0);
         rc = rc == SGF_OK ? TOOL_OK : TOOL_TROUBLE;
-    } else if (m == NULL && (fd = open_input(path)) < 0) {
+    } else if (m == NULL && (fd = cli_open_input(path)) < 0) {
         n->unreadable++;
         return TOOL_TROUBLE;
     } else if (m != NULL) {          /* its file: the archive reader's */

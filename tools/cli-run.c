@@ -565,8 +565,10 @@ int cli_run(const cli_tool *t, int argc, char **argv,
      * worker) and hands out the rest as the walk goes */
     bool known = (h->list_first != NULL && *h->list_first) || progress;
     unsigned nj = cli_jobs_option();
-    walk w = { NULL, in, 0, h->parts != NULL, nj > 1, false, 0, 0,
+    walk w = { NULL, in, 0, h->parts != NULL && nj > 1, nj > 1, false, 0, 0,
                { NULL, NULL }, { 0, 0 }, { NULL, NULL }, NULL };
+    /* one name at a time, read here as it comes: opened by the walk */
+    cli_inputs_keep_open(in, !known && nj <= 1);
     if (known && (list = cli_input_list_new(in, known)) == NULL)
         status = TOOL_TROUBLE;
     if (!known && nj > 1 && look_ahead(&w) != 0) {
@@ -616,7 +618,9 @@ int cli_run(const cli_tool *t, int argc, char **argv,
             cli_write_held(said);
             if (path == NULL)
                 break;
+            cli_read_give_fd(path, cli_inputs_take_fd(in));
             status = tool_worst(status, one_input(h, path, &n));
+            cli_read_drop_fd();
             cli_progress_input(size);
         }
     cli_input_list_free(list);

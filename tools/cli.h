@@ -340,6 +340,19 @@ long long cli_inputs_last_size(const cli_inputs *in);
 struct stat;
 const struct stat *cli_inputs_last_stat(const cli_inputs *in);
 
+/* With on, each name given or listed is opened as it is taken, for the
+ * reader, instead of stat'ed: the path is walked once, not twice (on
+ * many small files the kernel's walks of their paths cost as much as
+ * reading them). For a reader that takes each name as it comes (not a
+ * list made first, not -j's look ahead). */
+void cli_inputs_keep_open(cli_inputs *in, bool on);
+
+/* The descriptor, open for reading, of the name cli_inputs_next
+ * returned last, when cli_inputs_keep_open opened it (a regular file, a
+ * fifo or a device; never a directory), else -1. The caller owns it; one
+ * not taken is closed by the next cli_inputs_next or cli_inputs_close. */
+int cli_inputs_take_fd(cli_inputs *in);
+
 /* How many inputs the walk could not give: directories without -r or
  * that cannot be read, a --files-from list that cannot be opened (each
  * counted once; the summary counts them with the files that could not
@@ -596,6 +609,18 @@ typedef int (*cli_game_fn)(void *payload, sgf_collection *c, sgf_game *g);
 int cli_read_games(const char *path, const sgf_parse_options *po,
                    cli_game_fn fn, void *payload, FILE *fp,
                    const cli_diag_opts *d, cli_counts *n);
+
+/* path ("-": standard input) opened for reading as an input: the
+ * descriptor handed on by cli_read_give_fd for this path when there is
+ * one, else opened now. -1 after the message "cannot open 'PATH': why". */
+int cli_open_input(const char *path);
+
+/* fd, open on path (cli_inputs_take_fd), for the next cli_open_input of
+ * path; one given before and not taken is closed. fd -1 gives nothing.
+ * cli_read_drop_fd closes one not taken (an input read another way, as
+ * an archive). */
+void cli_read_give_fd(const char *path, int fd);
+void cli_read_drop_fd(void);
 
 /* A JSON string value (json.h's rules: bytes that are not UTF-8 become
  * U+FFFD) for records a tool writes field by field. */

@@ -615,9 +615,8 @@ static int read_xml_games(stream *s, const char *path,
                           const sgf_parse_options *po)
 {
     char err[256];
-    int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
+    int fd = cli_open_input(path);
     if (fd < 0) {
-        tool_error("cannot open '%s': %s", path, strerror(errno));
         s->n->unreadable++;
         return TOOL_TROUBLE;
     }
