@@ -355,7 +355,10 @@ static int open_name(const char *name, struct stat *st)
 static const char *take_name(cli_inputs *in, const char *name)
 {
     struct stat st;
-    int fd = in->keep_open ? open_name(name, &st) : -1;
+    /* (not an archive: libarchive opens it by name, and a descriptor
+       held here would keep a fifo's first writer for it to wait past) */
+    int fd = in->keep_open && !cli_is_archive_name(name)
+             ? open_name(name, &st) : -1;
 
     if (fd < 0 && stat(name, &st) != 0)
         return name;

@@ -340,8 +340,9 @@ long long cli_inputs_last_size(const cli_inputs *in);
 struct stat;
 const struct stat *cli_inputs_last_stat(const cli_inputs *in);
 
-/* With on, each name given or listed is opened as it is taken, for the
- * reader, instead of stat'ed: the path is walked once, not twice (on
+/* With on, each name given or listed (but an archive's, which the
+ * archive reader opens) is opened as it is taken, for the reader,
+ * instead of stat'ed: the path is walked once, not twice (on
  * many small files the kernel's walks of their paths cost as much as
  * reading them). For a reader that takes each name as it comes (not a
  * list made first, not -j's look ahead). */
