@@ -57,6 +57,26 @@ bool cli_archive_has_members(const char *name)
     return cli_is_archive_name(name) && !single_file(name);
 }
 
+/* The ending of the members read: ".sgf", or ".xml" for a run that
+ * reads SGF XML (cli_archive_members_named). */
+static const char *member_suffix = ".sgf";
+
+void cli_archive_members_named(const char *suffix)
+{
+    member_suffix = suffix;
+}
+
+const char *cli_archive_member_suffix(void)
+{
+    return member_suffix;
+}
+
+size_t cli_uncompressed_len(const char *name)
+{
+    const char *c = compression_of(name);
+    return strlen(name) - (c != NULL ? strlen(c) : 0);
+}
+
 bool cli_walk_takes_archive(const char *name)
 {
     const char *c = compression_of(name);
@@ -64,7 +84,7 @@ bool cli_walk_takes_archive(const char *name)
         return cli_is_archive_name(name);
     /* x.sgf.gz and x.tar.gz, not any compressed file of a tree */
     size_t n = strlen(name) - strlen(c);
-    return (n > 4 && strncasecmp(name + n - 4, ".sgf", 4) == 0)
+    return (n > 4 && strncasecmp(name + n - 4, member_suffix, 4) == 0)
         || (n > 4 && strncasecmp(name + n - 4, ".tar", 4) == 0);
 }
 
@@ -215,14 +235,14 @@ static bool is_link(struct archive_entry *e, bool raw)
 {
     const char *inner = archive_entry_pathname(e);
     return !raw && archive_entry_hardlink(e) != NULL && inner != NULL
-           && ends_with(inner, ".sgf");
+           && ends_with(inner, member_suffix);
 }
 
 static bool wanted(struct archive_entry *e, bool raw)
 {
     const char *inner = archive_entry_pathname(e);
     return raw || (archive_entry_filetype(e) == AE_IFREG && inner != NULL
-                   && ends_with(inner, ".sgf"));
+                   && ends_with(inner, member_suffix));
 }
 
 /* The archive path opened for reading, or NULL after a message. */
@@ -242,7 +262,15 @@ static struct archive *open_archive(const char *path)
     else
         archive_read_support_format_all(a);
     if (archive_read_open_filename(a, path, 65536) != ARCHIVE_OK) {
-        tool_error("cannot read '%s': %s", path, archive_error_string(a));
+        /* the system's reason when the file could not be opened or read
+         * ("No such file or directory", as for any input), not the
+         * library's "Failed to open 'PATH'"; libarchive gives EILSEQ for
+         * a format it does not know and EINVAL for misuse, with its own
+         * words for them */
+        int e = archive_errno(a);
+        bool sys = e > 0 && e != EILSEQ && e != EINVAL;
+        tool_error("cannot read '%s': %s", path,
+                   sys ? strerror(e) : archive_error_string(a));
         archive_read_free(a);
         return NULL;
     }

@@ -243,9 +243,8 @@ static const char *next_in_dirs(cli_inputs *in)
         }
         char type = f->names[f->next][0];
         name = f->names[f->next++] + 1;
-        bool wanted = in->opts.xml ? has_suffix(name, ".xml")
-                      : has_suffix(name, ".sgf")
-                        || cli_walk_takes_archive(name);
+        bool wanted = has_suffix(name, in->opts.xml ? ".xml" : ".sgf")
+                      || cli_walk_takes_archive(name);
         if (type == 'r' && !wanted)
             continue;
         if (join_path(in, f->dir, name) != 0) {

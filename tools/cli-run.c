@@ -161,9 +161,9 @@ int cli_run_archive_end(const cli_run_hooks *h, const char *path,
         return TOOL_OK;
     unsigned long errors_before;
     cli_last_error(&errors_before);
-    tool_error("'%s' holds no member whose name ends in .sgf "
+    tool_error("'%s' holds no member whose name ends in %s "
                "(archives inside archives are not opened): nothing "
-               "read", cli_display_name(path));
+               "read", cli_display_name(path), cli_archive_member_suffix());
     n->by_status[2]++;
     input_record(h, path, &before, n, TOOL_TROUBLE, errors_before);
     return TOOL_TROUBLE;
@@ -552,6 +552,7 @@ int cli_run(const cli_tool *t, int argc, char **argv,
     hv = cli_help_or_version(t, *h->help, *h->version);
     if (hv >= 0)
         return hv;
+    cli_archive_members_named(h->in->xml ? ".xml" : ".sgf");
     in = cli_inputs_open(argv + first, argc - first, h->in);
     if (in == NULL)
         return TOOL_TROUBLE;
@@ -630,7 +631,7 @@ int cli_run(const cli_tool *t, int argc, char **argv,
         && cli_inputs_skipped(in) == 0) {
         tool_error(h->in->xml
                    ? "no input found (-r --from=xml reads the *.xml files "
-                     "of directories)"
+                     "and the archives of directories)"
                    : "no input found (-r reads the *.sgf files and the "
                      "archives of directories)");
         status = TOOL_TROUBLE;

@@ -399,7 +399,8 @@ void cli_progress_end(void);
  * .zip, .7z, .tar and the compressed tars (.tar.gz, .tgz, .tar.bz2,
  * .tbz2, .tar.xz, .txz, .tar.zst, .tzst), and single files compressed
  * with gzip, bzip2, xz or zstd (.sgf.gz, ...). The members read are the
- * regular files whose name ends in .sgf (any letter case), each an input
+ * regular files whose name ends in .sgf (any letter case; .xml for a run
+ * that reads SGF XML: cli_archive_members_named), each an input
  * of its own named ARCHIVE//PATH/IN/ARCHIVE.sgf; a compressed single
  * file keeps its own name. Nested archives are not opened. */
 
@@ -407,9 +408,20 @@ void cli_progress_end(void);
 bool cli_is_archive_name(const char *name);
 
 /* Whether -r takes a file of a tree as an archive: archives, and
- * compressed files whose name without the compression ends in .sgf or
- * .tar. */
+ * compressed files whose name without the compression ends in .sgf (the
+ * members' ending, below) or .tar. */
 bool cli_walk_takes_archive(const char *name);
+
+/* The ending (".sgf" unless set, any letter case) of the members an
+ * archive's reader reads and of the compressed files -r takes; a run
+ * that reads SGF XML (sgf-convert --from=xml) sets ".xml". suffix is
+ * not copied (a literal). cli_run sets it from the inputs' options. */
+void cli_archive_members_named(const char *suffix);
+const char *cli_archive_member_suffix(void);
+
+/* The length of name without its compression suffix (.gz, .bz2, .xz,
+ * .zst), if any: "x.xml.gz" -> 5. */
+size_t cli_uncompressed_len(const char *name);
 
 /* A member read out of its archive: a small one in memory (data, len),
  * a larger one in an unlinked temporary file (fd; data NULL), so that

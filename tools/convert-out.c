@@ -351,10 +351,10 @@ static char *dir_target(const convert_opts *o, const char *path, long game)
 
 static bool wants_xml(const convert_opts *o, const char *path)
 {
-    size_t len = strlen(path);
+    size_t len = cli_uncompressed_len(path);      /* x.xml.gz too */
     if (o->from >= 0)
         return o->from == 1;
-    return len > 4 && strcasecmp(path + len - 4, ".xml") == 0;
+    return len > 4 && strncasecmp(path + len - 4, ".xml", 4) == 0;
 }
 
 static bool has_critical(const sgf_collection *c)
@@ -615,15 +615,21 @@ static int read_xml_games(stream *s, const char *path,
                           const sgf_parse_options *po)
 {
     char err[256];
-    int fd = cli_open_input(path);
-    if (fd < 0) {
+    const cli_member *m = cli_member_of(path);  /* of an archive: its data */
+    int fd = m != NULL ? m->fd : cli_open_input(path), rc;
+    if (m == NULL && fd < 0) {
         s->n->unreadable++;
         return TOOL_TROUBLE;
     }
-    int rc = sgf_xml_read_fd_each(fd, po, stream_xml_game, s, err,
+    errno = 0;
+    if (m != NULL && fd < 0)
+        rc = sgf_xml_read_buffer_each(m->data, m->len, po, stream_xml_game,
+                                      s, err, sizeof err);
+    else
+        rc = sgf_xml_read_fd_each(fd, po, stream_xml_game, s, err,
                                   sizeof err);
     int saved = errno;
-    if (fd != 0)
+    if (m == NULL && fd != 0)
         close(fd);
     if (rc == SGF_OK) {
         s->n->files++;
