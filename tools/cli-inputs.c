@@ -228,7 +228,8 @@ static int join_path(cli_inputs *in, const char *dir, const char *name)
     return 0;
 }
 
-/* The next *.sgf file of the directories being walked, or NULL when the
+/* The next *.sgf file (the members' ending: cli_archive_member_suffix) or
+ * archive of the directories being walked, or NULL when the
  * walk is over. Subdirectories are entered where they sort. */
 static const char *next_in_dirs(cli_inputs *in)
 {
@@ -243,7 +244,7 @@ static const char *next_in_dirs(cli_inputs *in)
         }
         char type = f->names[f->next][0];
         name = f->names[f->next++] + 1;
-        bool wanted = has_suffix(name, in->opts.xml ? ".xml" : ".sgf")
+        bool wanted = has_suffix(name, cli_archive_member_suffix())
                       || cli_walk_takes_archive(name);
         if (type == 'r' && !wanted)
             continue;

@@ -552,6 +552,7 @@ int cli_run(const cli_tool *t, int argc, char **argv,
     hv = cli_help_or_version(t, *h->help, *h->version);
     if (hv >= 0)
         return hv;
+    /* the files -r takes, and an archive's members: *.sgf, or *.xml */
     cli_archive_members_named(h->in->xml ? ".xml" : ".sgf");
     in = cli_inputs_open(argv + first, argc - first, h->in);
     if (in == NULL)

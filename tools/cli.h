@@ -415,7 +415,8 @@ bool cli_walk_takes_archive(const char *name);
 /* The ending (".sgf" unless set, any letter case) of the members an
  * archive's reader reads and of the compressed files -r takes; a run
  * that reads SGF XML (sgf-convert --from=xml) sets ".xml". suffix is
- * not copied (a literal). cli_run sets it from the inputs' options. */
+ * not copied (a literal). cli_run sets it from the inputs' options;
+ * the walk of directories takes the files of that ending. */
 void cli_archive_members_named(const char *suffix);
 const char *cli_archive_member_suffix(void);
 

@@ -633,13 +633,9 @@ static sgf_prop *store_prop(parser *p, sgf_node *n, const sgf_prop *tmpl,
     *np = *tmpl;
     np->values = (sgf__value *)(void *)(np + 1);
     np->nvalues = (uint32_t)k;
-    if (k == 1) {       /* most properties: field by field (gcc makes a
-                           40-byte copy a slow rep movs here) */
-        np->values[0].offset = vals[0].offset;
-        np->values[0].flags = vals[0].flags;
-        np->values[0].raw = vals[0].raw;
-        np->values[0].text = vals[0].text;
-    } else
+    if (k == 1)                      /* most properties: no memcpy call */
+        np->values[0] = vals[0];
+    else
         memcpy(np->values, vals, k * sizeof(sgf__value));
     if (p->prop_tail != NULL)        /* n is p->cur, the node being read */
         p->prop_tail->next = np;
