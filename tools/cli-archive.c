@@ -231,6 +231,51 @@ static void links_free(links *l)
     free(l->target);
 }
 
+/* Every hard link of the archive, whatever its name ends in (its path
+ * in the archive and its target's): a link may name another link as its
+ * target (an archive appended to, or made by another tool), whose own
+ * target holds the data. */
+typedef struct aliases {
+    char **name, **target;
+    size_t n, cap;
+    size_t *order;              /* by name (then by place), once sorted */
+} aliases;
+
+static int aliases_add(aliases *a, const char *name, const char *target)
+{
+    if (a->n == a->cap) {
+        size_t cap = a->cap ? 2 * a->cap : 8;
+        char **x = realloc(a->name, cap * sizeof *x);
+        if (x != NULL)
+            a->name = x;
+        char **y = x != NULL ? realloc(a->target, cap * sizeof *y) : NULL;
+        if (y == NULL)
+            return -1;
+        a->target = y;
+        a->cap = cap;
+    }
+    a->name[a->n] = strdup(name);
+    a->target[a->n] = strdup(target);
+    if (a->name[a->n] == NULL || a->target[a->n] == NULL) {
+        free(a->name[a->n]);
+        free(a->target[a->n]);
+        return -1;
+    }
+    a->n++;
+    return 0;
+}
+
+static void aliases_free(aliases *a)
+{
+    for (size_t k = 0; k < a->n; k++) {
+        free(a->name[k]);
+        free(a->target[k]);
+    }
+    free(a->name);
+    free(a->target);
+    free(a->order);
+}
+
 static bool is_link(struct archive_entry *e, bool raw)
 {
     const char *inner = archive_entry_pathname(e);
@@ -321,7 +366,9 @@ static size_t first_of(const links *l, const size_t *order, size_t n,
  * noted), then its second when it has hard links to members (each
  * link from its target's data: one more reading of the archive whatever
  * their number, so the cost stays that of reading it twice and of
- * sorting the links), then the links whose target it does not hold. */
+ * sorting the links), once more when some link names another link (those
+ * links read from the member at the end of their chain, each link of the
+ * archive followed once), then the links whose target it does not hold. */
 enum { PHASE_MEMBERS, PHASE_LINKS, PHASE_MISSING, PHASE_END };
 
 struct cli_archive_it {
@@ -333,6 +380,8 @@ struct cli_archive_it {
     unsigned long members;     /* handed over, read or not */
     unsigned long long position;    /* of the first reading, in the file */
     links l;
+    aliases al;                /* every hard link, for links to links */
+    bool retargeted;           /* the links to links followed (once) */
     /* the second reading */
     bool *done;
     char **names;              /* the links of the member being handed */
@@ -408,6 +457,15 @@ static bool next_first(cli_archive_it *it, cli_member *m, const char **why)
     while ((rc = archive_read_next_header(it->a, &e)) == ARCHIVE_OK
            || rc == ARCHIVE_WARN) {
         bool raw = archive_format(it->a) == ARCHIVE_FORMAT_RAW;
+        if (!raw && archive_entry_hardlink(e) != NULL
+            && archive_entry_pathname(e) != NULL
+            && aliases_add(&it->al, archive_entry_pathname(e),
+                           archive_entry_hardlink(e)) != 0) {
+            tool_error("out of memory");
+            it->st = TOOL_TROUBLE;
+            it->no_memory = true;
+            return false;
+        }
         if (is_link(e, raw)) {          /* read from its target, later */
             if (links_add(&it->l, it->path, archive_entry_pathname(e),
                           archive_entry_hardlink(e)) != 0) {
@@ -450,9 +508,12 @@ static bool start_links(cli_archive_it *it)
 {
     links *l = &it->l;
     it->a = open_archive(it->path);
-    it->done = calloc(l->n, sizeof *it->done);
-    it->names = malloc(l->n * sizeof *it->names);
-    it->order = malloc(l->n * sizeof *it->order);
+    if (it->done == NULL)               /* (kept by a reading again) */
+        it->done = calloc(l->n, sizeof *it->done);
+    if (it->names == NULL)
+        it->names = malloc(l->n * sizeof *it->names);
+    if (it->order == NULL)
+        it->order = malloc(l->n * sizeof *it->order);
     if (it->a == NULL || it->done == NULL || it->names == NULL
         || it->order == NULL) {
         if (it->a != NULL)
@@ -465,7 +526,112 @@ static bool start_links(cli_archive_it *it)
         it->order[k] = k;
     sort_of = l;
     qsort(it->order, l->n, sizeof *it->order, by_target);
+    it->nnames = it->next_name = 0;
     return true;
+}
+
+static const aliases *alias_of;
+
+static int by_alias(const void *x, const void *y)
+{
+    size_t i = *(const size_t *)x, j = *(const size_t *)y;
+    int c = strcmp(alias_of->name[i], alias_of->name[j]);
+    return c != 0 ? c : (i > j) - (i < j);
+}
+
+/* The first hard link named name (by place), or a->n when none is. */
+static size_t alias_find(const aliases *a, const char *name)
+{
+    size_t lo = 0, hi = a->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(a->name[a->order[mid]], name) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < a->n && strcmp(a->name[a->order[lo]], name) == 0
+           ? a->order[lo] : a->n;
+}
+
+/* The name at the end of the chain of links from hard link k (end[],
+ * state[]: what each link's chain was found to end in, so that each
+ * link is followed once whatever the chains: NULL and state 2 for a
+ * chain that comes back on itself). stack: room for a->n links. */
+enum { AL_NEW, AL_ON_PATH, AL_DONE };
+static const char *alias_end(const aliases *a, size_t k, const char **end,
+                             unsigned char *state, size_t *stack)
+{
+    size_t sp = 0;
+    const char *last = NULL;
+    for (size_t cur = k;;) {
+        if (state[cur] == AL_DONE) {
+            last = end[cur];
+            break;
+        }
+        if (state[cur] == AL_ON_PATH) {     /* a loop */
+            last = NULL;
+            break;
+        }
+        state[cur] = AL_ON_PATH;
+        stack[sp++] = cur;
+        size_t next = alias_find(a, a->target[cur]);
+        if (next == a->n) {                 /* a name that holds data */
+            last = a->target[cur];
+            break;
+        }
+        cur = next;
+    }
+    while (sp > 0) {
+        size_t j = stack[--sp];
+        state[j] = AL_DONE;
+        end[j] = last;
+    }
+    return last;
+}
+
+/* The links the second reading found no data for, whose target is
+ * itself a hard link: each given the target at the end of its chain of
+ * links (a chain that comes back on itself is left: its link stays
+ * without data). Returns whether any was, so that the archive is read
+ * once more for them; -1 out of memory. */
+static int retarget(cli_archive_it *it)
+{
+    aliases *a = &it->al;
+    links *l = &it->l;
+    int changed = 0;
+    if (a->n == 0)
+        return 0;
+    const char **end = malloc(a->n * sizeof *end);
+    unsigned char *state = calloc(a->n, 1);
+    size_t *stack = malloc(a->n * sizeof *stack);
+    a->order = malloc(a->n * sizeof *a->order);
+    if (end == NULL || state == NULL || stack == NULL || a->order == NULL)
+        changed = -1;
+    for (size_t k = 0; changed == 0 && k < a->n; k++)
+        a->order[k] = k;
+    alias_of = a;
+    if (changed == 0)
+        qsort(a->order, a->n, sizeof *a->order, by_alias);
+    for (size_t k = 0; changed >= 0 && k < l->n; k++) {
+        size_t first = it->done[k] ? a->n : alias_find(a, l->target[k]);
+        const char *t = first < a->n ? alias_end(a, first, end, state,
+                                                 stack) : NULL;
+        char *copy = t != NULL ? strdup(t) : NULL;
+        if (t != NULL && copy == NULL) {
+            changed = -1;
+            break;
+        }
+        if (copy != NULL) {
+            free(l->target[k]);
+            l->target[k] = copy;
+            changed = 1;
+        }
+    }
+    free(end);
+    free(state);
+    free(stack);
+    return changed;
 }
 
 /* The second reading: the next link, each of a target's in turn from
@@ -530,6 +696,23 @@ int cli_archive_next(cli_archive_it *it, cli_member *m, const char **why)
             if (next_link(it, m, why))
                 return 1;
             it->phase = it->broken ? PHASE_END : PHASE_MISSING;
+            if (!it->broken && !it->retargeted) {   /* links to links: */
+                it->retargeted = true;      /* one more reading for them */
+                int rc = retarget(it);
+                if (rc < 0) {
+                    tool_error("out of memory");
+                    it->st = TOOL_TROUBLE;
+                    it->no_memory = true;
+                } else if (rc > 0) {
+                    drop_member(it);
+                    archive_read_free(it->a);
+                    it->a = NULL;
+                    if (start_links(it))
+                        it->phase = PHASE_LINKS;
+                    else
+                        it->phase = PHASE_END;
+                }
+            }
             break;
         case PHASE_MISSING:             /* their target is not there */
             drop_member(it);
@@ -578,6 +761,7 @@ int cli_archive_close(cli_archive_it *it, bool *broken)
     if (it->a != NULL)
         archive_read_free(it->a);
     links_free(&it->l);
+    aliases_free(&it->al);
     free(it->done);
     free(it->names);
     free(it->order);

@@ -24,3 +24,21 @@ mkdir f && printf 'notes' > f/notes.txt && tar cf inner.tar f
 tar cf outer.tar inner.tar
 "$TOOL" outer.tar
 echo "archive of archives: status $?"
+# a link to a link (an archive appended to: g/c.sgf names g/b.sgf, itself
+# a link to g/a.sgf, which holds the data): read from the end of the
+# chain, at -j 1 and -j 2, not said to have no target
+mkdir -p g x/g
+printf '(;GM[1]FF[4]SZ[9]RU[Chinese];B[ee];W[ee])' > g/a.sgf
+ln g/a.sgf g/b.sgf
+tar cf chain.tar g/a.sgf g/b.sgf
+printf '(;GM[1]FF[4]SZ[9];B[cc])' > x/g/b.sgf
+ln x/g/b.sgf x/g/c.sgf
+tar cf more.tar -C x g/b.sgf g/c.sgf
+tar -A -f chain.tar more.tar
+tar --delete --occurrence=2 -f chain.tar g/b.sgf
+tar tvf chain.tar | awk '{ s = $6; for (i = 7; i <= NF; i++) s = s " " $i
+    print s }'
+"$TOOL" chain.tar
+echo "chain: status $?"
+"$TOOL" -j 2 chain.tar
+echo "chain -j 2: status $?"
