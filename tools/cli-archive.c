@@ -187,93 +187,59 @@ static char *member_name(const char *archive, const char *member)
     return s;
 }
 
-/* The hard links of an archive to members that end in .sgf: a tar
- * stores such a member's data once, under its first name, and each link
- * as a name and its target. */
-typedef struct links {
-    char **name;               /* ARCHIVE//LINK */
+/* Names and their targets, in the archive's order: a tar stores a
+ * hard-linked member's data once, under its first name, and each link
+ * as a name and its target. Two such tables: the links to read (their
+ * names ARCHIVE//LINK, links), and every hard link of the archive,
+ * whatever its name ends in (its path in the archive, aliases): a link
+ * may name another link as its target (an archive appended to, or made
+ * by another tool), whose own target holds the data. */
+typedef struct pairs {
+    char **name;
     char **target;             /* the target's path in the archive */
     size_t n, cap;
-} links;
+    size_t *order;             /* aliases: by name (then by place), once
+                                  sorted */
+} pairs;
+typedef pairs links, aliases;
 
-static int links_add(links *l, const char *path, const char *name,
-                     const char *target)
+/* name (malloc'd, given up here; NULL: out of memory) and a copy of
+ * target added. 0, or -1 out of memory. */
+static int pairs_add(pairs *p, char *name, const char *target)
 {
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 8;
-        char **a = realloc(l->name, cap * sizeof *a);
+    if (p->n == p->cap) {
+        size_t cap = p->cap ? 2 * p->cap : 8;
+        char **a = realloc(p->name, cap * sizeof *a);
         if (a != NULL)
-            l->name = a;
-        char **b = a != NULL ? realloc(l->target, cap * sizeof *b) : NULL;
-        if (b == NULL)
+            p->name = a;
+        char **b = a != NULL ? realloc(p->target, cap * sizeof *b) : NULL;
+        if (b == NULL) {
+            free(name);
             return -1;
-        l->target = b;
-        l->cap = cap;
+        }
+        p->target = b;
+        p->cap = cap;
     }
-    l->name[l->n] = member_name(path, name);
-    l->target[l->n] = strdup(target);
-    if (l->name[l->n] == NULL || l->target[l->n] == NULL) {
-        free(l->name[l->n]);
-        free(l->target[l->n]);
+    p->name[p->n] = name;
+    p->target[p->n] = strdup(target);
+    if (p->name[p->n] == NULL || p->target[p->n] == NULL) {
+        free(p->name[p->n]);
+        free(p->target[p->n]);
         return -1;
     }
-    l->n++;
+    p->n++;
     return 0;
 }
 
-static void links_free(links *l)
+static void pairs_free(pairs *p)
 {
-    for (size_t k = 0; k < l->n; k++) {
-        free(l->name[k]);
-        free(l->target[k]);
+    for (size_t k = 0; k < p->n; k++) {
+        free(p->name[k]);
+        free(p->target[k]);
     }
-    free(l->name);
-    free(l->target);
-}
-
-/* Every hard link of the archive, whatever its name ends in (its path
- * in the archive and its target's): a link may name another link as its
- * target (an archive appended to, or made by another tool), whose own
- * target holds the data. */
-typedef struct aliases {
-    char **name, **target;
-    size_t n, cap;
-    size_t *order;              /* by name (then by place), once sorted */
-} aliases;
-
-static int aliases_add(aliases *a, const char *name, const char *target)
-{
-    if (a->n == a->cap) {
-        size_t cap = a->cap ? 2 * a->cap : 8;
-        char **x = realloc(a->name, cap * sizeof *x);
-        if (x != NULL)
-            a->name = x;
-        char **y = x != NULL ? realloc(a->target, cap * sizeof *y) : NULL;
-        if (y == NULL)
-            return -1;
-        a->target = y;
-        a->cap = cap;
-    }
-    a->name[a->n] = strdup(name);
-    a->target[a->n] = strdup(target);
-    if (a->name[a->n] == NULL || a->target[a->n] == NULL) {
-        free(a->name[a->n]);
-        free(a->target[a->n]);
-        return -1;
-    }
-    a->n++;
-    return 0;
-}
-
-static void aliases_free(aliases *a)
-{
-    for (size_t k = 0; k < a->n; k++) {
-        free(a->name[k]);
-        free(a->target[k]);
-    }
-    free(a->name);
-    free(a->target);
-    free(a->order);
+    free(p->name);
+    free(p->target);
+    free(p->order);
 }
 
 static bool is_link(struct archive_entry *e, bool raw)
@@ -459,15 +425,16 @@ static bool next_first(cli_archive_it *it, cli_member *m, const char **why)
         bool raw = archive_format(it->a) == ARCHIVE_FORMAT_RAW;
         if (!raw && archive_entry_hardlink(e) != NULL
             && archive_entry_pathname(e) != NULL
-            && aliases_add(&it->al, archive_entry_pathname(e),
-                           archive_entry_hardlink(e)) != 0) {
+            && pairs_add(&it->al, strdup(archive_entry_pathname(e)),
+                         archive_entry_hardlink(e)) != 0) {
             tool_error("out of memory");
             it->st = TOOL_TROUBLE;
             it->no_memory = true;
             return false;
         }
         if (is_link(e, raw)) {          /* read from its target, later */
-            if (links_add(&it->l, it->path, archive_entry_pathname(e),
+            if (pairs_add(&it->l, member_name(it->path,
+                                              archive_entry_pathname(e)),
                           archive_entry_hardlink(e)) != 0) {
                 tool_error("out of memory");
                 it->st = TOOL_TROUBLE;
@@ -760,8 +727,8 @@ int cli_archive_close(cli_archive_it *it, bool *broken)
     drop_member(it);
     if (it->a != NULL)
         archive_read_free(it->a);
-    links_free(&it->l);
-    aliases_free(&it->al);
+    pairs_free(&it->l);
+    pairs_free(&it->al);
     free(it->done);
     free(it->names);
     free(it->order);
