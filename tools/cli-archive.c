@@ -300,25 +300,36 @@ static int read_to_end(struct archive *a, const char *path, int rc)
     return TOOL_TROUBLE;
 }
 
-/* The links sorted by target (then by their place in the archive):
- * order[] indexes l. */
-static const links *sort_of;
+/* Sorting a table of names by one of its columns (keys: the links'
+ * targets, or the aliases' names), then by place in the archive:
+ * order[] indexes the table. */
+static char *const *sort_keys;
 
-static int by_target(const void *x, const void *y)
+static int by_key(const void *x, const void *y)
 {
     size_t i = *(const size_t *)x, j = *(const size_t *)y;
-    int c = strcmp(sort_of->target[i], sort_of->target[j]);
+    int c = strcmp(sort_keys[i], sort_keys[j]);
     return c != 0 ? c : (i > j) - (i < j);
 }
 
-/* The first of order[0 .. n - 1] whose target is name, or n. */
-static size_t first_of(const links *l, const size_t *order, size_t n,
+/* order[0 .. n - 1] = 0 .. n - 1, sorted by keys. */
+static void sort_by(size_t *order, char *const *keys, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        order[k] = k;
+    sort_keys = keys;
+    qsort(order, n, sizeof *order, by_key);
+}
+
+/* The first of order[0 .. n - 1] (sorted by keys) whose key is name, or
+ * where it would be (n past them all). */
+static size_t first_of(char *const *keys, const size_t *order, size_t n,
                        const char *name)
 {
     size_t lo = 0, hi = n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (strcmp(l->target[order[mid]], name) < 0)
+        if (strcmp(keys[order[mid]], name) < 0)
             lo = mid + 1;
         else
             hi = mid;
@@ -489,36 +500,17 @@ static bool start_links(cli_archive_it *it)
         it->st = TOOL_TROUBLE;
         return false;
     }
-    for (size_t k = 0; k < l->n; k++)
-        it->order[k] = k;
-    sort_of = l;
-    qsort(it->order, l->n, sizeof *it->order, by_target);
+    sort_by(it->order, l->target, l->n);
     it->nnames = it->next_name = 0;
     return true;
-}
-
-static const aliases *alias_of;
-
-static int by_alias(const void *x, const void *y)
-{
-    size_t i = *(const size_t *)x, j = *(const size_t *)y;
-    int c = strcmp(alias_of->name[i], alias_of->name[j]);
-    return c != 0 ? c : (i > j) - (i < j);
 }
 
 /* The first hard link named name (by place), or a->n when none is. */
 static size_t alias_find(const aliases *a, const char *name)
 {
-    size_t lo = 0, hi = a->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (strcmp(a->name[a->order[mid]], name) < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < a->n && strcmp(a->name[a->order[lo]], name) == 0
-           ? a->order[lo] : a->n;
+    size_t at = first_of(a->name, a->order, a->n, name);
+    return at < a->n && strcmp(a->name[a->order[at]], name) == 0
+           ? a->order[at] : a->n;
 }
 
 /* The name at the end of the chain of links from hard link k (end[],
@@ -575,11 +567,8 @@ static int retarget(cli_archive_it *it)
     a->order = malloc(a->n * sizeof *a->order);
     if (end == NULL || state == NULL || stack == NULL || a->order == NULL)
         changed = -1;
-    for (size_t k = 0; changed == 0 && k < a->n; k++)
-        a->order[k] = k;
-    alias_of = a;
     if (changed == 0)
-        qsort(a->order, a->n, sizeof *a->order, by_alias);
+        sort_by(a->order, a->name, a->n);
     for (size_t k = 0; changed >= 0 && k < l->n; k++) {
         size_t first = it->done[k] ? a->n : alias_find(a, l->target[k]);
         const char *t = first < a->n ? alias_end(a, first, end, state,
@@ -622,7 +611,7 @@ static bool next_link(cli_archive_it *it, cli_member *m, const char **why)
         size_t n = 0;
         bool data = inner != NULL && archive_entry_hardlink(e) == NULL
                     && archive_entry_filetype(e) == AE_IFREG;
-        for (size_t k = data ? first_of(l, it->order, l->n, inner) : l->n;
+        for (size_t k = data ? first_of(l->target, it->order, l->n, inner) : l->n;
              k < l->n && strcmp(l->target[it->order[k]], inner) == 0; k++)
             if (!it->done[it->order[k]]) {  /* in the archive's order */
                 it->names[n++] = l->name[it->order[k]];
