@@ -513,10 +513,10 @@ static size_t alias_find(const aliases *a, const char *name)
            ? a->order[at] : a->n;
 }
 
-/* The name at the end of the chain of links from hard link k (end[],
- * state[]: what each link's chain was found to end in, so that each
- * link is followed once whatever the chains: NULL and state 2 for a
- * chain that comes back on itself). stack: room for a->n links. */
+/* The name at the end of the chain of links from hard link k, or NULL
+ * when the chain comes back on itself. end[] and state[] keep what each
+ * link's chain was found to end in (AL_DONE), so that each link is
+ * followed once whatever the chains; stack: room for a->n links. */
 enum { AL_NEW, AL_ON_PATH, AL_DONE };
 static const char *alias_end(const aliases *a, size_t k, const char **end,
                              unsigned char *state, size_t *stack)
@@ -611,7 +611,8 @@ static bool next_link(cli_archive_it *it, cli_member *m, const char **why)
         size_t n = 0;
         bool data = inner != NULL && archive_entry_hardlink(e) == NULL
                     && archive_entry_filetype(e) == AE_IFREG;
-        for (size_t k = data ? first_of(l->target, it->order, l->n, inner) : l->n;
+        for (size_t k = data ? first_of(l->target, it->order, l->n, inner)
+                             : l->n;
              k < l->n && strcmp(l->target[it->order[k]], inner) == 0; k++)
             if (!it->done[it->order[k]]) {  /* in the archive's order */
                 it->names[n++] = l->name[it->order[k]];
