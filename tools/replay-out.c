@@ -22,14 +22,55 @@ typedef struct game_ctx {
                                       of this game's move records */
 } game_ctx;
 
-/* "FILE: game N, WxH, RULES rules": once per game, before its boards. */
+/* Pieces of a line put in place (text lines and JSON move records,
+ * written at once: at archive scale printf's formatting cost more than
+ * the replay). */
+#define PUT_LIT(p, lit) (memcpy((p), (lit), sizeof (lit) - 1), \
+                         (p) += sizeof (lit) - 1)
+
+static char *put_str(char *p, const char *s)
+{
+    size_t k = strlen(s);
+    memcpy(p, s, k);
+    return p + k;
+}
+
+static char *put_int(char *p, long v)
+{
+    char buf[24], *q = buf + sizeof buf;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    do
+        *--q = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
+    if (v < 0)
+        *--q = '-';
+    size_t k = (size_t)(buf + sizeof buf - q);
+    memcpy(p, q, k);
+    return p + k;
+}
+
+/* "FILE: game N, WxH, RULES rules", with " (no RU[])" when the rules were
+ * assumed: once per game, before its boards. */
 static void print_header(game_ctx *x)
 {
     const sgf_rules *r = sgf_replay_rules(x->o->replay);
+    char line[128], *p = line;
     sgf_print_name(stdout, x->name);
-    printf(": game %zu, %dx%d, %s rules%s\n", sgf_game_index(x->g),
-           x->width, x->height, r->name,
-           sgf_replay_rules_defaulted(x->o->replay) ? " (no RU[])" : "");
+    PUT_LIT(p, ": game ");
+    p = put_int(p, (long)sgf_game_index(x->g));
+    PUT_LIT(p, ", ");
+    p = put_int(p, x->width);
+    *p++ = 'x';
+    p = put_int(p, x->height);
+    PUT_LIT(p, ", ");
+    fwrite(line, 1, (size_t)(p - line), stdout);
+    fputs(r->name, stdout);
+    p = line;
+    PUT_LIT(p, " rules");
+    if (sgf_replay_rules_defaulted(x->o->replay))
+        PUT_LIT(p, " (no RU[])");
+    *p++ = '\n';
+    fwrite(line, 1, (size_t)(p - line), stdout);
     x->headed = true;
 }
 
@@ -72,33 +113,6 @@ static const char *point_text(char *buf, sgf_point pt, int w, int h)
 static char color_letter(sgf_color c)
 {
     return c == SGF_BLACK ? 'B' : 'W';
-}
-
-/* Pieces of a line put in place (text lines and JSON move records,
- * written at once: at archive scale printf's formatting cost more than
- * the replay). */
-#define PUT_LIT(p, lit) (memcpy((p), (lit), sizeof (lit) - 1), \
-                         (p) += sizeof (lit) - 1)
-
-static char *put_str(char *p, const char *s)
-{
-    size_t k = strlen(s);
-    memcpy(p, s, k);
-    return p + k;
-}
-
-static char *put_int(char *p, long v)
-{
-    char buf[24], *q = buf + sizeof buf;
-    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-    do
-        *--q = (char)('0' + u % 10);
-    while ((u /= 10) != 0);
-    if (v < 0)
-        *--q = '-';
-    size_t k = (size_t)(buf + sizeof buf - q);
-    memcpy(p, q, k);
-    return p + k;
 }
 
 /* --- text --------------------------------------------------------------- */

@@ -68,27 +68,64 @@ char *sgf_diagram_row_label(char buf[4], int y, int width, int height)
 
 /* The diagram is built in memory and written at once: a board of 52x52
  * is under 6 KiB, and one write per board instead of one per point is
- * most of the cost of printing positions at archive scale. */
+ * most of the cost of printing positions at archive scale. A row is
+ * drawn four points at a time, and may draw up to three points past its
+ * end before the end is written over: hence the room after the text. */
 typedef struct dbuf {
-    char s[(2 * SGF_MAX_SIZE + 16) * (SGF_MAX_SIZE + 2)];
+    char s[(2 * SGF_MAX_SIZE + 16) * (SGF_MAX_SIZE + 2) + 8];
     size_t n;
 } dbuf;
 
-static void dput(dbuf *d, const char *s)
+/* The text of a point of colour c (0 empty, 1 black, 2 white, 3 the
+ * border) before the star points are put in, and the eight bytes
+ * " a b c d" of four points whose colours are the four 2-bit fields of
+ * the index, the first point in the lowest bits. */
+#define PT(c) ((c) == 0 ? '.' : (c) == 1 ? 'X' : (c) == 2 ? 'O' : '?')
+#define Q1(i) { ' ', PT((i) & 3), ' ', PT((i) >> 2 & 3), ' ', \
+                PT((i) >> 4 & 3), ' ', PT((i) >> 6 & 3) }
+#define Q4(i) Q1(i), Q1((i) + 1), Q1((i) + 2), Q1((i) + 3)
+#define Q16(i) Q4(i), Q4((i) + 4), Q4((i) + 8), Q4((i) + 12)
+#define Q64(i) Q16(i), Q16((i) + 16), Q16((i) + 32), Q16((i) + 48)
+static const char quad[256][8] = { Q64(0), Q64(64), Q64(128), Q64(192) };
+
+/* The row label (sgf_diagram_row_label's, made here on boards up to 25
+ * columns wide) as "%2s" puts it, then a space: 3 bytes, the label
+ * being at most 2 characters. Returns the label's length. */
+static size_t dlabel(dbuf *d, char lab[4], int y, int w, int h)
 {
-    size_t k = strlen(s);
-    memcpy(d->s + d->n, s, k);
-    d->n += k;
+    int n = h - y;                  /* 1..52 */
+    if (w > 25) {
+        sgf_diagram_row_label(lab, y, w, h);
+    } else if (n >= 10) {
+        lab[0] = (char)('0' + n / 10);
+        lab[1] = (char)('0' + n % 10);
+    } else {
+        lab[0] = (char)('0' + n);
+        lab[1] = '\0';
+    }
+    size_t k = lab[1] == '\0' ? 1 : 2;
+    d->s[d->n] = k == 1 ? ' ' : lab[0];
+    d->s[d->n + 1] = lab[k - 1];
+    d->s[d->n + 2] = ' ';
+    d->n += 3;
+    return k;
 }
 
+/* The line of column labels (sgf_diagram_column_label): up to 25
+ * columns a prefix of the one for 25. */
 static void dcolumns(dbuf *d, int width)
 {
+    static const char upto25[] = "    A B C D E F G H J K L M N O P Q R S T"
+                                 " U V W X Y Z";
     char *o = d->s + d->n;
-    memcpy(o, "   ", 3);
-    for (int x = 0; x < width; x++) {   /* sgf_diagram_column_label */
-        o[3 + 2 * x] = ' ';
-        o[4 + 2 * x] = width <= 25 ? sgf__vertex_letter(x)
-                                   : sgf_letter_of_coord(x);
+    if (width <= 25) {
+        memcpy(o, upto25, (size_t)(3 + 2 * width));
+    } else {
+        memcpy(o, "   ", 3);
+        for (int x = 0; x < width; x++) {
+            o[3 + 2 * x] = ' ';
+            o[4 + 2 * x] = sgf_letter_of_coord(x);
+        }
     }
     o[3 + 2 * width] = '\n';
     d->n += (size_t)(4 + 2 * width);
@@ -102,44 +139,41 @@ int sgf_diagram_write_board(FILE *fp, const sgf_board *b,
         o = &none;
     if (fp == NULL || b == NULL || o->version != SGF_DIAGRAM_OPTIONS_VERSION)
         return SGF_EINVAL;
-    static const char stone[4] = { '.', 'X', 'O', '?' };
     int w = sgf_board_width(b), h = sgf_board_height(b);
     char lab[4];
     dbuf d;
-    /* the empty points of each row, star points in place: one line of
-       them (SGF_MAX_SIZE cells) drawn again for each row */
-    char empty[SGF_MAX_SIZE];
-    bool star_col[SGF_MAX_SIZE], mid;
+    /* the columns of the star points (at most three), found once */
+    int star_x[SGF_MAX_SIZE], nstar = 0;
+    bool mid;
     for (int x = 0; x < w; x++)
-        star_col[x] = star_line(w, x, &mid);
+        if (star_line(w, x, &mid))
+            star_x[nstar++] = x;
     d.n = 0;
     dcolumns(&d, w);
     for (int y = 0; y < h; y++) {
-        memset(empty, '.', (size_t)w);
-        if (star_line(h, y, &mid))
-            for (int x = 0; x < w; x++)
-                if (star_col[x]
-                    && sgf_diagram_is_star(w, h, (sgf_point){ (uint8_t)x,
-                                                              (uint8_t)y }))
-                    empty[x] = '+';
-        sgf_diagram_row_label(lab, y, w, h);
-        if (lab[1] == '\0')                  /* "%2s" */
-            d.s[d.n++] = ' ';
-        dput(&d, lab);
-        d.s[d.n++] = ' ';
+        size_t k = dlabel(&d, lab, y, w, h);
         const uint8_t *c = b->color + (y + 1) * b->stride + 1;
         char *row = d.s + d.n;          /* before each point a space, */
-        for (int x = 0; x < w; x++) {   /* then the point */
-            row[2 * x] = ' ';
-            row[2 * x + 1] = c[x] == SGF_EMPTY ? empty[x] : stone[c[x]];
-        }
+        for (int x = 0; x < w; x += 4)  /* then the point */
+            memcpy(row + 2 * x, quad[(c[x] & 3) | (c[x + 1] & 3) << 2
+                                     | (c[x + 2] & 3) << 4
+                                     | (c[x + 3] & 3) << 6], 8);
         row[2 * w] = ' ';
+        if (star_line(h, y, &mid))      /* empty star points: '+' */
+            for (int i = 0; i < nstar; i++) {
+                int x = star_x[i];
+                if (c[x] == SGF_EMPTY
+                    && sgf_diagram_is_star(w, h, (sgf_point){ (uint8_t)x,
+                                                              (uint8_t)y }))
+                    row[2 * x + 1] = '+';
+            }
         if (o->mark_last && o->last.y == y && o->last.x < w) {
             row[2 * o->last.x] = '(';   /* the last move between */
             row[2 * o->last.x + 2] = ')';
         }
         d.n += (size_t)(2 * w + 1);
-        dput(&d, lab);
+        memcpy(d.s + d.n, lab, k);
+        d.n += k;
         d.s[d.n++] = '\n';
     }
     dcolumns(&d, w);
