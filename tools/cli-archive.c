@@ -126,6 +126,16 @@ static int write_all(int fd, const char *s, size_t n, const char **why)
     return 0;
 }
 
+/* What libarchive says went wrong with a, in its words; it gives none
+ * for some damage (a gzip file whose last bytes, its checksum and
+ * length, are cut off, fails to open without a word). */
+static const char *archive_reason(struct archive *a)
+{
+    const char *why = archive_error_string(a);
+    return why != NULL ? why : "damaged or cut short (libarchive gives no "
+                               "reason)";
+}
+
 /* Read the current member: into *buf (*len bytes; malloc'd) when it is
  * small, else into the temporary file *fd (*buf then NULL, *len its
  * size), at most 4 GiB. 0, or -1 with *why set. */
@@ -143,9 +153,7 @@ static int read_member(struct archive *a, char **buf, size_t *len, int *fd,
         la_ssize_t got = archive_read_data(a, *buf + *len,
                                            MEMBER_IN_MEMORY - *len);
         if (got < 0) {
-            *why = archive_error_string(a);
-            if (*why == NULL)
-                *why = "cannot decompress";
+            *why = archive_reason(a);
             return -1;
         }
         if (got == 0)
@@ -280,8 +288,8 @@ static struct archive *open_archive(const char *path)
          * words for them */
         int e = archive_errno(a);
         bool sys = e > 0 && e != EILSEQ && e != EINVAL;
-        tool_error("cannot read '%s': %s", path,
-                   sys ? strerror(e) : archive_error_string(a));
+        tool_error("cannot read '%s': %s", path, sys ? strerror(e)
+                   : archive_reason(a));
         archive_read_free(a);
         return NULL;
     }
@@ -294,9 +302,7 @@ static int read_to_end(struct archive *a, const char *path, int rc)
 {
     if (rc == ARCHIVE_EOF)
         return TOOL_OK;
-    tool_error("cannot read '%s': %s", path,
-               archive_error_string(a) ? archive_error_string(a)
-                                       : "broken archive");
+    tool_error("cannot read '%s': %s", path, archive_reason(a));
     return TOOL_TROUBLE;
 }
 

@@ -40,6 +40,14 @@ echo "two.zip: status $?"
 head -c 100 tree/games.tar.gz > cut.tar.gz
 "$TOOL" cut.tar.gz
 echo "cut.tar.gz: status $?"
+# a compressed file whose last bytes (gzip's checksum and length) are cut
+# off: libarchive gives no reason, and the message says what it can
+gzip -c games/sub/clean.sgf > whole.sgf.gz
+head -c $(($(wc -c < whole.sgf.gz) - 4)) whole.sgf.gz > tail-cut.sgf.gz
+"$TOOL" tail-cut.sgf.gz
+echo "tail-cut.sgf.gz: status $?"
+"$TOOL" -j 2 tail-cut.sgf.gz whole.sgf.gz
+echo "tail-cut.sgf.gz whole.sgf.gz, -j 2: status $?"
 # -r that finds nothing
 mkdir empty
 "$TOOL" -r empty
