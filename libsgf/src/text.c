@@ -3,7 +3,9 @@
  * of Text and SimpleText (SGF FF[4] spec, sgf4.html section 3.2):
  *
  *   - '\' takes the next character verbatim; a '\' before a line break
- *     makes it a soft line break, which is removed;
+ *     makes it a soft line break, which is removed (in the values of
+ *     every known property: a number or point folded over two lines reads
+ *     as one, as SGFC reads it; an unknown property keeps the break);
  *   - Text: line breaks (CR, LF, CRLF, LFCR) become "\n", other whitespace
  *     (tab, VT, FF) a space;
  *   - SimpleText: every line break becomes a space as well.
@@ -53,8 +55,12 @@ static size_t two_byte(char *dst, size_t *k, const char *s, size_t i,
     return 2;
 }
 
-/* Escapes only (Number, Point, ... and unknown properties). */
-static size_t unescape_plain(char *dst, sgf_str raw, int mb)
+/* Escapes only (Number, Point, ... and unknown properties). soft: a
+ * soft line break is removed, as in Text, so that a value a writer
+ * folded ("B[p\\" newline "d]") reads as it was written before (B[pd]);
+ * an unknown property's decoded text keeps the line break, its type
+ * being unknown (the writer then writes it back soft). */
+static size_t unescape_plain(char *dst, sgf_str raw, int mb, bool soft)
 {
     const char *s = raw.ptr;
     size_t n = raw.len, k = 0, i = 0;
@@ -67,6 +73,10 @@ static size_t unescape_plain(char *dst, sgf_str raw, int mb)
         if (ch == '\\') {
             if (++i == n)
                 break;           /* a lone '\' at the end escapes nothing */
+            if (soft && is_break(s[i])) {
+                i += break_len(s, i, n);
+                continue;
+            }
         }
         dst[k++] = s[i++];
     }
@@ -180,7 +190,7 @@ size_t sgf__unescape_rest(char *dst, sgf_str raw, sgf_value_type vt, int mb,
             memcpy(dst + done, raw.ptr + done, raw.len - done);
             n = raw.len;
         } else {
-            n = unescape_plain(dst, raw, mb);
+            n = unescape_plain(dst, raw, mb, vt != SGF_VT_UNKNOWN);
         }
         *high = !sgf__is_ascii(dst + done, n - done);
         return n;

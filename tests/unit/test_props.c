@@ -598,9 +598,16 @@ static void test_props_unescape_line_breaks(void **state)
     /* other whitespace becomes a space, escaped or not */
     UNESC("a\tb\vc\fd", SGF_VT_TEXT, false, "a b c d");
     UNESC("a\\\tb", SGF_VT_TEXT, false, "a b");
-    /* non-text types keep line breaks, and '\'+newline is only an
-     * escaped newline */
-    UNESC("a\\\nb", SGF_VT_NUMBER, false, "a\nb");
+    /* in the other types of known properties a soft break is removed
+     * too (a value folded over two lines reads as one), a hard one kept
+     * (the value is then bad); an unknown property, whose type is
+     * unknown, keeps the line break of a soft one */
+    UNESC("6\\\n.5", SGF_VT_REAL, false, "6.5");
+    UNESC("p\\\r\nd", SGF_VT_MOVE, false, "pd");
+    UNESC("d\\\n\rd", SGF_VT_POINT, false, "dd");
+    UNESC("a\\\ra:cc", SGF_VT_POINT_PAIR, false, "aa:cc");
+    UNESC("a\nb", SGF_VT_NUMBER, false, "a\nb");
+    UNESC("a\\\nb", SGF_VT_UNKNOWN, false, "a\nb");
 }
 
 static void test_props_unescape_multibyte(void **state)
@@ -685,7 +692,8 @@ static void test_props_unescape_appends(void **state)
  * break and blank, two-byte leads and trails, '\\' as a trail) at every
  * length up to 40, for every value type class and two-byte kind; the
  * eight-byte fast path must give the same bytes, and *high must say
- * whether they hold one >= 0x80. */
+ * whether they hold one >= 0x80. rules: 0 another type of a known
+ * property, 1 Text, 2 SimpleText, 3 an unknown property. */
 static size_t ref_unescape(char *dst, const char *s, size_t n, int rules,
                            int mb)
 {
@@ -715,13 +723,17 @@ static size_t ref_unescape(char *dst, const char *s, size_t n, int rules,
         bool pair = i + 1 < n && (s[i + 1] == '\r' || s[i + 1] == '\n')
                     && s[i + 1] != s[i];
         size_t blen = brk && pair ? 2 : 1;
-        if (rules != 0 && brk) {
-            if (!escaped)
-                dst[k++] = rules == 1 ? '\n' : ' ';
-            i += blen;                  /* escaped: a soft break, removed */
+        bool text = rules == 1 || rules == 2;
+        if (brk && escaped && rules != 3) {
+            i += blen;                  /* a soft break, removed */
             continue;
         }
-        if (rules != 0 && (ch == '\t' || ch == '\v' || ch == '\f'))
+        if (text && brk) {
+            dst[k++] = rules == 1 ? '\n' : ' ';
+            i += blen;
+            continue;
+        }
+        if (text && (ch == '\t' || ch == '\v' || ch == '\f'))
             ch = ' ';
         dst[k++] = (char)ch;
         i++;
@@ -733,8 +745,9 @@ static void test_props_unescape_matches_reference(void **state)
 {
     (void)state;
     static const char bytes[] = "ab \\]:\t\v\f\r\n\x81\xA7\xE0\xFE\x40\x7F";
-    static const sgf_value_type types[3] = { SGF_VT_NUMBER, SGF_VT_TEXT,
-                                             SGF_VT_SIMPLETEXT };
+    static const sgf_value_type types[4] = { SGF_VT_NUMBER, SGF_VT_TEXT,
+                                             SGF_VT_SIMPLETEXT,
+                                             SGF_VT_UNKNOWN };
     uint32_t seed = 12345;
     char raw[48], got[48], want[48];
     for (int round = 0; round < 4000; round++) {
@@ -744,7 +757,7 @@ static void test_props_unescape_matches_reference(void **state)
             raw[i] = bytes[(seed >> 16) % (sizeof bytes - 1)];
         }
         sgf_str r = { raw, n };
-        for (int t = 0; t < 3; t++)
+        for (int t = 0; t < 4; t++)
             for (int mb = 0; mb < 3; mb++) {
                 bool high = !n;
                 size_t k = sgf__unescape_high(got, r, types[t], mb, &high);

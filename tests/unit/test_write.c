@@ -215,6 +215,16 @@ static void test_soft_and_hard_line_breaks(void **state)
                         "C[onetwo\nthree four\nfive]N[a b])\n");
 }
 
+static void test_folded_values(void **state)
+{
+    (void)state;
+    /* a number, points and a move folded over two lines with soft line
+       breaks (CR, LF, CRLF) are read and written as one: the moves and
+       stones are kept, not dropped as bad points */
+    assert_string_equal(rt("(;KM[6\\\n.5]AB[d\\\rd][pp];B[p\\\r\nd])"),
+                        "(;FF[4]CA[UTF-8]\nKM[6.5]\nAB[dd][pp]\n;B[pd])\n");
+}
+
 static void test_composed_values(void **state)
 {
     (void)state;
@@ -621,6 +631,7 @@ int main(void)
         cmocka_unit_test(test_long_value_keeps_its_line),
         cmocka_unit_test(test_escapes),
         cmocka_unit_test(test_soft_and_hard_line_breaks),
+        cmocka_unit_test(test_folded_values),
         cmocka_unit_test(test_composed_values),
         cmocka_unit_test(test_unknown_property_keeps_escapes),
         cmocka_unit_test(test_passes),

@@ -180,11 +180,16 @@ SGF_API sgf_str sgf_prop_raw(const sgf_prop *p, size_t i);
 
 /* The i-th value decoded: for Text and SimpleText values, escapes removed,
  * line breaks and whitespace converted (FF[4] spec 3.2) and the bytes
- * converted to UTF-8 from the game's charset; for other types, escapes
- * removed. When the text's bytes decode in no charset, the raw bytes with
- * escapes removed (see sgf_prop_is_undecodable). May hold NUL bytes;
- * NUL-terminated once the property layer ran, not necessarily in a
- * collection read with SGF_PARSE_SYNTAX_ONLY: use the length. */
+ * converted to UTF-8 from the game's charset; for other types of a known
+ * property, escapes and soft line breaks ('\\' before a line break)
+ * removed, as the spec removes them from text (a value folded over two
+ * lines reads as one: "B[p\\" newline "d]" is B[pd]); for unknown
+ * properties, escapes removed (the line break of a soft line break kept,
+ * their type being unknown). When the text's bytes decode in no charset,
+ * the raw bytes with escapes removed (see sgf_prop_is_undecodable). May
+ * hold NUL bytes; NUL-terminated once the property layer ran, not
+ * necessarily in a collection read with SGF_PARSE_SYNTAX_ONLY: use the
+ * length. */
 SGF_API sgf_str sgf_prop_text(const sgf_prop *p, size_t i);
 
 /* True when the i-th value's text bytes decode in no charset. */
