@@ -197,11 +197,13 @@ static char *member_name(const char *archive, const char *member)
 
 /* Names and their targets, in the archive's order: a tar stores a
  * hard-linked member's data once, under its first name, and each link
- * as a name and its target. Two such tables: the links to read (their
- * names ARCHIVE//LINK, links), and every hard link of the archive,
- * whatever its name ends in (its path in the archive, aliases): a link
- * may name another link as its target (an archive appended to, or made
- * by another tool), whose own target holds the data. */
+ * as a name and its target; a symbolic link names its target from its
+ * own folder (link_of makes that a path in the archive). Two such
+ * tables: the links to read (their names ARCHIVE//LINK, links), and
+ * every link of the archive, whatever its name ends in (its path in the
+ * archive, aliases): a link may name another link as its target (an
+ * archive appended to, or made by another tool), whose own target holds
+ * the data. */
 typedef struct pairs {
     char **name;
     char **target;             /* the target's path in the archive */
@@ -250,11 +252,74 @@ static void pairs_free(pairs *p)
     free(p->order);
 }
 
-static bool is_link(struct archive_entry *e, bool raw)
+/* What entry e links to (link_of). */
+enum { LINK_NONE, LINK_IN, LINK_OUT };
+
+/* The folders of path as far as its last '/', then the components of
+ * rel, with "." dropped and ".." taking back the component before it:
+ * into out (room: strlen(path) + strlen(rel) + 3), a leading "./" kept
+ * as path has it. false when a ".." has no component to take back (the
+ * result would be outside the archive). */
+static bool resolve_in(char *out, const char *path, const char *rel)
+{
+    size_t len = 0, floor = 0;
+    if (strncmp(path, "./", 2) == 0) {
+        memcpy(out, "./", 2);
+        len = floor = 2;
+    }
+    const char *slash = strrchr(path, '/');
+    size_t dirlen = slash != NULL ? (size_t)(slash - path) + 1 : 0;
+    for (int part = 0; part < 2; part++) {
+        const char *s = part == 0 ? path : rel;
+        const char *end = part == 0 ? path + dirlen : rel + strlen(rel);
+        while (s < end) {
+            const char *e = memchr(s, '/', (size_t)(end - s));
+            size_t n = e != NULL ? (size_t)(e - s) : (size_t)(end - s);
+            if (n == 2 && s[0] == '.' && s[1] == '.') {
+                if (len == floor)
+                    return false;
+                while (len > floor && out[len - 1] != '/')
+                    len--;
+                len -= len > floor;         /* and the '/' before it */
+            } else if (n > 0 && !(n == 1 && s[0] == '.')) {
+                if (len > floor)
+                    out[len++] = '/';
+                memcpy(out + len, s, n);
+                len += n;
+            }
+            s += n + (e != NULL);
+        }
+    }
+    out[len] = '\0';
+    return true;
+}
+
+/* Whether entry e is a link, and to what: a hard link's target as the
+ * archive names it, a symbolic link's made a path in the archive from
+ * the link's folder (*target malloc'd, LINK_IN), or LINK_OUT for a
+ * symbolic link that leaves the archive (an absolute path, more ".."
+ * than folders): such a link is never followed, whatever is there.
+ * -1 out of memory. */
+static int link_of(struct archive_entry *e, char **target)
 {
     const char *inner = archive_entry_pathname(e);
-    return !raw && archive_entry_hardlink(e) != NULL && inner != NULL
-           && ends_with(inner, member_suffix);
+    const char *hard = archive_entry_hardlink(e);
+    const char *sym = archive_entry_filetype(e) == AE_IFLNK
+                      ? archive_entry_symlink(e) : NULL;
+    *target = NULL;
+    if (inner == NULL || (hard == NULL && sym == NULL))
+        return LINK_NONE;
+    if (hard != NULL)
+        return (*target = strdup(hard)) != NULL ? LINK_IN : -1;
+    if (sym[0] == '/')
+        return LINK_OUT;
+    if ((*target = malloc(strlen(inner) + strlen(sym) + 3)) == NULL)
+        return -1;
+    if (resolve_in(*target, inner, sym))
+        return LINK_IN;
+    free(*target);
+    *target = NULL;
+    return LINK_OUT;
 }
 
 static bool wanted(struct archive_entry *e, bool raw)
@@ -432,6 +497,22 @@ static void hand(cli_archive_it *it, cli_member *m, const char **why,
     it->members++;
 }
 
+/* A member of the first reading handed over unread, for why (a static
+ * text). */
+static void hand_unread(cli_archive_it *it, cli_member *m, const char **why,
+                        const char *inner, const char *reason)
+{
+    drop_member(it);
+    it->own = member_name(it->path, inner);
+    it->ok = false;
+    it->why = reason;
+    if (it->own == NULL) {
+        tool_error("out of memory");
+        it->st = TOOL_TROUBLE;
+    }
+    hand(it, m, why, it->own != NULL ? it->own : it->path);
+}
+
 /* The first reading: the next member wanted, or false at its end. */
 static bool next_first(cli_archive_it *it, cli_member *m, const char **why)
 {
@@ -440,27 +521,31 @@ static bool next_first(cli_archive_it *it, cli_member *m, const char **why)
     while ((rc = archive_read_next_header(it->a, &e)) == ARCHIVE_OK
            || rc == ARCHIVE_WARN) {
         bool raw = archive_format(it->a) == ARCHIVE_FORMAT_RAW;
-        if (!raw && archive_entry_hardlink(e) != NULL
-            && archive_entry_pathname(e) != NULL
-            && pairs_add(&it->al, strdup(archive_entry_pathname(e)),
-                         archive_entry_hardlink(e)) != 0) {
+        const char *inner = archive_entry_pathname(e);
+        bool named = !raw && inner != NULL && ends_with(inner, member_suffix);
+        char *target = NULL;
+        int kind = raw ? LINK_NONE : link_of(e, &target);
+        if (kind < 0 || (kind == LINK_IN          /* every link, by name */
+                         && pairs_add(&it->al, strdup(inner), target) != 0)
+            || (kind == LINK_IN && named
+                && pairs_add(&it->l, member_name(it->path, inner), target)
+                   != 0)) {
+            free(target);
             tool_error("out of memory");
             it->st = TOOL_TROUBLE;
             it->no_memory = true;
             return false;
         }
-        if (is_link(e, raw)) {          /* read from its target, later */
-            if (pairs_add(&it->l, member_name(it->path,
-                                              archive_entry_pathname(e)),
-                          archive_entry_hardlink(e)) != 0) {
-                tool_error("out of memory");
-                it->st = TOOL_TROUBLE;
-                it->no_memory = true;
-                return false;
-            }
+        free(target);
+        if (kind == LINK_IN && named) {   /* read from its target, later */
             archive_read_data_skip(it->a);
+        } else if (kind == LINK_OUT && named) {
+            archive_read_data_skip(it->a);
+            hand_unread(it, m, why, inner, "a symbolic link out of the "
+                        "archive (an absolute path, or '..' past its "
+                        "top): not followed");
+            return true;
         } else if (wanted(e, raw)) {
-            const char *inner = archive_entry_pathname(e);
             drop_member(it);
             it->own = raw ? strdup(it->path)
                           : member_name(it->path, inner ? inner : "");
@@ -475,6 +560,12 @@ static bool next_first(cli_archive_it *it, cli_member *m, const char **why)
             take_data(it);
             it->own = own;
             hand(it, m, why, it->own);
+            return true;
+        } else if (named && kind == LINK_NONE
+                   && archive_entry_filetype(e) != AE_IFDIR) {
+            archive_read_data_skip(it->a);
+            hand_unread(it, m, why, inner, "not a regular file (a fifo or "
+                        "a device): it holds no record");
             return true;
         } else {
             archive_read_data_skip(it->a);
@@ -685,7 +776,7 @@ int cli_archive_next(cli_archive_it *it, cli_member *m, const char **why)
             if (it->next_missing < it->l.n) {
                 *m = (cli_member){ it->l.name[it->next_missing++], NULL, 0,
                                    -1, false };
-                *why = "a hard link to a member the archive does not hold";
+                *why = "a link to a member the archive does not hold";
                 it->members++;
                 return 1;
             }

@@ -1,0 +1,38 @@
+# A symbolic link of an archive whose name ends in .sgf is an input under
+# its own name, read from the member it names (from the link's folder, a
+# link to a link followed to its end, through names of any ending); one
+# that leaves the archive (an absolute path, '..' past its top) is never
+# followed, and one to a member the archive does not hold, or a loop,
+# cannot be read; a fifo named *.sgf holds no record and is said so. None
+# is passed over in silence. The archives are made with tar and zip.
+mkdir -p r/sub
+printf '(;GM[1]FF[4]SZ[9]RU[Chinese];B[ee];W[ee])' > r/ok.sgf
+ln -s ok.sgf r/sym.sgf
+ln -s ../ok.sgf r/sub/up.sgf
+ln -s sym.sgf r/symsym.sgf
+ln -s ok.sgf r/plain-link
+ln -s plain-link r/via.sgf
+ln -s /etc/passwd r/abs.sgf
+ln -s ../../x.sgf r/out.sgf
+ln -s nothere.sgf r/dangling.sgf
+ln -s loop2.sgf r/loop1.sgf
+ln -s loop1.sgf r/loop2.sgf
+mkfifo r/fifo.sgf
+# names as tar -C r . writes them ("./sym.sgf"), and without "./"
+tar cf dot.tar -C r .
+(cd r && tar cf ../plain.tar ok.sgf sym.sgf sub symsym.sgf plain-link \
+    via.sgf abs.sgf out.sgf dangling.sgf loop1.sgf loop2.sgf fifo.sgf)
+rm r/fifo.sgf
+(cd r && zip -qry ../links.zip ok.sgf sym.sgf sub symsym.sgf plain-link \
+    via.sgf abs.sgf out.sgf dangling.sgf loop1.sgf loop2.sgf)
+# (the lines sorted: the order of a tar made from a folder is the file
+# system's)
+for a in dot.tar plain.tar links.zip; do
+    "$TOOL" --format=json "$a" > json.out 2> json.err
+    echo "$a: status $?"
+    sed 's/,"errors".*//' json.out | LC_ALL=C sort
+    LC_ALL=C sort json.err
+    "$TOOL" -q -j 2 "$a" > j2.out 2>&1
+    echo "$a -j 2: status $?"
+    LC_ALL=C sort j2.out
+done
