@@ -379,8 +379,10 @@ static int lib_status(int rc, const char *what, const char *name)
 }
 
 /* --keep-dirs: the folders of target below DIR (the first skip bytes),
- * made as needed. 0, or -1 after a message. */
-static int make_parents(char *target, size_t skip)
+ * made as needed for the output of the input path. 0, or -1 after a
+ * message, which names the input (a folder that cannot be made may come
+ * from another input's file of the same name). */
+static int make_parents(char *target, size_t skip, const char *path)
 {
     /* the folder of the last target, known to be there: inputs come
      * folder by folder, so most targets need no look at the disk */
@@ -400,8 +402,10 @@ static int make_parents(char *target, size_t skip)
         if (rc != 0 && errno == EEXIST)
             rc = 0;
         if (rc != 0)
-            tool_error("cannot create directory '%s': %s", target,
-                       errno ? strerror(errno) : "not a directory");
+            tool_error("cannot create directory '%s' for the output of "
+                       "'%s': %s", target, cli_display_name(path),
+                       errno ? strerror(errno) : "a file of that name is "
+                       "there");
         *p = '/';
         if (rc != 0)
             return -1;
@@ -450,7 +454,7 @@ static FILE *open_dir_target(convert_opts *o, const char *path, long game,
     else if (keyset_add(&o->targets, *target, len, &index) < 0)
         tool_error("out of memory");
     else if (!o->keep_dirs
-             || make_parents(*target, strlen(o->output) + 1) == 0)
+             || make_parents(*target, strlen(o->output) + 1, path) == 0)
         return open_tmp(*target, tmp);
     free(*target);
     *target = NULL;

@@ -10,3 +10,12 @@ cp "$CASES/game.sgf" in/c.sgf
 echo "again: status $?"
 grep '^sgf-convert: ' err
 ls out
+# --keep-dirs: a folder the output of one member needs where the output
+# of another member is a file (members x.sgf and x.sgf/y.sgf): the
+# message names the member whose output is not written
+mkdir -p t/d
+cp "$CASES/game.sgf" t/x.sgf
+cp "$CASES/game.sgf" t/d/y.sgf
+(cd t && tar cf ../c.tar x.sgf --transform 's,^d,x.sgf,' d/y.sgf)
+"$TOOL" --to=sgf --keep-dirs -o o2/ c.tar
+echo "folder over a file: status $?"
