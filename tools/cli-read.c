@@ -171,7 +171,7 @@ static int each_game(void *arg, sgf_collection *c, sgf_game *g)
     }
     cli_progress_before(stdout);
     r->status = tool_worst(r->status, r->fn(r->payload, c, g));
-    cli_flush(stdout);
+    cli_flush_before_stderr();
     r->status = tool_worst(r->status, cli_print_diag_batch(r->fp, r->name,
                                                            c, r->d, r->n));
     if (r->part != NULL)

@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *program_name = "sgf";
@@ -103,6 +104,22 @@ void cli_flush(FILE *fp)
 {
     if (fflush(fp) != 0)
         cli_write_failed(fp, errno);
+}
+
+void cli_flush_before_stderr(void)
+{
+    static int shared = -1;             /* found once */
+    if (shared < 0) {
+        struct stat out, err, null;
+        shared = fstat(STDOUT_FILENO, &out) != 0
+                 || fstat(STDERR_FILENO, &err) != 0
+                 || (out.st_dev == err.st_dev && out.st_ino == err.st_ino);
+        if (shared && S_ISCHR(out.st_mode) && stat("/dev/null", &null) == 0
+            && S_ISCHR(null.st_mode) && out.st_rdev == null.st_rdev)
+            shared = 0;                 /* the output is thrown away */
+    }
+    if (shared)
+        cli_flush(stdout);
 }
 
 void cli_write_failed(FILE *fp, int err)

@@ -607,7 +607,7 @@ static int stream_xml_game(void *payload, sgf_collection *c, sgf_game *g)
 {
     stream *s = payload;
     int st = stream_game(s, c, g);
-    cli_flush(stdout);
+    cli_flush_before_stderr();
     st = tool_worst(st, cli_print_diag_batch(stderr, s->name, c,
                                              &s->o->diag, s->n));
     tell_refusal(s);
@@ -692,7 +692,7 @@ static int convert_stream(convert_opts *o, const char *path, cli_counts *n,
         st = tool_worst(st, close_tmp(s.out, tmp, target,
                                       wrote && st < TOOL_TROUBLE, fresh));
     else if (s.out == stdout)
-        cli_flush(stdout);
+        cli_flush_before_stderr();
     free(target);
     return st;
 }
