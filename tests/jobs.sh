@@ -477,7 +477,7 @@ fi
     2> "$tmp/one.err" </dev/null
 for want in 'many.tar.gz//t/c/' 'big.tar.bz2//big/huge.sgf' \
             "cannot read '$arc/cut.tar.gz'" 'links.tar//d/i.sgf' \
-            'hard link to a member the archive does not hold' \
+            'a link to a member the archive does not hold' \
             'holds no member' "cannot read '$arc/fake.tar.gz'"; do
     grep -qF "$want" "$tmp/one.out" "$tmp/one.err" || {
         arc_ok=0
