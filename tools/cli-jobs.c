@@ -1453,6 +1453,35 @@ static unsigned bigs_out(const jobs *j)
     return n;
 }
 
+/* A descriptor of fd's file with a file offset of its own, or -1: the
+ * links of a member share its spill file, and workers reading them at
+ * once through one offset (dup's) would move each other's place (and
+ * the parent's rewinds for the next link). The file is opened again
+ * through /proc/self/fd (it has no name); where there is no /proc, it is
+ * copied to a temporary file of its own. */
+static int own_offset(int fd)
+{
+    char name[48];
+    snprintf(name, sizeof name, "/proc/self/fd/%d", fd);
+    int own = open(name, O_RDONLY | O_CLOEXEC);
+    if (own >= 0 || (own = capture_file()) < 0)
+        return own;
+    char buf[65536];
+    off_t at = 0;
+    for (;;) {
+        ssize_t got = pread(fd, buf, sizeof buf, at);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got == 0 && lseek(own, 0, SEEK_SET) == 0)
+            return own;
+        if (got <= 0 || write_full(own, buf, (size_t)got) != 0)
+            break;
+        at += got;
+    }
+    close(own);
+    return -1;
+}
+
 /* Member m (its data read) kept for the next job, with what was said
  * before it: a small one's data copied, a big one's spill file held open.
  * 0, or -1 out of memory. */
@@ -1464,7 +1493,7 @@ static int carry_member(jobs *j, const cli_member *m, const char *why,
     *c = (carry){ true, { 0, m->ok ? m->len : 0, m->ok, big, { 0 } }, -1,
                   NULL, strdup(m->name), strdup(why != NULL ? why : ""),
                   said };
-    if (big && (c->fd = dup(m->fd)) < 0) {
+    if (big && (c->fd = own_offset(m->fd)) < 0) {
         c->e = (member_entry){ 0, 0, 0, 0, { 0 } };
         free(c->why);
         c->why = strdup("cannot keep its temporary file");
@@ -1572,7 +1601,7 @@ static int fill_members(jobs *j, slot *s)
                            { 0 } };
         if (big) {                      /* its spill file, handed on */
             e.off = 0;
-            if ((s->data_fd = dup(m.fd)) >= 0) {
+            if ((s->data_fd = own_offset(m.fd)) >= 0) {
                 s->has_fd = true;
             } else {
                 e = (member_entry){ 0, 0, 0, 0, { 0 } };
