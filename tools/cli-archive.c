@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static bool ends_with(const char *name, const char *suffix)
@@ -256,17 +257,15 @@ static void pairs_free(pairs *p)
 enum { LINK_NONE, LINK_IN, LINK_OUT };
 
 /* The folders of path as far as its last '/', then the components of
- * rel, with "." dropped and ".." taking back the component before it:
- * into out (room: strlen(path) + strlen(rel) + 3), a leading "./" kept
- * as path has it. false when a ".." has no component to take back (the
+ * rel, with "." and empty ones dropped and ".." taking back the
+ * component before it: into out (room: strlen(path) + strlen(rel) + 1).
+ * This is also the form a name is looked up in (path ""): "./d/a.sgf",
+ * "d//a.sgf" and "d/x/../a.sgf" name the member "d/a.sgf", as tar
+ * extracts them. false when a ".." has no component to take back (the
  * result would be outside the archive). */
 static bool resolve_in(char *out, const char *path, const char *rel)
 {
-    size_t len = 0, floor = 0;
-    if (strncmp(path, "./", 2) == 0) {
-        memcpy(out, "./", 2);
-        len = floor = 2;
-    }
+    size_t len = 0;
     const char *slash = strrchr(path, '/');
     size_t dirlen = slash != NULL ? (size_t)(slash - path) + 1 : 0;
     for (int part = 0; part < 2; part++) {
@@ -276,13 +275,13 @@ static bool resolve_in(char *out, const char *path, const char *rel)
             const char *e = memchr(s, '/', (size_t)(end - s));
             size_t n = e != NULL ? (size_t)(e - s) : (size_t)(end - s);
             if (n == 2 && s[0] == '.' && s[1] == '.') {
-                if (len == floor)
+                if (len == 0)
                     return false;
-                while (len > floor && out[len - 1] != '/')
+                while (len > 0 && out[len - 1] != '/')
                     len--;
-                len -= len > floor;         /* and the '/' before it */
+                len -= len > 0;             /* and the '/' before it */
             } else if (n > 0 && !(n == 1 && s[0] == '.')) {
-                if (len > floor)
+                if (len > 0)
                     out[len++] = '/';
                 memcpy(out + len, s, n);
                 len += n;
@@ -292,6 +291,17 @@ static bool resolve_in(char *out, const char *path, const char *rel)
     }
     out[len] = '\0';
     return true;
+}
+
+/* name in the form names are looked up in (resolve_in), malloc'd; a
+ * name whose ".." climb out is kept as it is (it names no member). NULL
+ * when out of memory. */
+static char *lookup_form(const char *name)
+{
+    char *out = malloc(strlen(name) + 1);
+    if (out != NULL && !resolve_in(out, "", name))
+        strcpy(out, name);
+    return out;
 }
 
 /* Whether entry e is a link, and to what: a hard link's target as the
@@ -310,10 +320,10 @@ static int link_of(struct archive_entry *e, char **target)
     if (inner == NULL || (hard == NULL && sym == NULL))
         return LINK_NONE;
     if (hard != NULL)
-        return (*target = strdup(hard)) != NULL ? LINK_IN : -1;
+        return (*target = lookup_form(hard)) != NULL ? LINK_IN : -1;
     if (sym[0] == '/')
         return LINK_OUT;
-    if ((*target = malloc(strlen(inner) + strlen(sym) + 3)) == NULL)
+    if ((*target = malloc(strlen(inner) + strlen(sym) + 1)) == NULL)
         return -1;
     if (resolve_in(*target, inner, sym))
         return LINK_IN;
@@ -425,6 +435,8 @@ struct cli_archive_it {
     int phase;
     int st;                    /* the archive's own troubles */
     bool broken, no_memory;
+    bool once;                 /* not a regular file (a fifo): it cannot
+                                  be read again for its links */
     unsigned long members;     /* handed over, read or not */
     unsigned long long position;    /* of the first reading, in the file */
     links l;
@@ -462,8 +474,10 @@ cli_archive_it *cli_archive_open(const char *path)
         tool_error("out of memory");
         return NULL;
     }
+    struct stat st;
     it->fd = -1;
     it->phase = PHASE_MEMBERS;
+    it->once = stat(path, &st) != 0 || !S_ISREG(st.st_mode);
     it->a = open_archive(path);
     if (it->a == NULL) {
         free(it->path);
@@ -526,7 +540,8 @@ static bool next_first(cli_archive_it *it, cli_member *m, const char **why)
         char *target = NULL;
         int kind = raw ? LINK_NONE : link_of(e, &target);
         if (kind < 0 || (kind == LINK_IN          /* every link, by name */
-                         && pairs_add(&it->al, strdup(inner), target) != 0)
+                         && pairs_add(&it->al, lookup_form(inner), target)
+                            != 0)
             || (kind == LINK_IN && named
                 && pairs_add(&it->l, member_name(it->path, inner), target)
                    != 0)) {
@@ -704,10 +719,17 @@ static bool next_link(cli_archive_it *it, cli_member *m, const char **why)
     }
     while ((rc = archive_read_next_header(it->a, &e)) == ARCHIVE_OK
            || rc == ARCHIVE_WARN) {
-        const char *inner = archive_entry_pathname(e);
+        const char *raw = archive_entry_pathname(e);
         size_t n = 0;
-        bool data = inner != NULL && archive_entry_hardlink(e) == NULL
+        bool data = raw != NULL && archive_entry_hardlink(e) == NULL
                     && archive_entry_filetype(e) == AE_IFREG;
+        char *inner = data ? lookup_form(raw) : NULL;
+        if (data && inner == NULL) {
+            tool_error("out of memory");
+            it->st = TOOL_TROUBLE;
+            it->no_memory = true;
+            return false;
+        }
         for (size_t k = data ? first_of(l->target, it->order, l->n, inner)
                              : l->n;
              k < l->n && strcmp(l->target[it->order[k]], inner) == 0; k++)
@@ -715,6 +737,7 @@ static bool next_link(cli_archive_it *it, cli_member *m, const char **why)
                 it->names[n++] = l->name[it->order[k]];
                 it->done[it->order[k]] = true;
             }
+        free(inner);
         if (n == 0) {
             archive_read_data_skip(it->a);
             continue;
@@ -725,7 +748,8 @@ static bool next_link(cli_archive_it *it, cli_member *m, const char **why)
         hand(it, m, why, it->names[0]);
         return true;
     }
-    if (read_to_end(it->a, it->path, rc) != TOOL_OK) {
+    /* (a break the first reading met was said then) */
+    if (!it->broken && read_to_end(it->a, it->path, rc) != TOOL_OK) {
         it->broken = true;
         it->st = TOOL_TROUBLE;
     }
@@ -737,20 +761,23 @@ int cli_archive_next(cli_archive_it *it, cli_member *m, const char **why)
     for (;;)
         switch (it->phase) {
         case PHASE_MEMBERS:
+            /* then the links, read again from the start: also after a
+             * break (those whose member comes before it are read), not
+             * from a fifo (said of each) */
             if (next_first(it, m, why))
                 return 1;
             archive_read_free(it->a);
             it->a = NULL;
-            it->phase = !it->broken && !it->no_memory && it->l.n > 0
-                        ? PHASE_LINKS : PHASE_END;
+            it->phase = it->no_memory || it->l.n == 0 ? PHASE_END
+                        : it->once ? PHASE_MISSING : PHASE_LINKS;
             if (it->phase == PHASE_LINKS && !start_links(it))
-                it->phase = PHASE_END;
+                it->phase = PHASE_MISSING;
             break;
         case PHASE_LINKS:
             if (next_link(it, m, why))
                 return 1;
-            it->phase = it->broken ? PHASE_END : PHASE_MISSING;
-            if (!it->broken && !it->retargeted) {   /* links to links: */
+            it->phase = PHASE_MISSING;
+            if (!it->retargeted) {          /* links to links: */
                 it->retargeted = true;      /* one more reading for them */
                 int rc = retarget(it);
                 if (rc < 0) {
@@ -763,20 +790,23 @@ int cli_archive_next(cli_archive_it *it, cli_member *m, const char **why)
                     it->a = NULL;
                     if (start_links(it))
                         it->phase = PHASE_LINKS;
-                    else
-                        it->phase = PHASE_END;
                 }
             }
             break;
         case PHASE_MISSING:             /* their target is not there */
             drop_member(it);
-            while (it->next_missing < it->l.n
+            while (it->next_missing < it->l.n && it->done != NULL
                    && it->done[it->next_missing])
                 it->next_missing++;
             if (it->next_missing < it->l.n) {
                 *m = (cli_member){ it->l.name[it->next_missing++], NULL, 0,
                                    -1, false };
-                *why = "a link to a member the archive does not hold";
+                *why = it->once ? "a link, in an archive that is not a "
+                                  "regular file (it cannot be read again "
+                                  "for its links)"
+                       : it->broken ? "a link whose member was not read "
+                                      "(the archive is damaged or cut short)"
+                       : "a link to a member the archive does not hold";
                 it->members++;
                 return 1;
             }

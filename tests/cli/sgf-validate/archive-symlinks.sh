@@ -4,7 +4,11 @@
 # that leaves the archive (an absolute path, '..' past its top) is never
 # followed, and one to a member the archive does not hold, or a loop,
 # cannot be read; a fifo named *.sgf holds no record and is said so. None
-# is passed over in silence. The archives are made with tar and zip.
+# is passed over in silence: not when the archive breaks off after the
+# links (those whose member comes before the break are read), not when
+# the archive is a fifo (it cannot be read again for its links). A name
+# and a target match however each is written ("./l.sgf" and "ok.sgf").
+# The archives are made with tar and zip.
 mkdir -p r/sub
 printf '(;GM[1]FF[4]SZ[9]RU[Chinese];B[ee];W[ee])' > r/ok.sgf
 ln -s ok.sgf r/sym.sgf
@@ -36,3 +40,25 @@ for a in dot.tar plain.tar links.zip; do
     echo "$a -j 2: status $?"
     LC_ALL=C sort j2.out
 done
+# "./l.sgf" -> "ok.sgf" beside "ok.sgf" (tar keeps the names as given)
+printf '(;GM[1]FF[4]SZ[9]RU[Chinese];B[ee])' > ok.sgf
+mkdir sub2
+ln -s ../ok.sgf sub2/l2.sgf
+ln -s ok.sgf l.sgf
+tar cf mixed.tar ok.sgf ./l.sgf ./sub2/l2.sgf
+"$TOOL" mixed.tar
+echo "mixed.tar: status $?"
+# links, then a member cut off: the links read from ok.sgf, before it
+head -c 30000 /dev/zero | tr '\0' x > after.sgf
+ln ok.sgf hard.sgf
+tar cf full.tar ok.sgf l.sgf hard.sgf after.sgf
+head -c $((512 * 4 + 100)) full.tar > cut.tar
+"$TOOL" cut.tar
+echo "cut.tar: status $?"
+"$TOOL" -j 2 cut.tar
+echo "cut.tar -j 2: status $?"
+# the archive read from a fifo: its links cannot be read again
+mkfifo fifo.tar
+cat plain.tar > fifo.tar &
+"$TOOL" -q fifo.tar 2>&1 | LC_ALL=C sort
+wait
