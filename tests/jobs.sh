@@ -428,6 +428,15 @@ printf 'not an archive' > "$arc/fake.tar.gz"
     done
 } > "$arc/names"
 arc_ok=1
+# arc_same WHAT EXPECTED ACTUAL: 0 when the two files are the same, else
+# a failure of the archives' test, said with the first differences
+arc_same() {
+    cmp -s "$2" "$3" && return 0
+    arc_ok=0
+    echo "FAIL jobs: $1"
+    diff "$2" "$3" | head -n 5
+    return 1
+}
 for args in "sgf-validate" "sgf-validate --format=json --summary" \
             "sgf-replay" "sgf-score --format=tsv --dead=none" \
             "sgf-convert --to=sgf"; do
@@ -447,11 +456,8 @@ for args in "sgf-validate" "sgf-validate --format=json --summary" \
             "$bindir"/$args -j "$j" "$input" > "$tmp/many.both" 2>&1 \
                 </dev/null
             for k in out err both; do
-                if ! cmp -s "$tmp/one.$k" "$tmp/many.$k"; then
-                    arc_ok=0
-                    echo "FAIL jobs: $args -j $j $input: $k differs"
-                    diff "$tmp/one.$k" "$tmp/many.$k" | head -n 5
-                fi
+                arc_same "$args -j $j $input: $k differs" "$tmp/one.$k" \
+                    "$tmp/many.$k"
             done
         done
     done
@@ -466,11 +472,8 @@ for j in 1 2; do
     (cd "$arc/od" && find . -type f | LC_ALL=C sort | xargs cat) \
         >> "$tmp/od$j.both"
 done
-if ! cmp -s "$tmp/od1.both" "$tmp/od2.both"; then
-    arc_ok=0
-    echo "FAIL jobs: sgf-convert -o DIR -j 2 on archives differs from -j 1"
-    diff "$tmp/od1.both" "$tmp/od2.both" | head -n 5
-fi
+arc_same "sgf-convert -o DIR -j 2 on archives differs from -j 1" \
+    "$tmp/od1.both" "$tmp/od2.both"
 # many links (8 hard, 56 symbolic) to one member over 1 MiB, read by four
 # workers at once: each reads the whole member through an offset of its
 # own (through one offset they moved each other's place: 'no game tree
@@ -495,12 +498,8 @@ while [ $round -lt 20 ]; do
     round=$((round + 1))
     "$bindir/sgf-validate" -j 4 "$arc/manylinks.tar" > "$tmp/ml4" 2>&1
     echo "status $?" >> "$tmp/ml4"
-    if ! cmp -s "$tmp/ml1" "$tmp/ml4"; then
-        arc_ok=0
-        echo "FAIL jobs: links to one big member, -j 4 (round $round)"
-        diff "$tmp/ml1" "$tmp/ml4" | head -n 5
-        break
-    fi
+    arc_same "links to one big member, -j 4 (round $round)" "$tmp/ml1" \
+        "$tmp/ml4" || break
 done
 grep -q '65 files, 0 errors' "$tmp/ml1" || {
     arc_ok=0
