@@ -26,21 +26,35 @@ static const char *const archives[] = {
 };
 static const char *const compressions[] = { ".gz", ".bz2", ".xz", ".zst" };
 
+/* The one of the n suffixes (each ".x..." with no other '.', at most 5
+ * bytes) that name ends with, after something, or NULL: its last '.'
+ * on (this runs for every input, most of them *.sgf, which the first
+ * letter turns away). */
+static const char *suffix_in(const char *name, const char *const *list,
+                             size_t n)
+{
+    const char *dot = strrchr(name, '.');
+    if (dot == NULL || dot == name || dot[1] == '\0' || strlen(dot) > 5)
+        return NULL;
+    char first = (char)(dot[1] >= 'A' && dot[1] <= 'Z' ? dot[1] + 32
+                                                         : dot[1]);
+    for (size_t i = 0; i < n; i++)
+        if (list[i][1] == first && strcasecmp(dot, list[i]) == 0)
+            return list[i];
+    return NULL;
+}
+
 /* The compression suffix name ends with, or NULL. */
 static const char *compression_of(const char *name)
 {
-    for (size_t i = 0; i < sizeof compressions / sizeof *compressions; i++)
-        if (ends_with(name, compressions[i]))
-            return compressions[i];
-    return NULL;
+    return suffix_in(name, compressions,
+                     sizeof compressions / sizeof *compressions);
 }
 
 bool cli_is_archive_name(const char *name)
 {
-    for (size_t i = 0; i < sizeof archives / sizeof *archives; i++)
-        if (ends_with(name, archives[i]))
-            return true;
-    return compression_of(name) != NULL;
+    return suffix_in(name, archives, sizeof archives / sizeof *archives)
+           != NULL || compression_of(name) != NULL;
 }
 
 /* A file compressed on its own (x.sgf.gz), not an archive (x.tar.gz). */
