@@ -57,6 +57,8 @@ typedef struct frame {
     unsigned long raw_line;      /* F_V: where its <raw> starts */
     bool in_node;        /* F_IGNORE: in a foreign element of a <node>,
                             which the schema lets hold anything */
+    bool in_go;          /* F_IGNORE: in an element of the Go layer,
+                            which the schema lets hold no SGF element */
 } frame;
 
 typedef struct xr {
@@ -122,13 +124,26 @@ static unsigned long parser_line(const xr *r)
 
 static int push_frame(xr *r, int kind)
 {
-    frame f = { kind, NONE, NONE, false, false, 0, r->line, 0, false };
+    frame f = { kind, NONE, NONE, false, false, 0, r->line, 0, false,
+                false };
     if (r->stack.len > 0) {
         const frame *top = &AT(r->stack, frame, COUNT(r->stack, frame) - 1);
         f.in_node = kind == F_IGNORE
                     && (top->kind == F_NODE || top->in_node);
+        f.in_go = kind == F_IGNORE && top->in_go;
     }
     return sgf__buf_add(&r->stack, &f, sizeof f);
+}
+
+/* An element skipped: one of another namespace, or of the Go layer (go:
+ * the Go layer's, which readers ignore but whose content the schema
+ * sets: no SGF element is in it). */
+static int skip_element(xr *r, bool go)
+{
+    int e = push_frame(r, F_IGNORE);
+    if (e == 0 && go)
+        AT(r->stack, frame, COUNT(r->stack, frame) - 1).in_go = true;
+    return e;
 }
 
 static frame *top(xr *r)
@@ -308,6 +323,7 @@ static int begin_collection(xr *r, bool ours, const char *name)
 static int on_start(xr *r, const char *name, const char *ns)
 {
     bool ours = ns != NULL && strcmp(ns, SGF_XML_NS) == 0;
+    bool go = ns != NULL && strcmp(ns, SGF_XML_GO_NS) == 0;
     frame *f = top(r);
     int kind = f ? f->kind : -1;
     bool is = false;
@@ -339,7 +355,7 @@ static int on_start(xr *r, const char *name, const char *ns)
         if (ours && !IS("variation"))
             return MISPLACED();
         if (!IS("variation"))
-            return push_frame(r, F_IGNORE);
+            return skip_element(r, go);
         node = f->node;
         if (push_frame(r, F_VARIATION) != 0)
             return SGF_ENOMEM;
@@ -393,9 +409,10 @@ static int on_start(xr *r, const char *name, const char *ns)
                     "only");
     default:
         /* an element skipped where the schema has none (outside a
-           <node>) holds no SGF: one of ours in it would be lost with it */
-        return ours && !f->in_node ? MISPLACED()
-                                   : push_frame(r, F_IGNORE);
+           <node>), or one of the Go layer, holds no SGF: one of ours in
+           it would be lost with it */
+        return ours && (!f->in_node || f->in_go) ? MISPLACED()
+                                                 : skip_element(r, go);
     }
 #undef MISPLACED
 #undef IS
@@ -685,12 +702,28 @@ static void on_error(void *ctx, xmlErrorPtr x)
     r->xml_fault = true;
     r->at_end = r->eof && in != NULL && in->cur >= in->end;
     if (r->err != NULL && r->errlen > 0 && r->err[0] == '\0') {
-        snprintf(r->err, r->errlen, "line %d: %s", x->line,
+        unsigned long line = x->line > 0 ? (unsigned long)x->line
+                             : parser_line(r);        /* (I18N: none) */
+        snprintf(r->err, r->errlen, "line %lu: %s", line > 0 ? line : 1,
                  x->message ? x->message : "not well-formed");
         r->err[strcspn(r->err, "\n")] = '\0';
     }
-    if (r->ctxt != NULL)
+    /* an encoding fault comes while libxml2 switches the input to the
+     * declared encoding, which goes on with the input after the call
+     * and crashes if the parser was stopped from here: the next handler
+     * of ours stops it (halted), and none acts on what comes after */
+    if (r->ctxt != NULL && x->domain != XML_FROM_I18N)
         xmlStopParser(r->ctxt);
+}
+
+/* Whether the handlers must do nothing more: a fault of ours, fn's
+ * stop, or a fault of libxml2's, whose stop is left to the handler
+ * (on_error): made here, where libxml2 allows it. */
+static bool halted(xr *r)
+{
+    if (r->xml_fault && r->e == 0 && !r->stopped)
+        xmlStopParser(r->ctxt);
+    return r->e != 0 || r->stopped || r->xml_fault;
 }
 
 /* What stopped the reading: the guard, read(2), memory, or the XML. */
@@ -751,7 +784,7 @@ static void sax_start(void *ctx, const xmlChar *name, const xmlChar *prefix,
     (void)nb_namespaces;
     (void)namespaces;
     (void)nb_defaulted;
-    if (r->e != 0 || r->stopped)
+    if (halted(r))
         return;
     r->line = parser_line(r);
     r->attrs = attributes;
@@ -769,14 +802,14 @@ static void sax_end(void *ctx, const xmlChar *name, const xmlChar *prefix,
     (void)name;
     (void)prefix;
     (void)uri;
-    if (r->e == 0 && !r->stopped)
+    if (!halted(r))
         stop_on(r, on_end(r));
 }
 
 static void sax_text(void *ctx, const xmlChar *s, int len)
 {
     xr *r = ctx;
-    if (r->e == 0 && !r->stopped)
+    if (!halted(r))
         stop_on(r, on_text(r, s, len));
 }
 
@@ -809,6 +842,8 @@ static bool ascii_compatible(const char *name)
 static void sax_document(void *ctx)
 {
     xr *r = ctx;
+    if (halted(r))
+        return;
     xmlParserInputPtr in = r->ctxt->input;
     const xmlCharEncodingHandler *enc =
         in != NULL && in->buf != NULL ? in->buf->encoder : NULL;
@@ -827,6 +862,8 @@ static void sax_doctype(void *ctx, const xmlChar *name,
     (void)name;
     (void)external_id;
     (void)system_id;
+    if (halted(r))
+        return;
     r->line = parser_line(r);
     stop_on(r, fail(r, line_of(r), "a DOCTYPE (DTD, entities) is not "
                     "allowed in an SGF XML document"));

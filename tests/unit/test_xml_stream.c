@@ -249,6 +249,29 @@ static void test_faults_in_document_order(void **state)
         { "<?xml version=\"1.0\"?>\n<collection xmlns=\"" SGF_XML_NS "\" "
           "version=\"1\"><game index=\"0\"><node><prop id=\"B\"><v>aa</v>"
           "</prop>\n<zz:move/></node></game></collection>", "line 3: " },
+        /* bytes the declared encoding cannot decode, and an encoding
+           libxml2 cannot switch to: refused while libxml2 switches the
+           input (stopping it there crashed libxml2) */
+        { "<?xml version=\"1.0\" encoding=\"windows-1252\"?><collection "
+          "version=\"1\" xmlns=\"" SGF_XML_NS "\"><game index=\"0\"><node>"
+          "<prop id=\"C\"><v>a\x81" "b</v></prop></node></game>"
+          "</collection>", "line 1: input conversion failed" },
+        { "<?xml version=\"1.0\" encoding=\"UTF-32\"?><collection/>",
+          "line 1: input conversion failed" },
+        /* SGF in the Go layer, whose elements hold none: it would be
+           lost (readers skip the Go layer) */
+        { "<?xml version=\"1.0\"?>\n<collection xmlns=\"" SGF_XML_NS "\" "
+          "xmlns:go=\"" SGF_XML_GO_NS "\" version=\"1\"><game index=\"0\">"
+          "<node><prop id=\"B\"><v>cc</v></prop><go:move number=\"1\" "
+          "color=\"B\" point=\"cc\">\n<variation><node><prop id=\"W\">"
+          "<v>dd</v></prop></node></variation></go:move></node></game>"
+          "</collection>", "line 3: an SGF element where the schema allows "
+          "none" },
+        { "<?xml version=\"1.0\"?>\n<collection xmlns=\"" SGF_XML_NS "\" "
+          "xmlns:go=\"" SGF_XML_GO_NS "\" version=\"1\"><game index=\"0\">"
+          "<node><go:info><go:komi>6.5</go:komi>\n<prop id=\"PB\"><v>x</v>"
+          "</prop></go:info></node></game></collection>",
+          "line 3: an SGF element where the schema allows none" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char err[256] = "";
