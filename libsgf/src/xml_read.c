@@ -950,9 +950,15 @@ static int read_all(xr *r)
     int rc = xmlParseDocument(r->ctxt);
     int e = r->e;
     /* a fault of libxml2's stops the parser, even one that leaves the
-       document well-formed to it (a namespace fault) */
+       document well-formed to it (a namespace fault); so does a read
+       refused by the guard, or failed, which libxml2 may take for the
+       end of a well-formed document when it converts the input from a
+       declared encoding (a CP932 document cut at a name too long read
+       as one empty game); elements still open mean the same */
     if (!e && !r->stopped
-        && (rc != 0 || !r->ctxt->wellFormed || r->xml_fault))
+        && (rc != 0 || !r->ctxt->wellFormed || r->xml_fault
+            || r->guard.why != NULL || r->read_failed || r->oom
+            || r->stack.len > 0))
         e = read_fault(r);
     /* a fault of ours may come from one of libxml2's (a value cut short
      * by a refused read) */
