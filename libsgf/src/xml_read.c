@@ -78,6 +78,8 @@ typedef struct xr {
     bool oom;                    /* libxml2 ran out of memory */
     bool xml_fault, at_end;      /* libxml2 found a fault; with all the
                                     input read */
+    bool probing;                /* ascii_compatible: its faults are not
+                                    the document's */
     char *err;
     size_t errlen;
     /* the document */
@@ -690,7 +692,7 @@ static int source_read(void *ctx, char *buf, int len)
 static void on_error(void *ctx, xmlErrorPtr x)
 {
     xr *r = ctx;
-    if (x == NULL)
+    if (x == NULL || r->probing)
         return;
     if (x->code == XML_ERR_NO_MEMORY)
         r->oom = true;
@@ -816,10 +818,12 @@ static void sax_text(void *ctx, const xmlChar *s, int len)
 /* Whether the encoding handler named `name` reads the bytes the guard
  * (xml_guard.c) looks at as themselves: it follows the raw bytes, so a
  * document in an encoding where they mean other characters (UTF-7's
- * "+ADw-" is '<') would pass it unseen. */
+ * "+ADw-" is '<') would pass it unseen. The SGF escape '\\' is one of
+ * them: Shift_JIS reads its byte as the yen sign, which made the value
+ * "a\\]b" (a]b) "a<yen>\\]b". */
 static bool ascii_compatible(const char *name)
 {
-    static const char probe[] = "<a b='c' d=\"e\">=!?-:/+ADw-&#;[]</a>\n";
+    static const char probe[] = "<a b='c' d=\"e\">=!?-:/+ADw-&#;[]\\</a>\n";
     xmlCharEncodingHandlerPtr h = xmlFindCharEncodingHandler(name);
     if (h == NULL)
         return false;
@@ -847,7 +851,10 @@ static void sax_document(void *ctx)
     xmlParserInputPtr in = r->ctxt->input;
     const xmlCharEncodingHandler *enc =
         in != NULL && in->buf != NULL ? in->buf->encoder : NULL;
-    if (enc == NULL || enc->name == NULL || ascii_compatible(enc->name))
+    r->probing = true;
+    bool ok = enc == NULL || enc->name == NULL || ascii_compatible(enc->name);
+    r->probing = false;
+    if (ok)
         return;
     r->line = parser_line(r);
     stop_on(r, fail(r, line_of(r), "the document's encoding is not "
