@@ -602,29 +602,6 @@ static void work(const cli_run_hooks *h, cli_job_one one, int sock,
 
 /* --- the parent's side ------------------------------------------------- */
 
-/* Whether standard output and standard error are one stream, whose
- * reader sees the two in the order they were written: the same pipe,
- * terminal or device, or one opening of a file (2>&1; a file opened
- * twice, ">f 2>f", is two streams that write over each other). */
-static bool one_stream(void)
-{
-    struct stat a, b;
-    if (fstat(STDOUT_FILENO, &a) != 0 || fstat(STDERR_FILENO, &b) != 0
-        || a.st_dev != b.st_dev || a.st_ino != b.st_ino)
-        return false;
-    if (!S_ISREG(a.st_mode))
-        return true;
-#if defined(__linux__) && defined(SYS_kcmp)
-    pid_t self = getpid();        /* the same open file description? */
-    long same = syscall(SYS_kcmp, (long)self, (long)self, 0L /* KCMP_FILE */,
-                        (long)STDOUT_FILENO, (long)STDERR_FILENO);
-    if (same >= 0)
-        return same == 0;
-#endif
-    return (fcntl(STDOUT_FILENO, F_GETFL) & O_APPEND)  /* both at the end */
-           && (fcntl(STDERR_FILENO, F_GETFL) & O_APPEND);
-}
-
 /* An unlinked temporary file: its descriptor, or -1 after a message. */
 static int capture_file(void)
 {
@@ -637,19 +614,6 @@ static int capture_file(void)
     else
         unlink(path);
     return fd;
-}
-
-/* Whether standard output is /dev/null, open for writing: what the
- * workers write there is kept in no order, so they write it there
- * themselves. (Not a closed standard output, which cli_run holds with
- * /dev/null opened for reading: writes to it fail, as one process's.) */
-static bool discarded(void)
-{
-    struct stat st, null;
-    int fl = fcntl(STDOUT_FILENO, F_GETFL);
-    return fl >= 0 && (fl & O_ACCMODE) != O_RDONLY
-           && fstat(STDOUT_FILENO, &st) == 0 && S_ISCHR(st.st_mode)
-           && stat("/dev/null", &null) == 0 && st.st_rdev == null.st_rdev;
 }
 
 static int start_worker(jobs *j, worker *w)
@@ -2064,8 +2028,8 @@ int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
     j.total = total;
     j.cut_at = UINT64_MAX;
     j.window = (size_t)nw * WINDOW_PER_WORKER;
-    j.one_stream = product(&j) == stdout && one_stream();
-    j.discard = product(&j) == stdout && discarded();
+    j.one_stream = product(&j) == stdout && cli_streams_one();
+    j.discard = product(&j) == stdout && cli_stdout_discarded();
     j.part_bytes = part_bytes_wanted();
     j.w = calloc(nw, sizeof *j.w);
     j.ring = calloc(j.window, sizeof *j.ring);

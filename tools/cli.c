@@ -6,14 +6,18 @@
  * diagnostics in cli-diag.c, a whole run in cli-run.c. Nothing here calls
  * setlocale: every number prints the same in every locale.
  */
+/* syscall(2) for kcmp (cli_streams_one) */
+#define _DEFAULT_SOURCE 1
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 static const char *program_name = "sgf";
@@ -106,18 +110,43 @@ void cli_flush(FILE *fp)
         cli_write_failed(fp, errno);
 }
 
+bool cli_streams_one(void)
+{
+    struct stat a, b;
+    if (fstat(STDOUT_FILENO, &a) != 0 || fstat(STDERR_FILENO, &b) != 0
+        || a.st_dev != b.st_dev || a.st_ino != b.st_ino)
+        return false;
+    if (!S_ISREG(a.st_mode))
+        return true;
+#if defined(__linux__) && defined(SYS_kcmp)
+    pid_t self = getpid();        /* the same open file description? */
+    long same = syscall(SYS_kcmp, (long)self, (long)self, 0L /* KCMP_FILE */,
+                        (long)STDOUT_FILENO, (long)STDERR_FILENO);
+    if (same >= 0)
+        return same == 0;
+#endif
+    return (fcntl(STDOUT_FILENO, F_GETFL) & O_APPEND)  /* both at the end */
+           && (fcntl(STDERR_FILENO, F_GETFL) & O_APPEND);
+}
+
+bool cli_stdout_discarded(void)
+{
+    struct stat st, null;
+    int fl = fcntl(STDOUT_FILENO, F_GETFL);
+    return fl >= 0 && (fl & O_ACCMODE) != O_RDONLY
+           && fstat(STDOUT_FILENO, &st) == 0 && S_ISCHR(st.st_mode)
+           && stat("/dev/null", &null) == 0 && st.st_rdev == null.st_rdev;
+}
+
 void cli_flush_before_stderr(void)
 {
     static int shared = -1;             /* found once */
-    if (shared < 0) {
-        struct stat out, err, null;
-        shared = fstat(STDOUT_FILENO, &out) != 0
-                 || fstat(STDERR_FILENO, &err) != 0
-                 || (out.st_dev == err.st_dev && out.st_ino == err.st_ino);
-        if (shared && S_ISCHR(out.st_mode) && stat("/dev/null", &null) == 0
-            && S_ISCHR(null.st_mode) && out.st_rdev == null.st_rdev)
-            shared = 0;                 /* the output is thrown away */
-    }
+    struct stat out, err;
+    if (shared < 0)                     /* one file, even opened twice */
+        shared = (fstat(STDOUT_FILENO, &out) != 0
+                  || fstat(STDERR_FILENO, &err) != 0
+                  || (out.st_dev == err.st_dev && out.st_ino == err.st_ino))
+                 && !cli_stdout_discarded();
     if (shared)
         cli_flush(stdout);
 }

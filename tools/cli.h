@@ -70,13 +70,23 @@ const char *cli_program_name(void);
 /* Flush fp; for stdout, remember why the first failure happened, so that
  * tool_close_stdout can say it even when later writes succeed. */
 void cli_flush(FILE *fp);
+/* Whether standard output and standard error are one stream, whose
+ * reader sees the two in the order they were written: the same pipe,
+ * terminal or device, or one opening of a file (2>&1; a file opened
+ * twice, ">f 2>f", is two streams that write over each other). */
+bool cli_streams_one(void);
+/* Whether standard output is /dev/null, open for writing (not a closed
+ * standard output, which cli_run holds with /dev/null opened for
+ * reading: writes to it fail). */
+bool cli_stdout_discarded(void);
 /* cli_flush(stdout) before what goes to standard error between two
- * parts of the output (a game's diagnostics after the game), when the
- * two streams end in one place, where their order shows: one file,
- * pipe or terminal (2>&1, or both on the terminal), unless standard
- * output is /dev/null. Else the output stays in stdout's buffer, written
- * a buffer at a time instead of once per game (a collection of 20,000
- * games wrote 20,000 times). */
+ * parts of the output (a game's diagnostics after the game), where the
+ * order of the two shows: both in one file, pipe or terminal (2>&1, and
+ * ">f 2>f" too, whose two streams write over each other where one
+ * process's flushes put them, as -j reproduces), the output not
+ * cli_stdout_discarded. Else the output stays in stdout's buffer,
+ * written a buffer at a time instead of once per game (a collection of
+ * 20,000 games wrote 20,000 times). Found once per process. */
 void cli_flush_before_stderr(void);
 /* The same for a write to fp that failed with errno err. */
 void cli_write_failed(FILE *fp, int err);
