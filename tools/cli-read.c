@@ -71,17 +71,23 @@ static void report_read_error(const char *path, int rc, int err)
                    sgf_strerror(rc));
 }
 
-/* The descriptor the walk opened for the input it gave last. */
+/* The descriptor the walk opened for the input it gave last, and the
+ * walk's fstat of it when there is one. */
 static const char *given_path;
 static int given_fd = -1;
+static struct stat given_st;
+static bool given_has_st;
 
-void cli_read_give_fd(const char *path, int fd)
+void cli_read_give_fd(const char *path, int fd, const struct stat *st)
 {
     cli_read_drop_fd();
     if (fd < 0)
         return;
     given_path = path;
     given_fd = fd;
+    given_has_st = st != NULL;
+    if (st != NULL)
+        given_st = *st;
 }
 
 void cli_read_drop_fd(void)
@@ -92,22 +98,30 @@ void cli_read_drop_fd(void)
     given_path = NULL;
 }
 
-int cli_open_input(const char *path)
+int cli_open_input_stat(const char *path, const struct stat **st)
 {
     int fd;
 
+    *st = NULL;
     if (strcmp(path, "-") == 0)
         return STDIN_FILENO;
     if (given_fd >= 0 && strcmp(path, given_path) == 0) {
         fd = given_fd;
         given_fd = -1;
         given_path = NULL;
+        *st = given_has_st ? &given_st : NULL;
         return fd;
     }
     fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         tool_error("cannot open '%s': %s", path, strerror(errno));
     return fd;
+}
+
+int cli_open_input(const char *path)
+{
+    const struct stat *st;
+    return cli_open_input_stat(path, &st);
 }
 
 /* Close what cli_open_input opened and report a failed parse. */
@@ -200,13 +214,14 @@ int cli_read_games(const char *path, const sgf_parse_options *po,
                            TOOL_OK, cli_part_of(path) };
     int fd, rc, err;
     const cli_member *m = cli_member_of(path);
+    const struct stat *st = NULL;       /* the walk's, of fd */
 
     if (m != NULL && m->fd < 0) {
         rc = sgf_parse_buffer_each(m->data, m->len, po, each_game, &r);
         if (rc != SGF_OK)
             report_read_error(path, rc, 0);
         rc = rc == SGF_OK ? TOOL_OK : TOOL_TROUBLE;
-    } else if (m == NULL && (fd = cli_open_input(path)) < 0) {
+    } else if (m == NULL && (fd = cli_open_input_stat(path, &st)) < 0) {
         n->unreadable++;
         return TOOL_TROUBLE;
     } else if (m != NULL) {          /* its file: the archive reader's */
@@ -231,7 +246,7 @@ int cli_read_games(const char *path, const sgf_parse_options *po,
             n->by_code[k] += r.part->rep.left_code[k];
     } else {
         errno = 0;
-        rc = sgf_parse_fd_each(fd, po, each_game, &r);
+        rc = sgf_parse_fd_each_stat(fd, st, po, each_game, &r);
         err = errno;
         rc = close_input(path, fd, rc, err);
     }

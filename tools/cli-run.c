@@ -620,7 +620,9 @@ int cli_run(const cli_tool *t, int argc, char **argv,
             cli_write_held(said);
             if (path == NULL)
                 break;
-            cli_read_give_fd(path, cli_inputs_take_fd(in));
+            int fd = cli_inputs_take_fd(in);
+            cli_read_give_fd(path, fd, fd >= 0 ? cli_inputs_last_stat(in)
+                                               : NULL);
             status = tool_worst(status, one_input(h, path, &n));
             cli_read_drop_fd();
             cli_progress_input(size);

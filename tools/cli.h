@@ -644,14 +644,19 @@ int cli_read_games(const char *path, const sgf_parse_options *po,
 
 /* path ("-": standard input) opened for reading as an input: the
  * descriptor handed on by cli_read_give_fd for this path when there is
- * one, else opened now. -1 after the message "cannot open 'PATH': why". */
+ * one, else opened now. -1 after the message "cannot open 'PATH': why".
+ * The _stat form also sets *st to the walk's fstat of a descriptor
+ * handed on with one (valid until the next cli_read_give_fd), else to
+ * NULL. */
 int cli_open_input(const char *path);
+int cli_open_input_stat(const char *path, const struct stat **st);
 
 /* fd, open on path (cli_inputs_take_fd), for the next cli_open_input of
- * path; one given before and not taken is closed. fd -1 gives nothing.
+ * path, with st its fstat (cli_inputs_last_stat: copied) or NULL; one
+ * given before and not taken is closed. fd -1 gives nothing.
  * cli_read_drop_fd closes one not taken (an input read another way, as
  * an archive). */
-void cli_read_give_fd(const char *path, int fd);
+void cli_read_give_fd(const char *path, int fd, const struct stat *st);
 void cli_read_drop_fd(void);
 
 /* A JSON string value (json.h's rules: bytes that are not UTF-8 become

@@ -481,6 +481,14 @@ int sgf_parse_fd_each(int fd, const sgf_parse_options *opts,
     return fn == NULL ? SGF_EINVAL : parse_fd(NULL, fd, NULL, &rq);
 }
 
+int sgf_parse_fd_each_stat(int fd, const struct stat *st,
+                           const sgf_parse_options *opts, sgf_game_fn fn,
+                           void *payload)
+{
+    request rq = { opts, fn, payload, NULL, 0, false, NULL, 0, NULL };
+    return fn == NULL ? SGF_EINVAL : parse_fd(NULL, fd, st, &rq);
+}
+
 int sgf_parse_file_each(const char *path, const sgf_parse_options *opts,
                         sgf_game_fn fn, void *payload)
 {

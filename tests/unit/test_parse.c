@@ -5,10 +5,12 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <cmocka.h>
 #include <sgf/parse.h>
@@ -1285,12 +1287,73 @@ static void test_parse_fd_from_offset(void **state)
     }
 }
 
+/* sgf_parse_fd_each_stat reads what the caller's fstat saw: the same
+ * games as sgf_parse_fd_each from the same stat, no byte written after
+ * it (its st_size bounds the reading), a pipe as a pipe, and a size
+ * past what a game-by-game reading holds refused (EFBIG) before any
+ * byte is read. */
+static void test_parse_fd_each_stat(void **state)
+{
+    (void)state;
+    for (int big = 0; big <= 1; big++) {
+        FILE *fp = tmpfile();
+        assert_non_null(fp);
+        fputs("(;GM[1]C[first ", fp);
+        for (size_t i = 0; i < (big ? (size_t)2 << 20 : 100); i++)
+            fputc('x', fp);
+        fputs("])\n", fp);
+        fflush(fp);
+        int fd = fileno(fp);
+        struct stat st;
+        assert_int_equal(fstat(fd, &st), 0);
+        fputs("(;GM[1]C[second])", fp);      /* written after the stat */
+        fflush(fp);
+        assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+        first_comment f = { 0, "" };
+        assert_int_equal(sgf_parse_fd_each_stat(fd, &st, NULL, note_first,
+                                                &f), SGF_OK);
+        assert_int_equal(f.games, 1);
+        assert_string_equal(f.comment, "first xxxxxxxxx");
+        assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+        first_comment all = { 0, "" };       /* NULL: its own fstat */
+        assert_int_equal(sgf_parse_fd_each_stat(fd, NULL, NULL, note_first,
+                                                &all), SGF_OK);
+        assert_int_equal(all.games, 2);
+        struct stat huge = st;
+        huge.st_size = (off_t)UINT32_MAX;
+        first_comment none = { 0, "" };
+        assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+        errno = 0;
+        assert_int_equal(sgf_parse_fd_each_stat(fd, &huge, NULL, note_first,
+                                                &none), SGF_EIO);
+        assert_int_equal(errno, EFBIG);
+        assert_int_equal(none.games, 0);
+        assert_int_equal(sgf_parse_fd_each_stat(fd, &st, NULL, NULL, NULL),
+                         SGF_EINVAL);
+        fclose(fp);
+    }
+    int p[2];
+    assert_int_equal(pipe(p), 0);
+    const char *two = "(;GM[1]C[one])(;GM[1]C[two])";
+    assert_int_equal(write(p[1], two, strlen(two)), (ssize_t)strlen(two));
+    close(p[1]);
+    struct stat st;
+    assert_int_equal(fstat(p[0], &st), 0);
+    first_comment f = { 0, "" };
+    assert_int_equal(sgf_parse_fd_each_stat(p[0], &st, NULL, note_first, &f),
+                     SGF_OK);
+    assert_int_equal(f.games, 2);
+    assert_string_equal(f.comment, "one");
+    close(p[0]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_parse_simple_game),
         cmocka_unit_test(test_parse_packed_input),
         cmocka_unit_test(test_parse_fd_from_offset),
+        cmocka_unit_test(test_parse_fd_each_stat),
         cmocka_unit_test(test_parse_whitespace_everywhere),
         cmocka_unit_test(test_parse_escapes_raw_and_text),
         cmocka_unit_test(test_parse_collection_and_variations),
