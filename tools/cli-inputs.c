@@ -6,11 +6,15 @@
 /* d_type and DT_* of readdir (BSD, glibc): the walk then needs no stat
  * for most entries; without them every entry is stat'ed */
 #define _DEFAULT_SOURCE 1
+/* O_PATH (Linux): a folder held open to open names in it needs no
+ * permission to list it; without it, one that can be listed */
+#define _GNU_SOURCE 1
 #include "cli.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -43,6 +47,9 @@ struct cli_inputs {
     bool keep_open;           /* names given or listed are opened, not
                                  stat'ed (cli_inputs_keep_open) */
     int last_fd;              /* the name returned last opened, or -1 */
+    char *dir;                /* the folder of the name opened last */
+    size_t dir_len, dir_cap;  /* (dir_len SIZE_MAX: none yet) */
+    int dir_fd;               /* that folder opened, or -1 */
     int status;
     size_t skipped;           /* inputs not read: a directory without -r
                                  or that cannot be read, a --files-from
@@ -75,6 +82,8 @@ cli_inputs *cli_inputs_open(char **operands, int count,
     in->opts = *o;
     in->default_stdin = count == 0 && o->files_from == NULL;
     in->last_fd = -1;
+    in->dir_len = SIZE_MAX;
+    in->dir_fd = -1;
     return in;
 }
 
@@ -228,6 +237,28 @@ static int join_path(cli_inputs *in, const char *dir, const char *name)
     return 0;
 }
 
+static int open_name(cli_inputs *in, const char *name, struct stat *st);
+
+/* A regular file of a folder walked, opened for the reader when it takes
+ * each name as it comes (cli_inputs_keep_open), as take_name opens a name
+ * given: left to the reader when it cannot be opened, or is a folder by
+ * now. */
+static void open_found(cli_inputs *in, const char *path)
+{
+    struct stat st;
+    if (!in->keep_open || cli_is_archive_name(path))
+        return;
+    int fd = open_name(in, path, &st);
+    if (fd >= 0 && S_ISDIR(st.st_mode))
+        close(fd);
+    else if (fd >= 0) {
+        in->last_fd = fd;
+        in->last_size = S_ISREG(st.st_mode) ? (long long)st.st_size : 0;
+        in->last_st = st;
+        in->has_last_st = true;
+    }
+}
+
 /* The next *.sgf file (the members' ending: cli_archive_member_suffix) or
  * archive of the directories being walked, or NULL when the
  * walk is over. Subdirectories are entered where they sort. */
@@ -253,8 +284,10 @@ static const char *next_in_dirs(cli_inputs *in)
             trouble(in);
             continue;
         }
-        if (type == 'r')
-            return in->path;         /* a regular file: no stat needed */
+        if (type == 'r') {           /* a regular file: no stat needed */
+            open_found(in, in->path);
+            return in->path;
+        }
         if (type == 'd') {
             push_dir(in, in->path);
             continue;
@@ -334,14 +367,64 @@ size_t cli_inputs_skipped(const cli_inputs *in)
     return in != NULL ? in->skipped : 0;
 }
 
+/* name opened for reading, from the folder of the name opened before
+ * when it is the same folder: that folder is held open (O_PATH), so the
+ * kernel walks the name's last component only, not all of them (the
+ * files of an archive's tree, listed or walked, come folder by folder;
+ * about 2% of a replay of the corpus's files). A name with no folder,
+ * or one ending in '/', is opened as it is; so is any name when its
+ * folder cannot be opened, so that its error is the name's own, and
+ * when the folder's descriptor is the one too many. (A folder renamed
+ * between two of its names, and another made under its name, gives the
+ * second name's file from the folder first opened: as if the renaming
+ * had come just after that file was opened.) */
+static int open_in_dir(cli_inputs *in, const char *name)
+{
+    const char *slash = strrchr(name, '/');
+    if (slash == NULL || slash == name || slash[1] == '\0')
+        return open(name, O_RDONLY | O_CLOEXEC);
+    size_t len = (size_t)(slash - name);
+    if (len != in->dir_len || memcmp(in->dir, name, len) != 0) {
+        if (in->dir_fd >= 0)
+            close(in->dir_fd);
+        in->dir_fd = -1;
+        in->dir_len = SIZE_MAX;
+        if (len + 1 > in->dir_cap) {
+            char *grown = realloc(in->dir, len + 1);
+            if (grown == NULL)
+                return open(name, O_RDONLY | O_CLOEXEC);
+            in->dir = grown;
+            in->dir_cap = len + 1;
+        }
+        memcpy(in->dir, name, len);
+        in->dir[len] = '\0';
+        in->dir_len = len;
+#ifdef O_PATH
+        in->dir_fd = open(in->dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+#else
+        in->dir_fd = open(in->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+#endif
+    }
+    if (in->dir_fd < 0)
+        return open(name, O_RDONLY | O_CLOEXEC);
+    int fd = openat(in->dir_fd, slash + 1, O_RDONLY | O_CLOEXEC);
+    if (fd < 0 && (errno == EMFILE || errno == ENFILE)) {
+        close(in->dir_fd);              /* the one descriptor too many */
+        in->dir_fd = -1;
+        in->dir_len = SIZE_MAX;
+        fd = open(name, O_RDONLY | O_CLOEXEC);
+    }
+    return fd;
+}
+
 /* name opened for reading as the reader opens it, and its stat: one
  * walk of the path instead of two (a stat, then the reader's open). The
  * reader takes each name as it comes (cli_inputs_keep_open), so a fifo
  * that waits here for its writer waits where the reader would have.
  * -1 when it cannot be opened: the caller stats it as without this. */
-static int open_name(const char *name, struct stat *st)
+static int open_name(cli_inputs *in, const char *name, struct stat *st)
 {
-    int fd = open(name, O_RDONLY | O_CLOEXEC);
+    int fd = open_in_dir(in, name);
     if (fd >= 0 && fstat(fd, st) != 0) {
         close(fd);
         fd = -1;
@@ -358,7 +441,7 @@ static const char *take_name(cli_inputs *in, const char *name)
     /* (not an archive: libarchive opens it by name, and a descriptor
        held here would keep a fifo's first writer for it to wait past) */
     int fd = in->keep_open && !cli_is_archive_name(name)
-             ? open_name(name, &st) : -1;
+             ? open_name(in, name, &st) : -1;
 
     if (fd < 0 && stat(name, &st) != 0)
         return name;
@@ -451,11 +534,14 @@ int cli_inputs_close(cli_inputs *in)
     while (in->depth > 0)
         pop_dir(in);
     drop_fd(in);
+    if (in->dir_fd >= 0)
+        close(in->dir_fd);
     close_list(in);
     status = in->status;
     free(in->stack);
     free(in->line);
     free(in->path);
+    free(in->dir);
     free(in);
     return status;
 }

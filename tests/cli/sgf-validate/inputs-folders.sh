@@ -1,0 +1,23 @@
+# Names of one folder after another, given or listed or walked, are each
+# read as the name says whatever folder came before: the same file, the
+# same message for a name that is missing, a folder, a folder named with
+# a trailing '/', a name through '..', a folder that does not exist; and
+# with only 4 descriptors (3 of them the standard streams) every name is
+# still read.
+mkdir -p d/sub e
+printf '(;GM[1]FF[4]SZ[9];B[ee];W[ee])' > d/a.sgf
+printf '(;GM[1]FF[4]SZ[9];B[cc];W[gg]' > d/b.sgf
+printf '(;GM[1]FF[4]SZ[9];B[aa])' > d/sub/c.sgf
+printf '(;GM[1]FF[4]SZ[9];B[zz])' > e/x.sgf
+printf '%s\n' d/a.sgf d/missing.sgf d/b.sgf d/sub d/sub/ d/../d/b.sgf \
+    nosuch/x.sgf d/sub/c.sgf e/x.sgf ./d/a.sgf d/a.sgf > list
+"$TOOL" --files-from=list
+echo "listed: status $?"
+"$TOOL" d/a.sgf d/missing.sgf d/sub/c.sgf d/b.sgf e/x.sgf d/a.sgf
+echo "given: status $?"
+"$TOOL" -r d e
+echo "-r: status $?"
+(ulimit -n 4
+ exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-
+ "$TOOL" d/a.sgf d/b.sgf d/sub/c.sgf)
+echo "4 descriptors: status $?"
