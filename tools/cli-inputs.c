@@ -47,9 +47,7 @@ struct cli_inputs {
     bool keep_open;           /* names given or listed are opened, not
                                  stat'ed (cli_inputs_keep_open) */
     int last_fd;              /* the name returned last opened, or -1 */
-    char *dir;                /* the folder of the name opened last */
-    size_t dir_len, dir_cap;  /* (dir_len SIZE_MAX: none yet) */
-    int dir_fd;               /* that folder opened, or -1 */
+    cli_folder folder;        /* of the name opened or stat'ed last */
     int status;
     size_t skipped;           /* inputs not read: a directory without -r
                                  or that cannot be read, a --files-from
@@ -82,8 +80,7 @@ cli_inputs *cli_inputs_open(char **operands, int count,
     in->opts = *o;
     in->default_stdin = count == 0 && o->files_from == NULL;
     in->last_fd = -1;
-    in->dir_len = SIZE_MAX;
-    in->dir_fd = -1;
+    cli_folder_init(&in->folder);
     return in;
 }
 
@@ -246,6 +243,8 @@ static int open_name(cli_inputs *in, const char *name, struct stat *st);
 static void open_found(cli_inputs *in, const char *path)
 {
     struct stat st;
+    if (in->keep_open && cli_is_archive_name(path))
+        cli_folder_release(&in->folder);    /* (stat_name) */
     if (!in->keep_open || cli_is_archive_name(path))
         return;
     int fd = open_name(in, path, &st);
@@ -367,54 +366,94 @@ size_t cli_inputs_skipped(const cli_inputs *in)
     return in != NULL ? in->skipped : 0;
 }
 
-/* name opened for reading, from the folder of the name opened before
- * when it is the same folder: that folder is held open (O_PATH), so the
- * kernel walks the name's last component only, not all of them (the
- * files of an archive's tree, listed or walked, come folder by folder;
- * about 2% of a replay of the corpus's files). A name with no folder,
- * or one ending in '/', is opened as it is; so is any name when its
- * folder cannot be opened, so that its error is the name's own, and
- * when the folder's descriptor is the one too many. (A folder renamed
- * between two of its names, and another made under its name, gives the
- * second name's file from the folder first opened: as if the renaming
- * had come just after that file was opened.) */
-static int open_in_dir(cli_inputs *in, const char *name)
+/* --- a folder held open ----------------------------------------------- */
+
+void cli_folder_init(cli_folder *f)
+{
+    f->dir = NULL;
+    f->len = SIZE_MAX;
+    f->cap = 0;
+    f->fd = -1;
+}
+
+void cli_folder_release(cli_folder *f)
+{
+    if (f->fd >= 0)
+        close(f->fd);
+    free(f->dir);
+    cli_folder_init(f);
+}
+
+static void forget_folder(cli_folder *f)
+{
+    if (f->fd >= 0)
+        close(f->fd);
+    f->fd = -1;
+    f->len = SIZE_MAX;
+}
+
+/* The folder of name held open (f->fd, -1 when it cannot be), and the
+ * name's last component in *base; false when name has no folder to
+ * hold (none, the root, or a name ending in '/'). */
+static bool hold_folder(cli_folder *f, const char *name, const char **base)
 {
     const char *slash = strrchr(name, '/');
     if (slash == NULL || slash == name || slash[1] == '\0')
-        return open(name, O_RDONLY | O_CLOEXEC);
+        return false;
     size_t len = (size_t)(slash - name);
-    if (len != in->dir_len || memcmp(in->dir, name, len) != 0) {
-        if (in->dir_fd >= 0)
-            close(in->dir_fd);
-        in->dir_fd = -1;
-        in->dir_len = SIZE_MAX;
-        if (len + 1 > in->dir_cap) {
-            char *grown = realloc(in->dir, len + 1);
-            if (grown == NULL)
-                return open(name, O_RDONLY | O_CLOEXEC);
-            in->dir = grown;
-            in->dir_cap = len + 1;
-        }
-        memcpy(in->dir, name, len);
-        in->dir[len] = '\0';
-        in->dir_len = len;
-#ifdef O_PATH
-        in->dir_fd = open(in->dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-#else
-        in->dir_fd = open(in->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-#endif
+    *base = slash + 1;
+    if (len == f->len && memcmp(f->dir, name, len) == 0)
+        return true;
+    forget_folder(f);
+    if (len + 1 > f->cap) {
+        char *grown = realloc(f->dir, len + 1);
+        if (grown == NULL)
+            return false;
+        f->dir = grown;
+        f->cap = len + 1;
     }
-    if (in->dir_fd < 0)
+    memcpy(f->dir, name, len);
+    f->dir[len] = '\0';
+    f->len = len;
+#ifdef O_PATH
+    f->fd = open(f->dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+#else
+    f->fd = open(f->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+#endif
+    return true;
+}
+
+int cli_folder_open(cli_folder *f, const char *name)
+{
+    const char *base;
+    if (!hold_folder(f, name, &base) || f->fd < 0)
         return open(name, O_RDONLY | O_CLOEXEC);
-    int fd = openat(in->dir_fd, slash + 1, O_RDONLY | O_CLOEXEC);
+    int fd = openat(f->fd, base, O_RDONLY | O_CLOEXEC);
     if (fd < 0 && (errno == EMFILE || errno == ENFILE)) {
-        close(in->dir_fd);              /* the one descriptor too many */
-        in->dir_fd = -1;
-        in->dir_len = SIZE_MAX;
+        forget_folder(f);               /* the one descriptor too many */
         fd = open(name, O_RDONLY | O_CLOEXEC);
     }
     return fd;
+}
+
+int cli_folder_stat(cli_folder *f, const char *name, struct stat *st)
+{
+    const char *base;
+    if (!hold_folder(f, name, &base) || f->fd < 0)
+        return stat(name, st);
+    return fstatat(f->fd, base, st, 0);
+}
+
+/* name stat'ed from its folder (cli_folder_stat); an archive's as it is,
+ * no folder held while the archive reader, which opens it by name, may
+ * need the descriptor. */
+static int stat_name(cli_inputs *in, const char *name, struct stat *st)
+{
+    if (cli_is_archive_name(name)) {
+        cli_folder_release(&in->folder);
+        return stat(name, st);
+    }
+    return cli_folder_stat(&in->folder, name, st);
 }
 
 /* name opened for reading as the reader opens it, and its stat: one
@@ -424,7 +463,7 @@ static int open_in_dir(cli_inputs *in, const char *name)
  * -1 when it cannot be opened: the caller stats it as without this. */
 static int open_name(cli_inputs *in, const char *name, struct stat *st)
 {
-    int fd = open_in_dir(in, name);
+    int fd = cli_folder_open(&in->folder, name);
     if (fd >= 0 && fstat(fd, st) != 0) {
         close(fd);
         fd = -1;
@@ -443,7 +482,7 @@ static const char *take_name(cli_inputs *in, const char *name)
     int fd = in->keep_open && !cli_is_archive_name(name)
              ? open_name(in, name, &st) : -1;
 
-    if (fd < 0 && stat(name, &st) != 0)
+    if (fd < 0 && stat_name(in, name, &st) != 0)
         return name;
     if (fd >= 0 && !S_ISDIR(st.st_mode))
         in->last_fd = fd;
@@ -464,6 +503,11 @@ static const char *take_name(cli_inputs *in, const char *name)
     }
     push_dir(in, name);
     return NULL;
+}
+
+int cli_inputs_stat(cli_inputs *in, const char *path, struct stat *st)
+{
+    return stat_name(in, path, st);
 }
 
 long long cli_inputs_last_size(const cli_inputs *in)
@@ -534,14 +578,12 @@ int cli_inputs_close(cli_inputs *in)
     while (in->depth > 0)
         pop_dir(in);
     drop_fd(in);
-    if (in->dir_fd >= 0)
-        close(in->dir_fd);
+    cli_folder_release(&in->folder);
     close_list(in);
     status = in->status;
     free(in->stack);
     free(in->line);
     free(in->path);
-    free(in->dir);
     free(in);
     return status;
 }

@@ -3,7 +3,8 @@
 # same message for a name that is missing, a folder, a folder named with
 # a trailing '/', a name through '..', a folder that does not exist; and
 # with only 4 descriptors (3 of them the standard streams) every name is
-# still read.
+# still read, a compressed one too (its reader opens it by name); the
+# same with -j 2.
 mkdir -p d/sub e
 printf '(;GM[1]FF[4]SZ[9];B[ee];W[ee])' > d/a.sgf
 printf '(;GM[1]FF[4]SZ[9];B[cc];W[gg]' > d/b.sgf
@@ -17,7 +18,17 @@ echo "listed: status $?"
 echo "given: status $?"
 "$TOOL" -r d e
 echo "-r: status $?"
+gzip -c d/a.sgf > d/z.sgf.gz
 (ulimit -n 4
  exec 3>&- 4>&- 5>&- 6>&- 7>&- 8>&- 9>&-
- "$TOOL" d/a.sgf d/b.sgf d/sub/c.sgf)
-echo "4 descriptors: status $?"
+ "$TOOL" d/a.sgf d/b.sgf d/sub/c.sgf d/z.sgf.gz
+ echo "4 descriptors: status $?"
+ "$TOOL" -r d
+ echo "4 descriptors, -r: status $?")
+rm d/z.sgf.gz
+# -j 2: the walk stats the names from their folders, the workers open
+# them from theirs: the same output
+"$TOOL" -j 2 --files-from=list
+echo "listed, -j 2: status $?"
+"$TOOL" -j 2 -r d e
+echo "-r, -j 2: status $?"
