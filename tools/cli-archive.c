@@ -369,7 +369,6 @@ static struct archive *open_archive(const char *path)
         archive_read_support_format_raw(a);
     else
         archive_read_support_format_all(a);
-    cli_read_release_folder();          /* its descriptor, for this one */
     if (archive_read_open_filename(a, path, 65536) != ARCHIVE_OK) {
         /* the system's reason when the file could not be opened or read
          * ("No such file or directory", as for any input), not the

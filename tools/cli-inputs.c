@@ -6,15 +6,11 @@
 /* d_type and DT_* of readdir (BSD, glibc): the walk then needs no stat
  * for most entries; without them every entry is stat'ed */
 #define _DEFAULT_SOURCE 1
-/* O_PATH (Linux): a folder held open to open names in it needs no
- * permission to list it; without it, one that can be listed */
-#define _GNU_SOURCE 1
 #include "cli.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -47,7 +43,6 @@ struct cli_inputs {
     bool keep_open;           /* names given or listed are opened, not
                                  stat'ed (cli_inputs_keep_open) */
     int last_fd;              /* the name returned last opened, or -1 */
-    cli_folder folder;        /* of the name opened or stat'ed last */
     int status;
     size_t skipped;           /* inputs not read: a directory without -r
                                  or that cannot be read, a --files-from
@@ -80,7 +75,6 @@ cli_inputs *cli_inputs_open(char **operands, int count,
     in->opts = *o;
     in->default_stdin = count == 0 && o->files_from == NULL;
     in->last_fd = -1;
-    cli_folder_init(&in->folder);
     return in;
 }
 
@@ -234,7 +228,7 @@ static int join_path(cli_inputs *in, const char *dir, const char *name)
     return 0;
 }
 
-static int open_name(cli_inputs *in, const char *name, struct stat *st);
+static int open_name(const char *name, struct stat *st);
 
 /* A regular file of a folder walked, opened for the reader when it takes
  * each name as it comes (cli_inputs_keep_open), as take_name opens a name
@@ -243,11 +237,9 @@ static int open_name(cli_inputs *in, const char *name, struct stat *st);
 static void open_found(cli_inputs *in, const char *path)
 {
     struct stat st;
-    if (in->keep_open && cli_is_archive_name(path))
-        cli_folder_release(&in->folder);    /* (stat_name) */
     if (!in->keep_open || cli_is_archive_name(path))
         return;
-    int fd = open_name(in, path, &st);
+    int fd = open_name(path, &st);
     if (fd >= 0 && S_ISDIR(st.st_mode))
         close(fd);
     else if (fd >= 0) {
@@ -366,104 +358,14 @@ size_t cli_inputs_skipped(const cli_inputs *in)
     return in != NULL ? in->skipped : 0;
 }
 
-/* --- a folder held open ----------------------------------------------- */
-
-void cli_folder_init(cli_folder *f)
-{
-    f->dir = NULL;
-    f->len = SIZE_MAX;
-    f->cap = 0;
-    f->fd = -1;
-}
-
-void cli_folder_release(cli_folder *f)
-{
-    if (f->fd >= 0)
-        close(f->fd);
-    free(f->dir);
-    cli_folder_init(f);
-}
-
-static void forget_folder(cli_folder *f)
-{
-    if (f->fd >= 0)
-        close(f->fd);
-    f->fd = -1;
-    f->len = SIZE_MAX;
-}
-
-/* The folder of name held open (f->fd, -1 when it cannot be), and the
- * name's last component in *base; false when name has no folder to
- * hold (none, the root, or a name ending in '/'). */
-static bool hold_folder(cli_folder *f, const char *name, const char **base)
-{
-    const char *slash = strrchr(name, '/');
-    if (slash == NULL || slash == name || slash[1] == '\0')
-        return false;
-    size_t len = (size_t)(slash - name);
-    *base = slash + 1;
-    if (len == f->len && memcmp(f->dir, name, len) == 0)
-        return true;
-    forget_folder(f);
-    if (len + 1 > f->cap) {
-        char *grown = realloc(f->dir, len + 1);
-        if (grown == NULL)
-            return false;
-        f->dir = grown;
-        f->cap = len + 1;
-    }
-    memcpy(f->dir, name, len);
-    f->dir[len] = '\0';
-    f->len = len;
-#ifdef O_PATH
-    f->fd = open(f->dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-#else
-    f->fd = open(f->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-#endif
-    return true;
-}
-
-int cli_folder_open(cli_folder *f, const char *name)
-{
-    const char *base;
-    if (!hold_folder(f, name, &base) || f->fd < 0)
-        return open(name, O_RDONLY | O_CLOEXEC);
-    int fd = openat(f->fd, base, O_RDONLY | O_CLOEXEC);
-    if (fd < 0 && (errno == EMFILE || errno == ENFILE)) {
-        forget_folder(f);               /* the one descriptor too many */
-        fd = open(name, O_RDONLY | O_CLOEXEC);
-    }
-    return fd;
-}
-
-int cli_folder_stat(cli_folder *f, const char *name, struct stat *st)
-{
-    const char *base;
-    if (!hold_folder(f, name, &base) || f->fd < 0)
-        return stat(name, st);
-    return fstatat(f->fd, base, st, 0);
-}
-
-/* name stat'ed from its folder (cli_folder_stat); an archive's as it is,
- * no folder held while the archive reader, which opens it by name, may
- * need the descriptor. */
-static int stat_name(cli_inputs *in, const char *name, struct stat *st)
-{
-    if (cli_is_archive_name(name)) {
-        cli_folder_release(&in->folder);
-        return stat(name, st);
-    }
-    return cli_folder_stat(&in->folder, name, st);
-}
-
 /* name opened for reading as the reader opens it, and its stat: one
  * walk of the path instead of two (a stat, then the reader's open). The
  * reader takes each name as it comes (cli_inputs_keep_open), so a fifo
  * that waits here for its writer waits where the reader would have.
  * -1 when it cannot be opened: the caller stats it as without this. */
-static int open_name(cli_inputs *in, const char *name, struct stat *st)
+static int open_name(const char *name, struct stat *st)
 {
-    int fd = cli_folder_open(&in->folder, name);
+    int fd = open(name, O_RDONLY | O_CLOEXEC);
     if (fd >= 0 && fstat(fd, st) != 0) {
         close(fd);
         fd = -1;
@@ -480,9 +382,9 @@ static const char *take_name(cli_inputs *in, const char *name)
     /* (not an archive: libarchive opens it by name, and a descriptor
        held here would keep a fifo's first writer for it to wait past) */
     int fd = in->keep_open && !cli_is_archive_name(name)
-             ? open_name(in, name, &st) : -1;
+             ? open_name(name, &st) : -1;
 
-    if (fd < 0 && stat_name(in, name, &st) != 0)
+    if (fd < 0 && stat(name, &st) != 0)
         return name;
     if (fd >= 0 && !S_ISDIR(st.st_mode))
         in->last_fd = fd;
@@ -503,11 +405,6 @@ static const char *take_name(cli_inputs *in, const char *name)
     }
     push_dir(in, name);
     return NULL;
-}
-
-int cli_inputs_stat(cli_inputs *in, const char *path, struct stat *st)
-{
-    return stat_name(in, path, st);
 }
 
 long long cli_inputs_last_size(const cli_inputs *in)
@@ -578,7 +475,6 @@ int cli_inputs_close(cli_inputs *in)
     while (in->depth > 0)
         pop_dir(in);
     drop_fd(in);
-    cli_folder_release(&in->folder);
     close_list(in);
     status = in->status;
     free(in->stack);

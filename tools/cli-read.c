@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <iconv.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -78,8 +77,6 @@ static const char *given_path;
 static int given_fd = -1;
 static struct stat given_st;
 static bool given_has_st;
-/* the folder of the input opened last here, held open */
-static cli_folder folder = { NULL, SIZE_MAX, 0, -1 };
 
 void cli_read_give_fd(const char *path, int fd, const struct stat *st)
 {
@@ -101,11 +98,6 @@ void cli_read_drop_fd(void)
     given_path = NULL;
 }
 
-void cli_read_release_folder(void)
-{
-    cli_folder_release(&folder);
-}
-
 int cli_open_input_stat(const char *path, const struct stat **st)
 {
     int fd;
@@ -120,7 +112,7 @@ int cli_open_input_stat(const char *path, const struct stat **st)
         *st = given_has_st ? &given_st : NULL;
         return fd;
     }
-    fd = cli_folder_open(&folder, path);    /* (a worker of -j) */
+    fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         tool_error("cannot open '%s': %s", path, strerror(errno));
     return fd;

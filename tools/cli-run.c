@@ -343,8 +343,7 @@ static unsigned long long walked_size(const walk *w, const char *path)
     struct stat st;
     if (seen >= 0)
         return (unsigned long long)seen;
-    if (!w->sizes || strcmp(path, "-") == 0
-        || cli_inputs_stat(w->in, path, &st) != 0
+    if (!w->sizes || strcmp(path, "-") == 0 || stat(path, &st) != 0
         || !S_ISREG(st.st_mode))
         return 0;
     return (unsigned long long)st.st_size;

@@ -347,36 +347,6 @@ cli_inputs *cli_inputs_open(char **operands, int count,
  * --files-from) is reported on stderr as met, and the walk goes on. */
 const char *cli_inputs_next(cli_inputs *in);
 
-/* path stat'ed (symbolic links followed) as stat(2) does, from the
- * folder the walk holds open (cli_folder): 0, or -1 with errno. */
-struct stat;
-int cli_inputs_stat(cli_inputs *in, const char *path, struct stat *st);
-
-/* A folder held open, so that names in it are opened or stat'ed from it:
- * the kernel then walks a name's last component only, not all of them
- * (the inputs of an archive's tree come folder by folder, and on many
- * small files the walks of their paths cost as much as reading them).
- * cli_folder_open opens name for reading (O_RDONLY, close-on-exec) and
- * cli_folder_stat stats it as stat(2), both from the folder of the name
- * before when name is in the same folder (the same text before its last
- * '/'), else from name's folder, now held instead; a name without a
- * folder, ending in '/', or whose folder cannot be opened is opened or
- * stat'ed as it is, so that its error is the name's own, and the
- * folder's descriptor is given up when it is the one too many (EMFILE).
- * Same results and errno as open(2) and stat(2) on the name, but for a
- * folder renamed between two of its names and another made under its
- * name: the second name is then found in the folder first opened, as if
- * the renaming had come just after the first. */
-typedef struct cli_folder {
-    char *dir;
-    size_t len, cap;          /* len SIZE_MAX: none held */
-    int fd;
-} cli_folder;
-void cli_folder_init(cli_folder *f);
-int cli_folder_open(cli_folder *f, const char *name);
-int cli_folder_stat(cli_folder *f, const char *name, struct stat *st);
-void cli_folder_release(cli_folder *f);
-
 /* The size in bytes of the input cli_inputs_next returned last (0: not a
  * regular file) when the walk looked at it on the way (a name given or
  * listed, not one found in a directory), else -1. */
@@ -688,11 +658,6 @@ int cli_open_input_stat(const char *path, const struct stat **st);
  * an archive). */
 void cli_read_give_fd(const char *path, int fd, const struct stat *st);
 void cli_read_drop_fd(void);
-
-/* The folder cli_open_input holds open (cli_folder) closed: for a reader
- * that opens a file by name (an archive's), which may need the
- * descriptor. */
-void cli_read_release_folder(void);
 
 /* A JSON string value (json.h's rules: bytes that are not UTF-8 become
  * U+FFFD) for records a tool writes field by field. */

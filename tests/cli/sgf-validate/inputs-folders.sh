@@ -3,8 +3,10 @@
 # same message for a name that is missing, a folder, a folder named with
 # a trailing '/', a name through '..', a folder that does not exist; and
 # with only 4 descriptors (3 of them the standard streams) every name is
-# still read, a compressed one too (its reader opens it by name); the
-# same with -j 2.
+# still read, a compressed one too; the same with -j 2. A name is looked up when it is read: a
+# folder re-pointed (a symbolic link moved to another release) while the
+# tool waits on an earlier name of it gives the later name's file in the
+# folder it now names, not in the one the earlier name was found in.
 mkdir -p d/sub e
 printf '(;GM[1]FF[4]SZ[9];B[ee];W[ee])' > d/a.sgf
 printf '(;GM[1]FF[4]SZ[9];B[cc];W[gg]' > d/b.sgf
@@ -26,9 +28,16 @@ gzip -c d/a.sgf > d/z.sgf.gz
  "$TOOL" -r d
  echo "4 descriptors, -r: status $?")
 rm d/z.sgf.gz
-# -j 2: the walk stats the names from their folders, the workers open
-# them from theirs: the same output
 "$TOOL" -j 2 --files-from=list
 echo "listed, -j 2: status $?"
 "$TOOL" -j 2 -r d e
 echo "-r, -j 2: status $?"
+mkdir v1 v2
+ln -s v1 cur
+mkfifo v1/first.sgf || { echo "no mkfifo here" >&2; exit 77; }
+printf '(;GM[1]FF[4]C[v1 b])' > v1/b.sgf
+printf '(;GM[1]FF[4]C[v2 b])' > v2/b.sgf
+(sleep 1; ln -sfn v2 cur; printf '(;GM[1]FF[4]C[first])' > v1/first.sgf) &
+"$BINDIR/sgf-convert" --to=sgf cur/first.sgf cur/b.sgf
+echo "re-pointed: status $?"
+wait
