@@ -42,6 +42,8 @@ typedef struct game_count {
     char engine_why[192];          /* engine: why it gave no answer */
     bool no_markup;                /* --dead=markup, but none: counted
                                       with no dead stones (warned) */
+    bool dead_unused;              /* --dead given, but the rules remove
+                                      no dead stones (warned) */
     sgf_score s;
     sgf_score_re re;
     sgf_score_verdict verdict;
@@ -374,24 +376,32 @@ static void unfinished_sentence(char *buf, size_t size, const game_count *x)
 }
 
 /* "RE[] W+3 is no count of this board: with komi 6.5 every margin ends
- * in .5" */
+ * in .5"; a komi of another fraction gives the margins of one winner
+ * that fraction and the other's its complement (komi 0.25: B+3.75,
+ * W+0.25). */
 static void impossible_sentence(char *buf, size_t size, const game_count *x)
 {
-    char k[32], f[32];
+    char k[32], f[32], g[32];
     double frac = fabs(x->komi + x->s.handicap_bonus);
     frac -= floor(frac);
+    double lo = frac < 1 - frac ? frac : 1 - frac;
     number(k, x->komi);
-    number(f, frac);                    /* "0.5" */
+    number(f, lo);                      /* "0.5" */
+    number(g, 1 - lo);
     if (x->why.cause == SGF_CAUSE_MARGIN)
         snprintf(buf, size, " (RE[] is no count of this board: the margin "
-                 "is larger than the %dx%d board holds)", x->s.width,
-                 x->s.height);
+                 "is larger than any count of the %dx%d board gives)",
+                 x->s.width, x->s.height);
     else if (frac < 1e-9)
         snprintf(buf, size, " (RE[] is no count of this board: with komi "
                  "%s every margin is a whole number)", k);
-    else
+    else if (fabs(lo - 0.5) < 1e-9)
         snprintf(buf, size, " (RE[] is no count of this board: with komi "
                  "%s every margin ends in %s)", k, f + 1);
+    else
+        snprintf(buf, size, " (RE[] is no count of this board: with komi "
+                 "%.16s every margin ends in %.12s or %.12s)", k, f + 1,
+                 g + 1);
 }
 
 /* The same, as a sentence for the text format. */
@@ -721,6 +731,7 @@ static int choose_dead(score_out_opts *o, game_count *x, const sgf_board *b)
     score_dead_mode m = o->dead;
     if (!sgf_replay_rules(o->replay)->remove_dead) {
         x->dead_source = "none";      /* Tromp-Taylor: every stone counts */
+        x->dead_unused = m != SCORE_DEAD_DEFAULT && m != SCORE_DEAD_NONE;
         return 0;
     }
     bool found = false;
@@ -1186,6 +1197,12 @@ static int score_game(score_out_opts *o, game_count *x,
         cli_flush(stdout);
         tool_error("%s: game %zu: %s: the estimate is used", x->name,
                    sgf_game_index(x->g), x->engine_why);
+    }
+    if (x->dead_unused && !o->quiet) {
+        cli_flush(stdout);
+        tool_error("%s: game %zu: --dead is not used: %s rules remove no "
+                   "dead stones (every stone on the board counts)", x->name,
+                   sgf_game_index(x->g), x->rules->name);
     }
     if (x->no_markup && !o->quiet) {
         cli_flush(stdout);

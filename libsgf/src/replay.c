@@ -795,10 +795,13 @@ static int check_handicap(walk *w)
 {
     const sgf_prop *ha = w->root.ha, *ab = w->root.ab;
     long n;
+    /* (no handicap where the checks assume none: fewer than 2 stones,
+       more than the board's points) */
     if (ha == NULL || ab == NULL
-        || sgf__loose_number(ha->values[0].text, &n) < 0 || n < 2)
+        || sgf__loose_number(ha->values[0].text, &n) < 0 || n < 2
+        || n > (long)w->g->width * w->g->height)
         return 0;
-    w->handicap = (int)(n > 99 ? 99 : n);
+    w->handicap = (int)n;
     sgf_point pts[SGF_MAX_SIZE * 2];
     size_t k = 0;
     for (uint32_t i = 0; i < ab->nvalues; i++) {

@@ -136,8 +136,9 @@ static double recorded_margin(const sgf_score_re *re)
 /* Whether no count of this board under r can give RE[]: each side's
  * points are whole numbers, so the margin's fraction is the komi's and
  * the handicap compensation's (PARITY); and no margin is larger than
- * the board's points and the prisoners (MARGIN). SGF_CAUSE_NONE when
- * RE[] could be a count. */
+ * the board's points, under territory counting with the prisoners and
+ * every stone on the board, any of which may be dead and taken (MARGIN).
+ * SGF_CAUSE_NONE when RE[] could be a count. */
 static sgf_score_cause impossible(const explain_ctx *x, const sgf_rules *r)
 {
     if (x->re->kind != SGF_RE_SCORE && x->re->kind != SGF_RE_DRAW)
@@ -150,7 +151,9 @@ static sgf_score_cause impossible(const explain_ctx *x, const sgf_rules *r)
     double most = (double)sgf_board_width(x->b) * sgf_board_height(x->b);
     if (r->scoring == SGF_SCORING_TERRITORY)
         most += sgf_board_prisoners(x->b, SGF_BLACK)
-                + sgf_board_prisoners(x->b, SGF_WHITE);
+                + sgf_board_prisoners(x->b, SGF_WHITE)
+                + sgf_board_stone_count(x->b, SGF_BLACK)
+                + sgf_board_stone_count(x->b, SGF_WHITE);
     return fabs(whole) > most ? SGF_CAUSE_MARGIN : SGF_CAUSE_NONE;
 }
 
