@@ -243,14 +243,18 @@ static size_t loose_prefix(sgf_str t, char *buf, size_t cap, size_t *k)
         buf[(*k)++] = t.ptr[i++];
     for (; i < t.len && is_digit(t.ptr[i]) && *k < cap - 2; i++, digits++)
         buf[(*k)++] = t.ptr[i];
-    if (digits == 0)
-        return 0;
-    if (i + 1 < t.len && (t.ptr[i] == '.' || t.ptr[i] == ',')
-        && is_digit(t.ptr[i + 1])) {
+    bool point = i < t.len && (t.ptr[i] == '.' || t.ptr[i] == ',');
+    bool fraction = point && i + 1 < t.len && is_digit(t.ptr[i + 1]);
+    if (digits == 0 && (!fraction || t.ptr[i] != '.'))
+        return 0;                       /* (",5" may be anything) */
+    if (digits == 0)                    /* ".5": 0.5 */
+        buf[(*k)++] = '0';
+    if (fraction) {
         buf[(*k)++] = '.';
         for (i++; i < t.len && is_digit(t.ptr[i]) && *k < cap - 1; i++)
             buf[(*k)++] = t.ptr[i];
-    }
+    } else if (point && (i + 1 == t.len || is_blank(t.ptr[i + 1])))
+        i++;                            /* "5.": 5 */
     return i < t.len && is_digit(t.ptr[i]) ? 0 : i;
 }
 

@@ -265,9 +265,20 @@ static void test_props_real_loose(void **state)
     assert_int_equal(sgf_value_real_loose(S("3.5\xE7\x9B\xAE"), &d, &loose), 0);
     assert_true(loose);
     assert_true(d == 3.5);
+    static const struct { const char *v; double d; } point[] = {
+        { "5.", 5 }, { ".5", 0.5 }, { "-.5", -0.5 }, { "+.5", 0.5 },
+        { "5,", 5 }, { " 7. ", 7 }, { "6. pts", 6 }
+    };
+    for (size_t i = 0; i < sizeof point / sizeof point[0]; i++) {
+        loose = false;
+        assert_int_equal(sgf_value_real_loose(S(point[i].v), &d, &loose), 0);
+        assert_true(loose);
+        assert_true(d == point[i].d);
+    }
     d = 42;
     static const char *const bad[] = {
-        "", "   ", "abc", "6.5.5", "6-5", "6.5%", ",5", "half",
+        "", "   ", "abc", "6.5.5", "6-5", "6.5%", ",5", "half", ".", "-.",
+        "5..", "5.x", ".5.5",
         /* an exponent or hex is no word after a number; no half after
          * a fraction, nor two */
         "1e308", "1e2", "1e-5", "1E+3", "0x1p3", "0X10", "6.5 1/2",

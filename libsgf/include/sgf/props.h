@@ -99,7 +99,8 @@ SGF_API int sgf_value_number(sgf_str v, long *out);
 SGF_API int sgf_value_real(sgf_str v, double *out);
 
 /* Real as real files write it (komi above all): the strict form, or with
- * blanks around it (" 6.5 "), a decimal comma ("6,5"), a word after the
+ * blanks around it (" 6.5 "), a decimal comma ("6,5"), no digit before
+ * the point (".5", "-.5") or none after it ("5."), a word after the
  * number ("6.5pts", "6.5 points"), or a half written "5 1/2" or "5½"
  * (UTF-8). Returns 0 with *out set, and *loose (may be NULL) true when
  * the value was read from a form other than the strict one; SGF_ESYNTAX
