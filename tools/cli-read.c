@@ -303,22 +303,38 @@ int cli_game_missing(const char *path, const cli_diag_opts *d,
     return TOOL_TROUBLE;
 }
 
-int cli_parse_path(const char *arg, unsigned *path, size_t max,
-                   size_t *len)
+/* The last --path's numbers (reachable to the end: options live as long
+ * as the run). */
+static unsigned *parsed_path;
+
+int cli_parse_path(const char *arg, unsigned **path, size_t *len)
 {
     const char *s = arg, *end = arg;
-    *len = 0;
+    size_t most = 1;
+    for (const char *p = arg; *p != '\0'; p++)
+        most += *p == '.';
+    unsigned *to = malloc(most * sizeof *to);
+    if (to == NULL) {
+        tool_error("out of memory");
+        return -1;
+    }
+    size_t n = 0;
     while (*s != '\0') {
         long v = cli_whole_number(s, 100000, &end);
-        if (v < 0 || *len == max || (*end != '.' && *end != '\0')
+        if (v < 0 || (*end != '.' && *end != '\0')
             || (*end == '.' && end[1] == '\0')) {
-            tool_error("invalid --path '%s': numbers separated by '.' (at "
-                       "most %zu)", arg, max);
+            tool_error("invalid --path '%s': numbers from 0 to 100000 "
+                       "separated by '.'", arg);
+            free(to);
             return -1;
         }
-        path[(*len)++] = (unsigned)v;
+        to[n++] = (unsigned)v;
         s = *end == '.' ? end + 1 : end;
     }
+    free(parsed_path);
+    parsed_path = to;
+    *path = to;
+    *len = n;
     return 0;
 }
 

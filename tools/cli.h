@@ -514,10 +514,11 @@ long cli_input_list_find(const cli_input_list *l, const struct stat *st);
 /* The name to print for a path: "<stdin>" for "-", else the path. */
 const char *cli_display_name(const char *path);
 
-/* A --path argument, "I.J.K": at most max numbers into path, their count
- * into *len. Returns 0, or -1 after a message. */
-int cli_parse_path(const char *arg, unsigned *path, size_t max,
-                   size_t *len);
+/* A --path argument, "I.J.K" (each from 0 to 100000, as many as the
+ * variations nest): its numbers into *path (the run's to the end; the
+ * last --path given replaces one before), their count into *len.
+ * Returns 0, or -1 after a message. */
+int cli_parse_path(const char *arg, unsigned **path, size_t *len);
 
 /* Where a --path leaves game g, as a message's end, into buf: "step 2
  * asks for variation 3 of a branching point with 2 (line 14)", or "it

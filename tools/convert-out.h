@@ -25,8 +25,6 @@ typedef enum convert_format {
     CONVERT_SVG
 } convert_format;
 
-#define CONVERT_MAX_PATH 64
-
 typedef struct convert_opts {
     convert_format to;
     int from;                   /* -1 by name (*.xml), 0 sgf, 1 xml */
@@ -40,7 +38,7 @@ typedef struct convert_opts {
     unsigned xml_flags;         /* SGF_XML_* */
     sgf_write_options write;
     convert_diagram_opts dia;
-    unsigned path[CONVERT_MAX_PATH];
+    unsigned *path;                 /* --path (cli_parse_path), or NULL */
     const char *charset;        /* --charset */
     cli_input_opts in;
     cli_diag_opts diag;

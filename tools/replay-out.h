@@ -10,8 +10,6 @@
 #include <sgf/replay.h>
 #include <sgf/diagram.h>
 
-#define REPLAY_MAX_PATH 256
-
 typedef struct replay_out_opts {
     cli_input_opts in;
     cli_diag_opts diag;
@@ -24,7 +22,7 @@ typedef struct replay_out_opts {
     bool stop_given;
     unsigned stop_after;
     long game;                      /* -1 = every game */
-    unsigned path[REPLAY_MAX_PATH];
+    unsigned *path;                 /* --path (cli_parse_path), or NULL */
     size_t path_len;
     bool summary;               /* --summary */
     const char *charset;        /* --charset */

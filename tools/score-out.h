@@ -62,7 +62,7 @@ typedef struct score_out_opts {
     cli_format report;             /* JSON: records (json.h), else text */
     cli_diag_opts diag;            /* --game; the record's own faults */
     const char *charset;           /* --charset */
-    unsigned path[64];             /* --path */
+    unsigned *path;                /* --path (cli_parse_path), or NULL */
     size_t path_len;
     bool help, version;
     sgf_replay *replay;            /* set by score_out_start */

@@ -134,8 +134,9 @@ static int parse_moves(const char *arg, convert_diagram_opts *d)
 
 static int parse_path(const char *arg, convert_opts *o)
 {
+    int rc = cli_parse_path(arg, &o->path, &o->dia.path_len);
     o->dia.path = o->path;
-    return cli_parse_path(arg, o->path, CONVERT_MAX_PATH, &o->dia.path_len);
+    return rc;
 }
 
 static int on_format_option(convert_opts *o, int option, const char *arg)

@@ -89,7 +89,7 @@ static int on_option(void *payload, int option, const char *arg)
         return 0;
     case OPT_EACH: o->each = true; return 0;
     case OPT_PATH:
-        return cli_parse_path(arg, o->path, REPLAY_MAX_PATH, &o->path_len);
+        return cli_parse_path(arg, &o->path, &o->path_len);
     case OPT_ALL: o->all_variations = true; return 0;
     case OPT_GAME:
         if (cli_parse_game(arg, &o->game) != 0)

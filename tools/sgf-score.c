@@ -91,8 +91,7 @@ static int on_option(void *payload, int option, const char *arg)
         o->diag.one_game = true;
         return cli_parse_game(arg, &o->diag.game);
     case OPT_PATH:
-        return cli_parse_path(arg, o->path,
-                              sizeof o->path / sizeof *o->path, &o->path_len);
+        return cli_parse_path(arg, &o->path, &o->path_len);
     case OPT_CHARSET:
         o->charset = arg;
         return cli_check_charset(arg);
