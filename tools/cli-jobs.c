@@ -69,6 +69,7 @@ _Static_assert(sizeof(cli_counts) % sizeof(unsigned long) == 0,
                "cli_counts is unsigned longs only");
 
 enum {
+    SPARE_FDS = 3,                 /* descriptors a worker needs free */
     WINDOW_PER_WORKER = 8,         /* jobs handed out ahead, per worker */
     SMALL_OUTPUT = 1 << 20,        /* copied into memory when not due */
     BATCH_INPUTS = 128,            /* inputs in one job, at most ... */
@@ -616,6 +617,20 @@ static int capture_file(void)
     return fd;
 }
 
+/* A worker's capture files closed (-1 after). */
+static void drop_captures(worker *w)
+{
+    for (unsigned s = 0; s < SETS; s++) {
+        if (w->out[s] >= 0)
+            close(w->out[s]);
+        if (w->err[s] >= 0 && w->err[s] != w->out[s])
+            close(w->err[s]);
+        w->out[s] = w->err[s] = -1;
+    }
+}
+
+/* 0, or -1 after a message with nothing of w's left open (the inputs
+ * are then read by this process, which needs the descriptors). */
 static int start_worker(jobs *j, worker *w)
 {
     int sv[2];
@@ -624,11 +639,35 @@ static int start_worker(jobs *j, worker *w)
                                : capture_file();
         w->err[k] = w->out[k] >= 0 && !j->one_stream ? capture_file()
                                                      : w->out[k];
-        if (w->err[k] < 0)
+        if (w->err[k] < 0) {
+            if (w->out[k] < 0 && j->discard)
+                tool_error("cannot start a job: /dev/null: %s",
+                           strerror(errno));
+            drop_captures(w);
             return -1;                  /* said */
+        }
     }
     if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0) {
         tool_error("cannot start a job: %s", strerror(errno));
+        drop_captures(w);
+        return -1;
+    }
+    /* a worker needs descriptors beyond its own to read its inputs (one
+       for the input, one for a copy of standard error, one for a spill
+       file): without them it would start only to fail every input,
+       which this process can still read */
+    int spare[SPARE_FDS], got = 0;
+    while (got < SPARE_FDS && (spare[got] = dup(sv[0])) >= 0)
+        got++;
+    int why = errno;
+    bool short_of = got < SPARE_FDS;
+    while (got > 0)
+        close(spare[--got]);
+    if (short_of) {
+        tool_error("cannot start a job: %s", strerror(why));
+        close(sv[0]);
+        close(sv[1]);
+        drop_captures(w);
         return -1;
     }
     fflush(stdout);
@@ -638,6 +677,7 @@ static int start_worker(jobs *j, worker *w)
         tool_error("cannot start a job: %s", strerror(errno));
         close(sv[0]);
         close(sv[1]);
+        drop_captures(w);
         return -1;
     }
     if (w->pid == 0) {
@@ -2005,12 +2045,7 @@ static void stop_workers(jobs *j)
             close(w->sock);
         if (w->pid > 0)
             waitpid(w->pid, NULL, 0);
-        for (unsigned s = 0; s < SETS; s++) {
-            if (w->out[s] >= 0)
-                close(w->out[s]);
-            if (w->err[s] >= 0 && w->err[s] != w->out[s])
-                close(w->err[s]);
-        }
+        drop_captures(w);
     }
 }
 
@@ -2049,7 +2084,11 @@ int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
     signal(SIGPIPE, SIG_IGN);      /* a worker gone: an error, not death */
     for (unsigned k = 0; k < nw; k++)
         if (start_worker(&j, &j.w[k]) != 0) {
-            j.status = k == 0 ? TOOL_OK : TOOL_TROUBLE;
+            /* (said why) fewer workers read it all: nothing is lost */
+            if (k > 0)
+                tool_error("-j %u: %u worker%s could start: the inputs are "
+                           "read by %s", nw, k, k == 1 ? "" : "s",
+                           k == 1 ? "it" : "them");
             j.nw = k;
             break;
         }
