@@ -376,32 +376,31 @@ static void unfinished_sentence(char *buf, size_t size, const game_count *x)
 }
 
 /* "RE[] W+3 is no count of this board: with komi 6.5 every margin ends
- * in .5"; a komi of another fraction gives the margins of one winner
- * that fraction and the other's its complement (komi 0.25: B+3.75,
- * W+0.25). */
+ * in .5": each side's points are whole numbers, so a White win ends in
+ * the fraction of the komi (and compensation) K, a Black win in its
+ * complement (komi 0.25: B+3.75, W+0.25). */
 static void impossible_sentence(char *buf, size_t size, const game_count *x)
 {
-    char k[32], f[32], g[32];
-    double frac = fabs(x->komi + x->s.handicap_bonus);
-    frac -= floor(frac);
-    double lo = frac < 1 - frac ? frac : 1 - frac;
+    char k[32], fw[32], fb[32];
+    double kk = x->komi + x->s.handicap_bonus;
+    double frac = kk - floor(kk);           /* White's, in [0, 1) */
     number(k, x->komi);
-    number(f, lo);                      /* "0.5" */
-    number(g, 1 - lo);
+    number(fw, frac);                       /* "0.25" */
+    number(fb, 1 - frac);                   /* "0.75" */
     if (x->why.cause == SGF_CAUSE_MARGIN)
         snprintf(buf, size, " (RE[] is no count of this board: the margin "
-                 "is larger than any count of the %dx%d board gives)",
+                 "is larger than the winner can score on the %dx%d board)",
                  x->s.width, x->s.height);
-    else if (frac < 1e-9)
+    else if (frac < 1e-9 || frac > 1 - 1e-9)
         snprintf(buf, size, " (RE[] is no count of this board: with komi "
                  "%s every margin is a whole number)", k);
-    else if (fabs(lo - 0.5) < 1e-9)
+    else if (fabs(frac - 0.5) < 1e-9)
         snprintf(buf, size, " (RE[] is no count of this board: with komi "
-                 "%s every margin ends in %s)", k, f + 1);
+                 "%s every margin ends in %s)", k, fw + 1);
     else
         snprintf(buf, size, " (RE[] is no count of this board: with komi "
-                 "%.16s every margin ends in %.12s or %.12s)", k, f + 1,
-                 g + 1);
+                 "%.16s a Black win ends in %.12s, a White win in %.12s)",
+                 k, fb + 1, fw + 1);
 }
 
 /* The same, as a sentence for the text format. */

@@ -253,8 +253,12 @@ static size_t loose_prefix(sgf_str t, char *buf, size_t cap, size_t *k)
         buf[(*k)++] = '.';
         for (i++; i < t.len && is_digit(t.ptr[i]) && *k < cap - 1; i++)
             buf[(*k)++] = t.ptr[i];
-    } else if (point && (i + 1 == t.len || is_blank(t.ptr[i + 1])))
-        i++;                            /* "5.": 5 */
+    } else if (point && t.ptr[i] == '.'
+               && (i + 1 == t.len || is_blank(t.ptr[i + 1]))) {
+        i++;                            /* "5.": 5, and no half after it */
+        buf[(*k)++] = '.';
+        buf[(*k)++] = '0';
+    }
     return i < t.len && is_digit(t.ptr[i]) ? 0 : i;
 }
 

@@ -641,7 +641,11 @@ static int numbers(sgf_str v, char *buf, size_t cap)
                                  && isdigit((unsigned char)v.ptr[j + 1]))))
             j++;
         runs++;
-        snprintf(buf, cap, "%.*s", (int)(j - i), v.ptr + i);
+        /* ".5" (no digit before the point): 0.5, as the reading has it */
+        bool bare = i > 0 && v.ptr[i - 1] == '.'
+                    && (i < 2 || !isdigit((unsigned char)v.ptr[i - 2]));
+        snprintf(buf, cap, "%s%.*s", bare ? "0." : "", (int)(j - i),
+                 v.ptr + i);
         for (char *q = buf; *q; q++)
             if (*q == ',')
                 *q = '.';

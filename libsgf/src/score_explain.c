@@ -136,9 +136,11 @@ static double recorded_margin(const sgf_score_re *re)
 /* Whether no count of this board under r can give RE[]: each side's
  * points are whole numbers, so the margin's fraction is the komi's and
  * the handicap compensation's (PARITY); and no margin is larger than
- * the board's points, under territory counting with the prisoners and
- * every stone on the board, any of which may be dead and taken (MARGIN).
- * SGF_CAUSE_NONE when RE[] could be a count. */
+ * the most the winner can score (MARGIN): under area counting the
+ * board's points; under territory counting every point but his own
+ * stones as territory, his prisoners, and every enemy stone on the
+ * board dead and taken, less the loser's prisoners. SGF_CAUSE_NONE when
+ * RE[] could be a count. */
 static sgf_score_cause impossible(const explain_ctx *x, const sgf_rules *r)
 {
     if (x->re->kind != SGF_RE_SCORE && x->re->kind != SGF_RE_DRAW)
@@ -149,11 +151,12 @@ static sgf_score_cause impossible(const explain_ctx *x, const sgf_rules *r)
     if (fabs(whole - round(whole)) > 1e-6)
         return SGF_CAUSE_PARITY;
     double most = (double)sgf_board_width(x->b) * sgf_board_height(x->b);
+    sgf_color win = whole > 0 ? SGF_BLACK : SGF_WHITE, lose = 3 - win;
     if (r->scoring == SGF_SCORING_TERRITORY)
-        most += sgf_board_prisoners(x->b, SGF_BLACK)
-                + sgf_board_prisoners(x->b, SGF_WHITE)
-                + sgf_board_stone_count(x->b, SGF_BLACK)
-                + sgf_board_stone_count(x->b, SGF_WHITE);
+        most += -sgf_board_stone_count(x->b, win)
+                + sgf_board_stone_count(x->b, lose)
+                + sgf_board_prisoners(x->b, win)
+                - sgf_board_prisoners(x->b, lose);
     return fabs(whole) > most ? SGF_CAUSE_MARGIN : SGF_CAUSE_NONE;
 }
 
