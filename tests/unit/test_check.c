@@ -1000,7 +1000,8 @@ static void test_check_plain_time_values(void **state)
         { "BL", "+1.5", SGF_D_NONE }, { "WL", "-2", SGF_D_NONE },
         { "WL", "1234567", SGF_D_NONE }, { "WL", "12345678", SGF_D_NONE },
         { "BL", "123456.78", SGF_D_NONE }, { "BL", "0.125", SGF_D_NONE },
-        { "BL", "1.", SGF_D_BAD_VALUE }, { "BL", ".5", SGF_D_BAD_VALUE },
+        { "BL", "1.", SGF_D_VALUE_FORMAT },         /* read loosely */
+        { "BL", ".5", SGF_D_VALUE_FORMAT },
         { "BL", "1.2.3", SGF_D_BAD_VALUE }, { "BL", "+", SGF_D_BAD_VALUE },
         { "WL", "1a", SGF_D_VALUE_FORMAT }, { "WL", "", SGF_D_BAD_VALUE },
         { "OB", "0", SGF_D_NONE }, { "OB", "25", SGF_D_NONE },
