@@ -513,13 +513,24 @@ static bool plain_result(const char *s, size_t n)
 /* A readable result other than the FF[4] form (s trimmed): any case,
  * "Black+" / "White+" for "B+" / "W+", "Jigo" (the Japanese word for a
  * draw), or the forms result_words reads. */
+/* "0.0", "0,00": the draw "0" written as a real. */
+static bool zero_draw(const char *s, size_t n)
+{
+    if (n < 3 || s[0] != '0' || (s[1] != '.' && s[1] != ','))
+        return false;
+    for (size_t i = 2; i < n; i++)
+        if (s[i] != '0')
+            return false;
+    return true;
+}
+
 static bool result_readable(const char *s, size_t n, char norm[32])
 {
     if (result_ff4(s, n, true)) {
         result_norm(s, n, norm);
         return true;
     }
-    if (word_is(s, n, "Jigo", true)) {
+    if (word_is(s, n, "Jigo", true) || zero_draw(s, n)) {
         snprintf(norm, 32, "0");
         return true;
     }

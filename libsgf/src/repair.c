@@ -654,6 +654,17 @@ static int numbers(sgf_str v, char *buf, size_t cap)
     return runs;
 }
 
+/* Whether two runs of numbers() are one number ("0.0" and "0", "0.50"
+ * and "0.5"). */
+static bool same_number(const char *a, const char *b)
+{
+    double x, y;
+    return strcmp(a, b) == 0
+           || (sgf_value_real((sgf_str){ a, strlen(a) }, &x) == 0
+               && sgf_value_real((sgf_str){ b, strlen(b) }, &y) == 0
+               && x == y);
+}
+
 /* RE in its FF[4] form, or false when the reading is not sure. */
 static bool result_form(sgf_str v, char out[48])
 {
@@ -663,7 +674,7 @@ static bool result_form(sgf_str v, char out[48])
     int runs = numbers(v, num, sizeof num);
     sgf_str n = { norm, strlen(norm) };
     int runs2 = numbers(n, num2, sizeof num2);
-    if (runs == 0 || (runs == 1 && runs2 == 1 && strcmp(num, num2) == 0)) {
+    if (runs == 0 || (runs == 1 && runs2 == 1 && same_number(num, num2))) {
         snprintf(out, 48, "%s", norm);
         return true;
     }

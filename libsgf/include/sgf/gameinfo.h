@@ -83,9 +83,10 @@ typedef struct sgf_score_re {
 /* Read an RE[] value as the property checks read it (sgf-validate's
  * result-format warning says "read as" or "kept as text"): B+3.5, W+0.5,
  * B+R, B+Resign, W+T, W+Time, B+F, B+Forfeit, B+ (no margin), 0, Draw,
- * Jigo, Void, ?, also in lower case, with "Black+"/"White+", "Black
- * wins", blanks, a decimal comma, or a remark after the result ("B+R
- * (time)", "W+2.5 points"). Returns 0 with *out set (out->loose true
+ * Jigo, 0.0, Void, ?, also in lower case, with "Black+"/"White+", "Black
+ * wins", blanks, a decimal comma, a margin with no digit before its
+ * point or none after it (B+.5, B+5.), or a remark after the result
+ * ("B+R (time)", "W+2.5 points"). Returns 0 with *out set (out->loose true
  * for a readable form other than FF[4]'s); SGF_ESYNTAX with kind OTHER
  * when unreadable; SGF_EINVAL when out is NULL or v has a NULL pointer
  * and a length. Empty v gives kind NONE and 0. */
