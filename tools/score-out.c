@@ -914,9 +914,9 @@ static void game_diags(game_count *x)
     x->ndiags = 0;
     if (x->estimated && !x->ended)
         add_diag(x, SGF_D_GAME_UNFINISHED, (long)sgf_node_offset(x->last),
-                 "the game did not end by passes: the position is counted "
-                 "as it stands, and the estimate of dead stones is "
-                 "unreliable");
+                 "the record does not end with two passes: the position "
+                 "after its last move is counted as it stands, and the "
+                 "estimate of dead stones is unreliable");
     if (x->diffs > 0) {
         long at = value_offset(x->last, SGF_PROP_TB);
         add_diag(x, SGF_D_MARKUP_DIFFERS,
