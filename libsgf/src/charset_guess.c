@@ -21,6 +21,9 @@ typedef struct score {
     size_t chars;     /* non-ASCII characters in the texts that decode */
     size_t bad;       /* weighted count of unlikely characters */
     size_t good;      /* frequent characters */
+    size_t strong;    /* of them, those no real text of the charset
+                         holds: C1 controls, private use, a two-byte
+                         character glued inside a Latin word */
 } score;
 
 #define HEAVY 4       /* weight of a character that real text avoids */
@@ -230,7 +233,8 @@ static size_t cjk_unit(sgf__cs_family fam, const unsigned char *s,
  * previous character, the one after may be its own trail), or a trail
  * that is a letter followed by another ("s\xA4h\xA4n" is "s¤h¤n", not
  * Big5 "s士孓"; "\xC5sa" is "Åsa", not "彎a"). */
-static size_t cjk_bad(sgf__cs_family fam, const unsigned char *s, size_t n)
+static size_t cjk_bad(sgf__cs_family fam, const unsigned char *s, size_t n,
+                      size_t *glued)
 {
     size_t bad = 0, i = 0;
     while (i < n) {
@@ -243,8 +247,10 @@ static size_t cjk_bad(sgf__cs_family fam, const unsigned char *s, size_t n)
         size_t end = i + len < n ? i + len : n;
         bool trail = len == 2 && end == i + 2 && is_letter(s[i + 1]);
         bool next = end < n && is_letter(s[end]);
-        if ((left && (trail || next)) || (trail && next))
+        if ((left && (trail || next)) || (trail && next)) {
             bad++;
+            ++*glued;
+        }
         i = end;
     }
     return bad;
@@ -267,8 +273,10 @@ static void code_points(const unsigned char *u, size_t n, score *sc)
         for (size_t k = i - len + 1; k < i; k++)
             cp = (cp << 6) | (u[k] & 0x3Fu);
         sc->chars++;
-        if (cp < 0xA0 || (cp >= 0xE000 && cp <= 0xF8FF) || cp >= 0xF0000)
+        if (cp < 0xA0 || (cp >= 0xE000 && cp <= 0xF8FF) || cp >= 0xF0000) {
             sc->bad += HEAVY;
+            sc->strong++;
+        }
         else if (cp >= 0x10000)
             sc->bad++;
         else if (is_frequent(cp))
@@ -288,7 +296,7 @@ static int score_texts(sgf__conv *cv, texts_by_kind tk, size_t ntexts,
 {
     sgf__cs_family fam = sgf__charset_family(sc->cs);
     const sgf_str *texts = tk[sgf__charset_pair_kind(sc->cs)];
-    sc->ok = sc->chars = sc->bad = sc->good = 0;
+    sc->ok = sc->chars = sc->bad = sc->good = sc->strong = 0;
     for (size_t i = 0; i < ntexts; i++) {
         const unsigned char *s = (const unsigned char *)texts[i].ptr;
         scratch->len = 0;
@@ -303,7 +311,7 @@ static int score_texts(sgf__conv *cv, texts_by_kind tk, size_t ntexts,
         if (fam == SGF__CSF_LATIN || fam == SGF__CSF_CP1252)
             latin_score(s, texts[i].len, sc);
         else if (fam >= SGF__CSF_GB && fam <= SGF__CSF_UHC)
-            sc->bad += cjk_bad(fam, s, texts[i].len);
+            sc->bad += cjk_bad(fam, s, texts[i].len, &sc->strong);
     }
     return 0;
 }
@@ -360,7 +368,7 @@ static int latin_choice(sgf__conv *cv, texts_by_kind tk, size_t ntexts,
     *cs = CS_LATIN1;
     if (!has_c1(tk, ntexts))
         return 0;
-    score sc = { CS_CP1252, 0, 0, 0, 0 };
+    score sc = { CS_CP1252, 0, 0, 0, 0, 0 };
     int r = score_texts(cv, tk, ntexts, scratch, &sc);
     if (r == 0 && sc.ok == ntexts)
         *cs = CS_CP1252;
@@ -382,12 +390,12 @@ static int run_detect(sgf__conv *cv, texts_by_kind tk, size_t ntexts,
     d->best.cs = NULL;
     if (d->utf8_ok == ntexts)
         return 0;
-    score best = { NULL, 0, 0, 0, 0 };
+    score best = { NULL, 0, 0, 0, 0, 0 };
     int r = latin_choice(cv, tk, ntexts, scratch, &best.cs);
     if (r == 0)
         r = score_texts(cv, tk, ntexts, scratch, &best);
     for (size_t i = sizeof order / sizeof order[0]; r == 0 && i-- > 0;) {
-        score sc = { order[i], 0, 0, 0, 0 };
+        score sc = { order[i], 0, 0, 0, 0, 0 };
         r = score_texts(cv, tk, ntexts, scratch, &sc);
         if (r == 0 && sc.ok == ntexts && !better(&best, &sc))
             best = sc;
@@ -398,10 +406,20 @@ static int run_detect(sgf__conv *cv, texts_by_kind tk, size_t ntexts,
     return r;
 }
 
+/* Unlikely characters (score.bad) a declared two-byte charset that
+ * decodes every text must read before another charset is taken instead,
+ * when none of them is one that no real text holds (score.strong): a few
+ * rare characters are a name's (GBK's 堃, CP932's 髙), not a wrong label;
+ * a record mislabelled that way reads as many. */
+enum { MISMATCH_EVIDENCE = 8 };
+
 /* Does the declared charset (which decodes every text) fit? A
  * single-byte charset does not when every text is valid UTF-8 (they hold
  * bytes >= 0x80, so multibyte sequences); a multibyte one does not when
- * its reading is implausible and detection finds a plausible one. */
+ * its reading is implausible and detection finds a plausible one: UTF-8
+ * (every text valid UTF-8), or another charset where the declared one
+ * reads a character no real text holds, or MISMATCH_EVIDENCE unlikely
+ * ones. */
 static int declared_fits(sgf__conv *cv, const score *sd, texts_by_kind tk,
                          size_t ntexts, sgf__buf *scratch,
                          const char **other)
@@ -418,7 +436,9 @@ static int declared_fits(sgf__conv *cv, const score *sd, texts_by_kind tk,
         return 0;
     detect d;
     int r = run_detect(cv, tk, ntexts, scratch, &d);
-    if (r == 0 && d.strong && strcmp(d.cs, sd->cs) != 0)
+    if (r == 0 && d.strong && strcmp(d.cs, sd->cs) != 0
+        && (d.utf8_ok == ntexts || sd->strong > 0
+            || sd->bad >= MISMATCH_EVIDENCE))
         *other = d.cs;
     return r;
 }
@@ -438,7 +458,7 @@ static int choose_declared(sgf__conv *cv, const char *dcs, texts_by_kind tk,
                            size_t ntexts, sgf__buf *scratch,
                            const char **chosen)
 {
-    score sd = { dcs, 0, 0, 0, 0 };
+    score sd = { dcs, 0, 0, 0, 0, 0 };
     const char *other;
     detect d;
     *chosen = dcs;

@@ -631,6 +631,15 @@ static void test_charset_choose_declared_fits(void **state)
     expect_choice("windows-1251", cyr, 1, SGF__CS_DECLARED, "WINDOWS-1251");
     /* nothing non-ASCII: the declared one, even without texts */
     expect_choice("ISO-8859-3", NULL, 0, SGF__CS_DECLARED, "ISO-8859-3");
+    /* a few rare characters are a name's, not a wrong label: GBK's 堃
+     * (outside GB2312), CP932's 髙 (NEC's extension), four of GBK's 丂;
+     * CP932 and GB18030 read them as other characters */
+    const sgf_str kun[] = { S("\x88\xD2"), S("Lee") };
+    const sgf_str taka[] = { S("\xEE\xE0"), S("Lee") };
+    const sgf_str kao[] = { S("\x81\x40\x81\x40\x81\x40\x81\x40") };
+    expect_choice("GBK", kun, LEN(kun), SGF__CS_DECLARED, "GB18030");
+    expect_choice("Shift_JIS", taka, LEN(taka), SGF__CS_DECLARED, "CP932");
+    expect_choice("GBK", kao, LEN(kao), SGF__CS_DECLARED, "GB18030");
 }
 
 static void test_charset_choose_declared_mismatch(void **state)
