@@ -343,6 +343,12 @@ void sgf__xml_init(void)
     pthread_once(&xml_once, xmlInitParser);
 }
 
+/* xout's spill: the bytes so far of a game written out. */
+static int spill(void *arg)
+{
+    return flush(arg);
+}
+
 static int writer_open(sgf_xml_writer **out, FILE *fp, sgf_strbuf *sb,
                        unsigned flags)
 {
@@ -354,6 +360,8 @@ static int writer_open(sgf_xml_writer **out, FILE *fp, sgf_strbuf *sb,
     x->sb = sb;
     x->flags = flags;
     sgf__xout_init(&x->out, !(flags & SGF_XML_COMPACT));
+    x->out.spill = spill;
+    x->out.spill_arg = x;
     write_head(&x->out, flags);
     int e = flush(x);
     if (e != 0) {

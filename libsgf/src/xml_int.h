@@ -23,7 +23,15 @@ typedef struct sgf__xout {
     bool open_tag;      /* the last start tag is not closed yet */
     bool text;          /* the innermost element holds text */
     int err;            /* SGF_ENOMEM once memory ran out, then sticky */
+    /* the caller's taking of buf, asked for once it holds
+       SGF__XOUT_SPILL bytes and is full, so that a game of any size is
+       written in the memory of a buffer, not of its whole text: 0, or
+       an SGF_E* that becomes err (NULL: the buffer grows) */
+    int (*spill)(void *arg);
+    void *spill_arg;
 } sgf__xout;
+
+#define SGF__XOUT_SPILL ((size_t)1 << 20)
 
 void sgf__xout_init(sgf__xout *o, bool indent);
 void sgf__xout_release(sgf__xout *o);

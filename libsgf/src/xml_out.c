@@ -32,9 +32,16 @@ void sgf__xout_release(sgf__xout *o)
     sgf__buf_release(&o->names);
 }
 
-/* Append n bytes (the buffer is handed on by length: no NUL kept). */
+/* Append n bytes (the buffer is handed on by length: no NUL kept). A
+ * full buffer of SGF__XOUT_SPILL bytes or more is handed to the caller
+ * first (o->spill), not grown. */
 static void put_slow(sgf__xout *o, const char *s, size_t n)
 {
+    if (o->err == 0 && o->spill != NULL && o->buf.len >= SGF__XOUT_SPILL) {
+        int e = o->spill(o->spill_arg);
+        if (e != 0)
+            o->err = e;
+    }
     if (o->err == 0 && sgf__buf_grow(&o->buf, n) != 0)
         o->err = SGF_ENOMEM;
     if (o->err == 0) {
