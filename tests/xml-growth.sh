@@ -101,6 +101,18 @@ peak() {   # peak FILE ARGS...: peak resident set, KiB
     tail -n 1 "$tmp/time.out"
 }
 
+result() {   # result STATUS TEXT...: an "ok" line when STATUS is 0
+    st=$1
+    shift
+    if [ "$st" -eq 0 ]; then
+        echo "ok   $*"
+        passed=$((passed + 1))
+    else
+        echo "FAIL $*"
+        failed=$((failed + 1))
+    fi
+}
+
 verdict() {   # verdict NAME SMALL LARGE BASE LIMIT(x10)
     if [ -z "$2" ] || [ -z "$3" ]; then
         echo "FAIL $1: no measure"
@@ -152,15 +164,9 @@ gen_sgf 8000 "$tmp/l.sgf"
 ms=$(peak "$tmp/s.sgf" --to=xml)
 ml=$(peak "$tmp/l.sgf" --to=xml)
 grow=$(( ($(wc -c < "$tmp/l.sgf") - $(wc -c < "$tmp/s.sgf")) / 1024 ))
-if [ -n "$ms" ] && [ -n "$ml" ] && [ $((ml - ms)) -le $((2 * grow + 1024)) ]
-then
-    echo "ok   memory, XML written: +$((ml - ms)) KiB for +$grow KiB of input"
-    passed=$((passed + 1))
-else
-    echo "FAIL memory, XML written: ${ms:-?} -> ${ml:-?} KiB for +$grow KiB" \
-         "of input"
-    failed=$((failed + 1))
-fi
+[ -n "$ms" ] && [ -n "$ml" ] && [ $((ml - ms)) -le $((2 * grow + 1024)) ]
+result $? "memory, XML written: ${ms:-?} -> ${ml:-?} KiB for +$grow KiB" \
+    "of input"
 
 # One game whose XML is 70 times its SGF (40,000 nested variations of a
 # move each, 2.5 MB of SGF, 47 MB of XML), written as XML: the game's
@@ -173,15 +179,9 @@ awk 'BEGIN { printf "(;GM[1]FF[4]SZ[19]"
     printf ")\n" }' > "$tmp/one.sgf"
 mx=$(peak "$tmp/one.sgf" --to=xml)
 mg=$(peak "$tmp/one.sgf" --to=sgf)
-if [ -n "$mx" ] && [ -n "$mg" ] && [ "$mx" -le $((mg * 16 / 10 + 4096)) ]
-then
-    echo "ok   memory, one large game written as XML: $mx KiB (as SGF $mg)"
-    passed=$((passed + 1))
-else
-    echo "FAIL memory, one large game written as XML: ${mx:-?} KiB (as SGF" \
-         "${mg:-?})"
-    failed=$((failed + 1))
-fi
+[ -n "$mx" ] && [ -n "$mg" ] && [ "$mx" -le $((mg * 16 / 10 + 4096)) ]
+result $? "memory, one large game written as XML: ${mx:-?} KiB (as SGF" \
+    "${mg:-?})"
 
 # Variations nested in variations, written as XML: the output (and the
 # memory that holds a game's XML) grows with the input; its indentation,
