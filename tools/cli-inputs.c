@@ -230,6 +230,14 @@ static int join_path(cli_inputs *in, const char *dir, const char *name)
 
 static int open_name(const char *name, struct stat *st);
 
+/* st, the stat of the name the walk returns, kept for the reader. */
+static void keep_stat(cli_inputs *in, const struct stat *st)
+{
+    in->last_size = S_ISREG(st->st_mode) ? (long long)st->st_size : 0;
+    in->last_st = *st;
+    in->has_last_st = true;
+}
+
 /* A regular file of a folder walked, opened for the reader when it takes
  * each name as it comes (cli_inputs_keep_open), as take_name opens a name
  * given: left to the reader when it cannot be opened, or is a folder by
@@ -244,9 +252,7 @@ static void open_found(cli_inputs *in, const char *path)
         close(fd);
     else if (fd >= 0) {
         in->last_fd = fd;
-        in->last_size = S_ISREG(st.st_mode) ? (long long)st.st_size : 0;
-        in->last_st = st;
-        in->has_last_st = true;
+        keep_stat(in, &st);
     }
 }
 
@@ -391,9 +397,7 @@ static const char *take_name(cli_inputs *in, const char *name)
     else if (fd >= 0)
         close(fd);
     if (!S_ISDIR(st.st_mode)) {
-        in->last_size = S_ISREG(st.st_mode) ? (long long)st.st_size : 0;
-        in->last_st = st;
-        in->has_last_st = true;
+        keep_stat(in, &st);
         return name;
     }
     if (!in->opts.recursive) {

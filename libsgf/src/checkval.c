@@ -517,12 +517,11 @@ static void check_handicap(sgf__check *ck, const sgf_prop *p,
         SGF__DIAG(ck, SGF_D_HANDICAP_VALUE, p->offset,
                   "HA[%ld]: more stones than the %dx%d board has points; "
                   "no handicap assumed", ha, ck->g->width, ck->g->height);
-    else {
-        if (r > 0)
-            SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                      "'HA' value '%.*s' read as %ld", QV(v->text), ha);
-        ck->handicap = ha;
-    }
+    else if (r > 0)
+        SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
+                  "'HA' value '%.*s' read as %ld", QV(v->text), ha);
+    if (r >= 0)
+        ck->handicap = sgf__handicap_stones(ha, points);
 }
 
 static void check_number(sgf__check *ck, const sgf_prop *p)

@@ -368,6 +368,15 @@ void sgf__check_mixed(sgf__check *ck);
 /* A Number as strict (0) or with blanks around it (1); -1 otherwise. */
 int sgf__loose_number(sgf_str v, long *out);
 
+/* HA[]'s n stones as the handicap of a board of the given points: n
+ * from 2 to points, else 0, no handicap (HA[0], HA[1], a negative
+ * count, more stones than the board has points), as the checks, the
+ * replay and the count all take it. */
+static inline long sgf__handicap_stones(long n, long points)
+{
+    return n >= 2 && n <= points ? n : 0;
+}
+
 /* checkinfo.c: formats of game-info values. */
 typedef enum sgf__form {
     SGF__FORM_OK = 0,         /* standard FF[4] form */

@@ -477,8 +477,7 @@ int sgf_parse_buffer_each(const char *buf, size_t len,
 int sgf_parse_fd_each(int fd, const sgf_parse_options *opts,
                       sgf_game_fn fn, void *payload)
 {
-    request rq = { opts, fn, payload, NULL, 0, false, NULL, 0, NULL };
-    return fn == NULL ? SGF_EINVAL : parse_fd(NULL, fd, NULL, &rq);
+    return sgf_parse_fd_each_stat(fd, NULL, opts, fn, payload);
 }
 
 int sgf_parse_fd_each_stat(int fd, const struct stat *st,

@@ -795,11 +795,9 @@ static int check_handicap(walk *w)
 {
     const sgf_prop *ha = w->root.ha, *ab = w->root.ab;
     long n;
-    /* (no handicap where the checks assume none: fewer than 2 stones,
-       more than the board's points) */
     if (ha == NULL || ab == NULL
-        || sgf__loose_number(ha->values[0].text, &n) < 0 || n < 2
-        || n > (long)w->g->width * w->g->height)
+        || sgf__loose_number(ha->values[0].text, &n) < 0
+        || sgf__handicap_stones(n, (long)w->g->width * w->g->height) == 0)
         return 0;
     w->handicap = (int)n;
     sgf_point pts[SGF_MAX_SIZE * 2];

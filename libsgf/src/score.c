@@ -711,8 +711,7 @@ int sgf_score_handicap_at(const sgf_node *info)
     /* read as the checks read it (blanks around the number allowed, with
        a warning there); 1, a negative number, or more stones than the
        board has points is no handicap */
-    if (ha == NULL || sgf__loose_number(sgf_prop_text(ha, 0), &v) < 0
-        || v < 2 || v > board_points(info))
+    if (ha == NULL || sgf__loose_number(sgf_prop_text(ha, 0), &v) < 0)
         return 0;
-    return (int)v;
+    return (int)sgf__handicap_stones(v, board_points(info));
 }
