@@ -72,8 +72,17 @@ static void load_row(bits *s, const sgf_board *b, int y, const uint8_t *dead)
     }
     bl &= s->full;
     wh &= s->full;
-    for (int x = 0; dead != NULL && x < s->w; x++)
+    for (int x = 0; dead != NULL && x < s->w; x++) {
+        uint64_t eight;                 /* eight points none of them */
+        if (x + 8 <= s->w) {            /* dead: passed at once */
+            memcpy(&eight, dead + x, sizeof eight);
+            if (eight == 0) {
+                x += 7;
+                continue;
+            }
+        }
         de |= (uint64_t)(dead[x] != 0 && c[x] != SGF_EMPTY) << x;
+    }
     s->black[y] = bl & ~de;
     s->white[y] = wh & ~de;
     s->dead[y] = de;
@@ -1139,4 +1148,47 @@ int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
     int rc = count_from(out, &s, b, &pos, r, rb, rw, fb, fw, needs);
     sgf__scratch_give(lifted, sizeof *lifted);
     return rc;
+}
+
+int sgf__fast_atari(const sgf_board *b, const uint8_t *dead, sgf_point *pt,
+                    int *size)
+{
+    bits s;
+    uint8_t lifted[SGF__CELLS];
+    if (b->width > 64)
+        return -1;
+    fboard v = view_of(b);
+    load(&s, b, dead);
+    if (s.any_dead) {                   /* on a copy of the colours with */
+        if (!dead_whole(&s, &v))        /* them lifted: the other chains */
+            return -1;                  /* keep their rings */
+        memcpy(lifted, b->color, (size_t)(s.h + 2) * (size_t)b->stride);
+        for (int y = 0; y < s.h; y++)
+            for (uint64_t t = s.dead[y]; t != 0; t &= t - 1)
+                lifted[(y + 1) * b->stride + 1 + __builtin_ctzll(t)]
+                    = SGF_EMPTY;
+        v.color = lifted;
+    }
+    uint64_t seen[SGF_MAX_SIZE];        /* the chains looked at, by head */
+    memset(seen, 0, (size_t)s.h * sizeof seen[0]);
+    for (int y = 0; y < s.h; y++)       /* point order: a chain is met */
+        for (uint64_t t = s.black[y] | s.white[y]; t != 0; t &= t - 1) {
+            int x = __builtin_ctzll(t);         /* first at its first */
+            int cell = (y + 1) * b->stride + 1 + x;         /* point */
+            int lib[2];
+            if (has(seen, &v, v.head[cell]))
+                continue;
+            set_cell(seen, &v, v.head[cell]);
+            if (chain_libs(&v, cell, -1, lib, 0, 1) != 1)
+                continue;
+            int n = 0, q = cell;
+            do {
+                n++;
+                q = v.next[q];
+            } while (q != cell);
+            *pt = (sgf_point){ (uint8_t)x, (uint8_t)y };
+            *size = n;
+            return 1;
+        }
+    return 0;
 }

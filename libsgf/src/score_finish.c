@@ -114,8 +114,12 @@ static bool find_dame(sgf__spos *p, sgf_score_unfinished *out)
     return true;
 }
 
-int sgf_score_find_unfinished(sgf_score_unfinished *out, const sgf_board *b,
-                              const sgf_rules *r, const uint8_t *dead)
+/* sgf_score_find_unfinished; quick: the chain in atari, the usual
+ * answer (dead stones left on the board), found from the board's own
+ * chains (sgf__fast_atari) before the position is labelled. */
+static int find_unfinished(sgf_score_unfinished *out, const sgf_board *b,
+                           const sgf_rules *r, const uint8_t *dead,
+                           bool quick)
 {
     static const sgf_rules init = SGF_RULES_INIT;
     if (out == NULL || b == NULL || sgf__rules_unknown(r))
@@ -123,16 +127,37 @@ int sgf_score_find_unfinished(sgf_score_unfinished *out, const sgf_board *b,
     if (r == NULL)
         r = &init;
     memset(out, 0, sizeof *out);
+    const uint8_t *lift = r->remove_dead ? dead : NULL;
+    int atari = quick ? sgf__fast_atari(b, lift, &out->point, &out->points)
+                      : -1;
+    if (atari == 1) {
+        out->kind = SGF_UNFINISHED_ATARI;
+        return 1;
+    }
     sgf__spos *p = sgf__scratch_take(sizeof *p);
     if (p == NULL)
         return SGF_ENOMEM;
-    sgf__spos_load(p, b, r->remove_dead ? dead : NULL);
-    bool found = find_atari(p, out) || find_race(p, out)
+    sgf__spos_load(p, b, lift);
+    bool found = (atari < 0 && find_atari(p, out)) || find_race(p, out)
                  || find_border(p, out)
                  || (r->scoring == SGF_SCORING_TERRITORY
                      && find_dame(p, out));
     sgf__scratch_give(p, sizeof *p);
     return found;
+}
+
+int sgf_score_find_unfinished(sgf_score_unfinished *out, const sgf_board *b,
+                              const sgf_rules *r, const uint8_t *dead)
+{
+    return find_unfinished(out, b, r, dead, true);
+}
+
+int sgf__score_find_unfinished_labelled(sgf_score_unfinished *out,
+                                        const sgf_board *b,
+                                        const sgf_rules *r,
+                                        const uint8_t *dead)
+{
+    return find_unfinished(out, b, r, dead, false);
 }
 
 const char *sgf_score_unfinished_name(sgf_score_unfinished_kind k)

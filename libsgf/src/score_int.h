@@ -129,6 +129,16 @@ enum {
 int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
                     const uint8_t *dead, unsigned *needs);
 
+/* The chain score_finish.c's find_atari names, from the board's own
+ * chain rings (score_bits.c): the first chain, by its first point in
+ * point order, with exactly one liberty once the dead stones (dead:
+ * w * h bytes, or NULL) are lifted. Returns 1 with its first point and
+ * its number of stones, 0 when no chain has one liberty, -1 when the
+ * labelled position must tell (a chain partly dead, whose pieces are
+ * chains of their own there; a board wider than 64). */
+int sgf__fast_atari(const sgf_board *b, const uint8_t *dead, sgf_point *pt,
+                    int *size);
+
 /* sgf_score_dead_estimate, and in sure[] (w * h bytes) 1 for each
  * stone whose status is settled: pass-alive or dead by Benson, its eye
  * space read out to the end, or given the same owner by every playout
@@ -162,6 +172,13 @@ int sgf__score_count_with(sgf_score *out, sgf__spos *p, const sgf_board *b,
 int sgf__score_count_labelled(sgf_score *out, const sgf_board *b,
                               const sgf_rules *r, const uint8_t *dead,
                               double komi, int handicap);
+
+/* sgf_score_find_unfinished always from the labelled position, never
+ * by sgf__fast_atari (tests compare the two). */
+int sgf__score_find_unfinished_labelled(sgf_score_unfinished *out,
+                                        const sgf_board *b,
+                                        const sgf_rules *r,
+                                        const uint8_t *dead);
 
 /* marks[i] = 1 for the TB points of n, 2 for its TW points, else 0
  * (w * h bytes). Returns whether n has TB or TW. */

@@ -433,6 +433,58 @@ static void test_fast_count_any_shape(void **state)
     assert_true(flat >= 100);
 }
 
+/* Whether a position is finished (sgf_score_find_unfinished) is what
+ * the labelled position says, kind, point and size: its chain in atari
+ * is found from the board's chains first (the first by its first point,
+ * dead stones lifted), on boards of any shape, with no dead stones,
+ * whole chains dead, single stones dead (left to the labelled position)
+ * and the estimate's. */
+static void test_unfinished_is_the_labelled_one(void **state)
+{
+    static const char *const rules[] = { "japanese", "chinese",
+                                         "tromp-taylor", "aga" };
+    uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    uint8_t unsettled[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    sgf_score_estimate est;
+    sgf_board *b;
+    int kinds[SGF_UNFINISHED_NO_PASSES + 1] = { 0 }, none = 0;
+    (void)state;
+    assert_int_equal(sgf_board_new(&b, SGF_MAX_SIZE, SGF_MAX_SIZE), 0);
+    for (int round = 0; round < 3000; round++) {
+        int w = 1 + (int)next_rand(round % 7 == 0 ? SGF_MAX_SIZE : 19);
+        int h = round % 3 == 0 ? 1 + (int)next_rand(19) : w;
+        random_board(b, w, h, (int)next_rand((unsigned)(w * h * 2)) + 1);
+        sgf_rules r;
+        assert_int_equal(sgf_rules_preset(&r, rules[round % 4]), 0);
+        int mode = (int)next_rand(4);
+        memset(dead, 0, sizeof dead);
+        if (mode == 1)
+            random_dead(dead, b, 8);
+        for (int k = 0; mode == 2 && k < 3; k++)
+            (void)part_dead(dead, b);
+        if (mode == 3)
+            assert_true(sgf_score_estimate_dead(&est, dead, unsettled, b,
+                                                &r) >= 0);
+        const uint8_t *d = mode == 0 ? NULL : dead;
+        sgf_score_unfinished quick, slow;
+        int fq = sgf_score_find_unfinished(&quick, b, &r, d);
+        int fs = sgf__score_find_unfinished_labelled(&slow, b, &r, d);
+        assert_int_equal(fq, fs);
+        assert_int_equal(quick.kind, slow.kind);
+        assert_int_equal(quick.point.x, slow.point.x);
+        assert_int_equal(quick.point.y, slow.point.y);
+        assert_int_equal(quick.points, slow.points);
+        if (fq == 1)
+            kinds[slow.kind]++;
+        else
+            none++;
+    }
+    sgf_board_free(b);
+    assert_true(kinds[SGF_UNFINISHED_ATARI] >= 500);    /* each answer */
+    assert_true(kinds[SGF_UNFINISHED_BORDER] >= 100);   /* seen often */
+    assert_true(none >= 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -442,6 +494,7 @@ int main(void)
         cmocka_unit_test(test_fast_count_tells_seki_from_a_race),
         cmocka_unit_test(test_fast_count_fills_the_teire),
         cmocka_unit_test(test_fast_count_any_shape),
+        cmocka_unit_test(test_unfinished_is_the_labelled_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
