@@ -399,11 +399,11 @@ static double flipped_margin(explain_ctx *x, const sgf_rules *r,
     flip_chain(x, flip, &ch[k]);
     f->counted = true;
     f->margin = NAN;
+    /* with markup too, the board's count: the marks say the territory
+       of their dead stones, not of these */
     if (sgf__score_count_with(x->s, x->p, x->b, r, flip, x->komi,
                               x->handicap) != 0)
         return NAN;
-    if (x->marks != NULL)
-        sgf__score_recount_markup(x->s, x->marks);
     return f->margin = x->s->margin;
 }
 
