@@ -58,6 +58,13 @@ typedef struct game_count {
                                       it, else TW) */
     sgf_point first_alive_dead;
     bool alive_dead_white;
+    int part_dead;                 /* markup: chains counted dead in part
+                                      only; the first: a point of it, its
+                                      dead stones, its stones, whether it
+                                      is White's */
+    sgf_point first_part_dead;
+    int part_dead_stones, part_stones;
+    bool part_dead_white;
     int ndiags;
     game_diag diags[MAX_DIAGS];
     uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
@@ -841,6 +848,38 @@ static int markup_alive_dead(game_count *x, const sgf_board *b)
     return k;
 }
 
+/* The chains the markup counts dead in part (some of their stones dead,
+ * others not): a chain is taken off whole, so no count of the board marks
+ * one so. Returns how many; the first met in point order (by its first
+ * dead stone) into x->first_part_dead and the counts after it. Cost: each
+ * chain is listed once. */
+static int markup_part_dead(game_count *x, const sgf_board *b)
+{
+    int w = sgf_board_width(b), n = w * sgf_board_height(b), k = 0;
+    uint8_t seen[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    sgf_point pts[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    memset(seen, 0, (size_t)n);
+    for (int i = 0; i < n; i++) {
+        if (!x->dead[i] || seen[i])
+            continue;
+        sgf_point pt = { (uint8_t)(i % w), (uint8_t)(i / w) };
+        int m = sgf_board_chain_points(b, pt, pts, sizeof pts / sizeof pts[0]);
+        int dead = 0;
+        for (int j = 0; j < m; j++) {
+            int at = pts[j].y * w + pts[j].x;
+            seen[at] = 1;
+            dead += x->dead[at] != 0;
+        }
+        if (m == 0 || dead == m || k++ > 0)
+            continue;
+        x->first_part_dead = pt;
+        x->part_dead_stones = dead;
+        x->part_stones = m;
+        x->part_dead_white = sgf_board_at(b, pt) == SGF_WHITE;
+    }
+    return k;
+}
+
 /* Count our own way (dead stones from the markup) for the differences,
  * then count as the server did, which gives the result. */
 static int markup_diff(game_count *x, const sgf_board *b)
@@ -937,6 +976,20 @@ static void game_diags(game_count *x)
                  "markup is no count of this board",
                  point_text(p, x->first_alive_dead, x->s.width,
                             x->s.height));
+    }
+    if (x->part_dead > 0) {             /* at the property marking it */
+        sgf_prop_id by = x->part_dead_white ? SGF_PROP_TB : SGF_PROP_TW;
+        long at = value_offset(x->last, by);
+        add_diag(x, SGF_D_MARKUP_PART_DEAD,
+                 at != NO_OFFSET ? at
+                 : value_offset(x->last, by == SGF_PROP_TB ? SGF_PROP_TW
+                                                           : SGF_PROP_TB),
+                 "the TB/TW markup counts dead %d of the %d stones of the "
+                 "chain at %s: a chain is taken off whole, so the markup is "
+                 "no count of this board%s", x->part_dead_stones,
+                 x->part_stones,
+                 point_text(p, x->first_part_dead, x->s.width, x->s.height),
+                 x->part_dead > 1 ? " (and other chains so)" : "");
     }
     disagree_diag(x);
 }
@@ -1179,6 +1232,7 @@ static int score_game(score_out_opts *o, game_count *x,
     bool markup = strcmp(x->dead_source, "markup") == 0;
     x->diffs = 0;
     x->alive_dead = 0;
+    x->part_dead = markup ? markup_part_dead(x, b) : 0;
     if (sgf_score_count(&x->s, b, x->rules, x->dead, x->komi, x->handicap)
         != 0 || (markup && (x->alive_dead = markup_alive_dead(x, b)) < 0)
         || (markup && (x->diffs = markup_diff(x, b)) < 0)) {
