@@ -256,9 +256,17 @@ static size_t cjk_bad(sgf__cs_family fam, const unsigned char *s, size_t n,
     return bad;
 }
 
-/* Decoded code points: C1 controls and private use weigh heavy,
- * supplementary planes light; frequent characters count for. */
-static void code_points(const unsigned char *u, size_t n, score *sc)
+/* CP950 reads the Big5 bytes C6A1-C8FE, which Big5 leaves to vendors
+ * and the ETEN extension fills (kana, Cyrillic, circled numbers), as the
+ * private-use points U+F6B1-U+F848, one after another: real Big5 text
+ * holds them, so for Big5 they are no sign of a wrong label. */
+enum { BIG5_ETEN_FIRST = 0xF6B1, BIG5_ETEN_LAST = 0xF848 };
+
+/* Decoded code points (fam: the family of the charset they were read
+ * with): C1 controls and private use weigh heavy, supplementary planes
+ * light; frequent characters count for. */
+static void code_points(sgf__cs_family fam, const unsigned char *u,
+                        size_t n, score *sc)
 {
     size_t i = 0;
     while (i < n) {
@@ -273,6 +281,9 @@ static void code_points(const unsigned char *u, size_t n, score *sc)
         for (size_t k = i - len + 1; k < i; k++)
             cp = (cp << 6) | (u[k] & 0x3Fu);
         sc->chars++;
+        if (fam == SGF__CSF_BIG5 && cp >= BIG5_ETEN_FIRST
+            && cp <= BIG5_ETEN_LAST)
+            continue;                 /* an ETEN character */
         if (cp < 0xA0 || (cp >= 0xE000 && cp <= 0xF8FF) || cp >= 0xF0000) {
             sc->bad += HEAVY;
             sc->strong++;
@@ -307,7 +318,8 @@ static int score_texts(sgf__conv *cv, texts_by_kind tk, size_t ntexts,
         if (r != 0)
             continue;
         sc->ok++;
-        code_points((const unsigned char *)scratch->ptr, scratch->len, sc);
+        code_points(fam, (const unsigned char *)scratch->ptr, scratch->len,
+                    sc);
         if (fam == SGF__CSF_LATIN || fam == SGF__CSF_CP1252)
             latin_score(s, texts[i].len, sc);
         else if (fam >= SGF__CSF_GB && fam <= SGF__CSF_UHC)

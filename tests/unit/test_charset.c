@@ -640,6 +640,16 @@ static void test_charset_choose_declared_fits(void **state)
     expect_choice("GBK", kun, LEN(kun), SGF__CS_DECLARED, "GB18030");
     expect_choice("Shift_JIS", taka, LEN(taka), SGF__CS_DECLARED, "CP932");
     expect_choice("GBK", kao, LEN(kao), SGF__CS_DECLARED, "GB18030");
+    /* Big5's ETEN extension (C6A1-C8FE: kana, Cyrillic), which CP950
+     * reads as private use: real Big5 text, not a wrong label (GB18030
+     * read "\xA4\xA4\xC7\xCF", 中 and katakana bi, as two other
+     * characters) */
+    const sgf_str eten[] = { S("\xA4\xA4\xC7\xCF") };
+    const sgf_str etens[] = { S("\xC6\xE7\xC6\xE8\xC7\xCF\xC7\xF3"
+                                "\xC7\xF4\xC7\xF5\xC7\xF6\xC7\xF7"
+                                "\xC7\xF8"), S(B5_CHOU) };
+    expect_choice("Big5", eten, LEN(eten), SGF__CS_DECLARED, "CP950");
+    expect_choice("Big5", etens, LEN(etens), SGF__CS_DECLARED, "CP950");
 }
 
 static void test_charset_choose_declared_mismatch(void **state)
