@@ -55,10 +55,6 @@ typedef struct frame {
     int target;          /* where text goes: 0 nowhere, 1 v, 2 raw */
     unsigned long line;  /* where its start tag is */
     unsigned long raw_line;      /* F_V: where its <raw> starts */
-    bool in_node;        /* F_IGNORE: in a foreign element of a <node>,
-                            which the schema lets hold anything */
-    bool in_go;          /* F_IGNORE: in an element of the Go layer,
-                            which the schema lets hold no SGF element */
 } frame;
 
 typedef struct xr {
@@ -126,26 +122,8 @@ static unsigned long parser_line(const xr *r)
 
 static int push_frame(xr *r, int kind)
 {
-    frame f = { kind, NONE, NONE, false, false, 0, r->line, 0, false,
-                false };
-    if (r->stack.len > 0) {
-        const frame *top = &AT(r->stack, frame, COUNT(r->stack, frame) - 1);
-        f.in_node = kind == F_IGNORE
-                    && (top->kind == F_NODE || top->in_node);
-        f.in_go = kind == F_IGNORE && top->in_go;
-    }
+    frame f = { kind, NONE, NONE, false, false, 0, r->line, 0 };
     return sgf__buf_add(&r->stack, &f, sizeof f);
-}
-
-/* An element skipped: one of another namespace, or of the Go layer (go:
- * the Go layer's, which readers ignore but whose content the schema
- * sets: no SGF element is in it). */
-static int skip_element(xr *r, bool go)
-{
-    int e = push_frame(r, F_IGNORE);
-    if (e == 0 && go)
-        AT(r->stack, frame, COUNT(r->stack, frame) - 1).in_go = true;
-    return e;
 }
 
 static frame *top(xr *r)
@@ -325,7 +303,6 @@ static int begin_collection(xr *r, bool ours, const char *name)
 static int on_start(xr *r, const char *name, const char *ns)
 {
     bool ours = ns != NULL && strcmp(ns, SGF_XML_NS) == 0;
-    bool go = ns != NULL && strcmp(ns, SGF_XML_GO_NS) == 0;
     frame *f = top(r);
     int kind = f ? f->kind : -1;
     bool is = false;
@@ -357,7 +334,7 @@ static int on_start(xr *r, const char *name, const char *ns)
         if (ours && !IS("variation"))
             return MISPLACED();
         if (!IS("variation"))
-            return skip_element(r, go);
+            return push_frame(r, F_IGNORE);
         node = f->node;
         if (push_frame(r, F_VARIATION) != 0)
             return SGF_ENOMEM;
@@ -410,11 +387,10 @@ static int on_start(xr *r, const char *name, const char *ns)
         return fail(r, line_of(r), "an element in <raw>, which holds text "
                     "only");
     default:
-        /* an element skipped where the schema has none (outside a
-           <node>), or one of the Go layer, holds no SGF: one of ours in
-           it would be lost with it */
-        return ours && (!f->in_node || f->in_go) ? MISPLACED()
-                                                 : skip_element(r, go);
+        /* an element skipped (of another namespace, or of the Go layer)
+           holds no SGF: one of ours in it would be lost with it, in a
+           <node> too */
+        return ours ? MISPLACED() : push_frame(r, F_IGNORE);
     }
 #undef MISPLACED
 #undef IS

@@ -477,6 +477,16 @@ static void test_schema_rejects(void **state)
     assert_int_not_equal(validate(doc, strlen(doc)), 0);
     snprintf(doc, sizeof doc, "%s</collection>", HEAD);
     assert_int_equal(validate(doc, strlen(doc)), 0);
+    /* a node's extension element holds anything but SGF, which readers
+       would lose with it */
+    snprintf(doc, sizeof doc, "%s<game index=\"0\"><node><q:foo xmlns:q="
+             "\"urn:q\"><q:n a=\"1\">x</q:n></q:foo></node></game>"
+             "</collection>", HEAD);
+    assert_int_equal(validate(doc, strlen(doc)), 0);
+    snprintf(doc, sizeof doc, "%s<game index=\"0\"><node><q:foo xmlns:q="
+             "\"urn:q\"><node><prop id=\"B\"><v>aa</v></prop></node>"
+             "</q:foo></node></game></collection>", HEAD);
+    assert_int_not_equal(validate(doc, strlen(doc)), 0);
 }
 
 static void test_date_first(void **state)

@@ -138,10 +138,11 @@ static void test_no_document_yields_more(void **state)
           "<node><prop id=\"C\"><v>)(;B[aa]</v></prop></node></game>",
           { 1, 2, 2, 2 } },
         /* an ident read as its id (lowercase letters dropped, or all
-           lowercase upper-cased); a foreign element skipped whole */
+           lowercase upper-cased); a foreign element skipped whole (one
+           holding an SGF element is refused: it would be lost) */
         { "<game index=\"0\"><node><prop id=\"AB\" ident=\"AddBlack\">"
           "<v>aa</v></prop><prop id=\"AW\" ident=\"aw\"><v>bb</v></prop>"
-          "<x:note xmlns:x=\"urn:x\"><node/></x:note></node></game>",
+          "<x:note xmlns:x=\"urn:x\"><x:node/>text</x:note></node></game>",
           { 1, 1, 2, 2 } },
     };
     for (size_t i = 0; i < sizeof docs / sizeof docs[0]; i++) {
@@ -205,6 +206,15 @@ static void test_no_document_yields_less(void **state)
           "index=\"1\"><node/></game></x:w>", "schema allows none" },
         { "<game index=\"0\"><x:w xmlns:x=\"urn:x\"><node/></x:w>"
           "</game>", "schema allows none" },
+        /* in a node's extension element too (the move B[aa] was lost) */
+        { "<game index=\"0\"><node><prop id=\"SZ\"><v>9</v></prop><q:foo "
+          "xmlns:q=\"urn:q\"><node><prop id=\"B\"><v>aa</v></prop></node>"
+          "</q:foo></node></game>", "schema allows none" },
+        { "<game index=\"0\"><node><q:foo xmlns:q=\"urn:q\"><q:bar>"
+          "<variation><node/></variation></q:bar></q:foo></node></game>",
+          "schema allows none" },
+        { "<game index=\"0\"><node><q:foo xmlns:q=\"urn:q\"><prop id=\"C\">"
+          "<v>x</v></prop></q:foo></node></game>", "schema allows none" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char *xml = doc(bad[i].body), err[256] = "";
