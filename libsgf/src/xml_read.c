@@ -19,6 +19,7 @@
  * properties or values than it holds.
  */
 #include <errno.h>
+#include <iconv.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -423,7 +424,38 @@ static int on_text(xr *r, const xmlChar *s, int len)
                         (size_t)len);
 }
 
-/* The value's bytes, from <raw> when there was one, else from <v>. */
+/* The text in of n bytes (UTF-8: XML's characters) in the charset cs (a
+ * canonical name) appended to out: 0; 1 when cs cannot hold some
+ * character of it (out as it was); SGF_ENOMEM. */
+static int text_in_charset(const char *cs, const char *in, size_t n,
+                           sgf__buf *out)
+{
+    iconv_t cd = iconv_open(cs, "UTF-8");
+    if (cd == (iconv_t)-1)
+        return errno == ENOMEM ? SGF_ENOMEM : 1;
+    size_t before = out->len, room = 4 * n + 16;
+    int e = sgf__buf_grow(out, room);
+    if (e == 0) {
+        char *src = (char *)(uintptr_t)in, *dst = out->ptr + out->len;
+        size_t left = n, free_ = room;
+        if (iconv(cd, &src, &left, &dst, &free_) == (size_t)-1
+            || iconv(cd, NULL, NULL, &dst, &free_) == (size_t)-1)
+            e = 1;                      /* no such character there */
+        else
+            out->len += room - free_;
+    }
+    iconv_close(cd);
+    if (e != 0)
+        out->len = before;
+    return e;
+}
+
+/* The value's bytes, from <raw> when there was one, else from <v>. A
+ * value given as text only (characters, not bytes) under a game whose
+ * charset attribute names another charset than UTF-8 takes that
+ * charset's bytes, since the game's bytes are read in it (the writer
+ * gives every value that is not plain ASCII its bytes in <raw>): a
+ * character it cannot hold is refused, not read as other characters. */
 static int end_value(xr *r, const frame *v)
 {
     for (size_t k = 0; v->has_raw && k < r->text.len; k++)
@@ -439,7 +471,22 @@ static int end_value(xr *r, const frame *v)
             return v->has_raw ? fail(r, v->raw_line, "bad base64 in <raw>")
                               : fail(r, line_of(r), "bad base64 in <v>");
     } else {
-        e = sgf__buf_add(&r->t.bytes, src->ptr ? src->ptr : "", src->len);
+        const char *gcs = COUNT(r->t.gcs, char *) > 0
+            ? AT(r->t.gcs, char *, COUNT(r->t.gcs, char *) - 1) : NULL;
+        const char *cs = gcs != NULL ? sgf__charset_canonical(gcs,
+                                                              strlen(gcs))
+                                     : NULL;
+        sgf__cs_family fam = sgf__charset_family(cs);
+        if (v->has_raw || cs == NULL || fam == SGF__CSF_UTF8
+            || sgf__is_ascii(src->ptr ? src->ptr : "", src->len))
+            e = sgf__buf_add(&r->t.bytes, src->ptr ? src->ptr : "",
+                             src->len);
+        else if (fam == SGF__CSF_WIDE
+                 || (e = text_in_charset(cs, src->ptr, src->len,
+                                         &r->t.bytes)) == 1)
+            return fail(r, line_of(r), "a value's text in <v> that the "
+                        "<game>'s charset cannot hold (its bytes go in "
+                        "<raw>)");
     }
     val.len = r->t.bytes.len - val.off;
     if (!e)

@@ -215,6 +215,12 @@ static void test_no_document_yields_less(void **state)
           "schema allows none" },
         { "<game index=\"0\"><node><q:foo xmlns:q=\"urn:q\"><prop id=\"C\">"
           "<v>x</v></prop></q:foo></node></game>", "schema allows none" },
+        /* text only (no <raw>) that the game's charset cannot hold: it
+           was read as other characters (KOI8-R's for UTF-8 "é") */
+        { "<game index=\"0\" charset=\"KOI8-R\"><node><prop id=\"C\">"
+          "<v>caf\xC3\xA9</v></prop></node></game>", "cannot hold" },
+        { "<game index=\"0\" charset=\"UTF-16\"><node><prop id=\"C\">"
+          "<v>caf\xC3\xA9</v></prop></node></game>", "cannot hold" },
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char *xml = doc(bad[i].body), err[256] = "";
@@ -231,6 +237,38 @@ static void test_no_document_yields_less(void **state)
 /* Faults are found in the order of the document, and the first fault
  * of libxml2 ends the reading, even one that leaves the document
  * well-formed to it (an undeclared prefix: a namespace fault). */
+/* A value given as text only (no <raw>) under a game whose charset is
+ * not UTF-8 is those characters: written in the game's charset before
+ * the game's bytes are read in it (it was read as UTF-8 bytes in that
+ * charset: "é" came out as "Ã©"). */
+static void test_text_only_values_in_the_game_charset(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *cs, *text;
+    } cases[] = {
+        { "ISO-8859-1", "caf\xC3\xA9" },
+        { "Shift_JIS", "\xE7\xA2\x81" },             /* 碁 */
+        { "GB2312", "\xE5\x9B\xB4\xE6\xA3\x8B" },     /* 围棋 */
+        { "windows-1252", "\xE2\x80\x9Cq\xE2\x80\x9D" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char body[256];
+        snprintf(body, sizeof body, "<game index=\"0\" charset=\"%s\">"
+                 "<node><prop id=\"C\"><v>%s</v></prop></node></game>",
+                 cases[i].cs, cases[i].text);
+        char *xml = doc(body);
+        sgf_collection *c = read_doc(xml);
+        const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+        sgf_str v = sgf_prop_text(sgf_node_find_prop(root, SGF_PROP_C), 0);
+        if (v.len != strlen(cases[i].text)
+            || memcmp(v.ptr, cases[i].text, v.len) != 0)
+            fail_msg("%s: read as '%.*s'", cases[i].cs, (int)v.len, v.ptr);
+        sgf_collection_free(c);
+        free(xml);
+    }
+}
+
 static void test_faults_in_document_order(void **state)
 {
     (void)state;
@@ -721,6 +759,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_no_document_yields_more),
         cmocka_unit_test(test_no_document_yields_less),
+        cmocka_unit_test(test_text_only_values_in_the_game_charset),
         cmocka_unit_test(test_faults_in_document_order),
         cmocka_unit_test(test_refused_read_in_a_converted_document),
         cmocka_unit_test(test_written_values_read_the_same_way),
