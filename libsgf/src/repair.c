@@ -304,9 +304,11 @@ static bool take_junk(repair *r, taking *t, size_t from, size_t to,
 
 /* Whether each '[' between from and to opens a value of a property of n
  * that lies there whole, of an identifier no reader knows ("C[see [1]
- * and [2]]" is read as C[see [1], a property AND[2], a stray ']'): the
- * text of the value before them, which the stray ']' closes. Properties
- * a reader knows are not taken back, whatever they are written as. */
+ * and [2]]" is read as C[see [1], a property AND[2], a stray ']') or
+ * one written with lowercase letters ("C[[a] b [c] d]": b[c], read as
+ * B[c] as old files write identifiers): the text of the value before
+ * them, which the stray ']' closes. Properties a reader knows, written
+ * in capitals as FF[4] has them, are not taken back. */
 static bool read_from_text(const sgf_node *n, size_t from, size_t to)
 {
     size_t any = 0;
@@ -315,7 +317,8 @@ static bool read_from_text(const sgf_node *n, size_t from, size_t to)
             continue;
         const sgf__value *last = p->nvalues ? &p->values[p->nvalues - 1]
                                             : NULL;
-        if (info_of(p) != NULL || last == NULL
+        if ((info_of(p) != NULL && !(p->flags & SGF__P_LOWERCASE))
+            || last == NULL
             || (size_t)last->offset + 1 + last->raw.len + 1 > to)
             return false;
         any++;
