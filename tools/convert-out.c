@@ -65,10 +65,14 @@ static bool is_dir(const char *path)
 }
 
 /* A temporary file next to target ("DIR/.NAME.PID-N", N counting the
- * process's temporary files; a name taken is passed over), made new
+ * process's temporary files; a name taken is passed over; NAME cut to
+ * its first TMP_NAME_KEEP bytes, so that a target's name as long as a
+ * file system takes, 255 bytes, still leaves room), made new
  * with the mode a new file gets (0666 less the umask) in one call.
  * Returns the open stream and sets *tmp (malloc'd), or NULL after a
  * message. */
+enum { TMP_NAME_KEEP = 200 };
+
 static FILE *open_tmp(const char *target, char **tmp)
 {
     static unsigned long count;
@@ -85,15 +89,16 @@ static FILE *open_tmp(const char *target, char **tmp)
     if (pid < 0)
         pid = (long)getpid();
     for (int tries = 0; fp == NULL && tries < 1000; tries++) {
-        snprintf(*tmp, len, "%.*s.%s.%ld-%lu", (int)dlen, target,
-                 target + dlen, pid, count++);
+        snprintf(*tmp, len, "%.*s.%.*s.%ld-%lu", (int)dlen, target,
+                 TMP_NAME_KEEP, target + dlen, pid, count++);
         fp = fopen(*tmp, "wx");
         if (fp == NULL && errno != EEXIST)
             break;
     }
     if (fp == NULL) {
-        tool_error("cannot create a file in '%.*s': %s", (int)(dlen ? dlen
-                   : 1), dlen ? target : ".", strerror(errno));
+        tool_error("cannot create a file in '%.*s' to write '%s': %s",
+                   (int)(dlen ? dlen : 1), dlen ? target : ".", target,
+                   strerror(errno));
         free(*tmp);
         *tmp = NULL;
     }
