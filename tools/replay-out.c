@@ -49,8 +49,10 @@ static char *put_int(char *p, long v)
     return p + k;
 }
 
-/* "FILE: game N, WxH, RULES rules", with " (no RU[])" when the rules were
- * assumed: once per game, before its boards. */
+/* "FILE: game N, WxH, RULES rules", with " (no RU[])" or " (unknown
+ * RU[])" when the rules were assumed (the game-info node the run read
+ * holds no RU[], or one that names no rule set): once per game, before
+ * its boards. */
 static void print_header(game_ctx *x)
 {
     const sgf_rules *r = sgf_replay_rules(x->o->replay);
@@ -67,8 +69,13 @@ static void print_header(game_ctx *x)
     fputs(r->name, stdout);
     p = line;
     PUT_LIT(p, " rules");
-    if (sgf_replay_rules_defaulted(x->o->replay))
-        PUT_LIT(p, " (no RU[])");
+    const sgf_node *info = sgf_replay_info_node(x->o->replay);
+    if (sgf_replay_rules_defaulted(x->o->replay)) {
+        if (info != NULL && sgf_node_find_prop(info, SGF_PROP_RU) != NULL)
+            PUT_LIT(p, " (unknown RU[])");
+        else
+            PUT_LIT(p, " (no RU[])");
+    }
     *p++ = '\n';
     fwrite(line, 1, (size_t)(p - line), stdout);
     x->headed = true;
