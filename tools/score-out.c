@@ -1109,7 +1109,7 @@ static void show_not_go(const score_out_opts *o, const game_count *x)
 static int judge(game_count *x, const sgf_board *b, bool markup,
                  const sgf_replay *replay)
 {
-    x->verdict = sgf_score_compare(&x->s, &x->re);
+    x->verdict = sgf_score_compare_rules(&x->s, &x->re, x->rules);
     memset(&x->why, 0, sizeof x->why);
     memset(&x->unf, 0, sizeof x->unf);
     if (x->verdict == SGF_SCORE_NOT_COUNTED)
@@ -1240,6 +1240,10 @@ static int score_game(score_out_opts *o, game_count *x,
         return TOOL_TROUBLE;
     }
     sgf_score_format_margin(x->result, sizeof x->result, x->s.margin);
+    sgf_color tie = sgf_rules_tie_winner(x->rules);
+    if (tie != SGF_EMPTY && strcmp(x->result, "0") == 0)
+        snprintf(x->result, sizeof x->result, "%c+0",  /* no draw there */
+                 tie == SGF_BLACK ? 'B' : 'W');
     if (rc == 1)
         not_answered(o, x);
     else if (judge(x, b, markup, o->replay) != 0) {

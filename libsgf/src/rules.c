@@ -47,6 +47,22 @@ static const sgf_rules presets[P_COUNT] = {
           3, false, false),
 };
 
+/* A column of the presets kept beside them (sgf_rules has no field for
+ * it): who wins a count whose margin is 0. Ing's rules give komi 8 with
+ * ties to Black (a tie is Black's win, never a draw); the others have
+ * draws. */
+static const sgf_color tie_winner[P_COUNT] = { [P_ING] = SGF_BLACK };
+
+sgf_color sgf_rules_tie_winner(const sgf_rules *r)
+{
+    if (r == NULL || sgf__rules_unknown(r) || r->name == NULL)
+        return SGF_EMPTY;
+    for (int i = 0; i < P_COUNT; i++)
+        if (strcmp(r->name, presets[i].name) == 0)
+            return tie_winner[i];
+    return SGF_EMPTY;
+}
+
 /* Names sgf_rules_preset accepts, normalised (lower case, no '-', '_' or
  * ' '). */
 static const struct {

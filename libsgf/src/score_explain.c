@@ -40,6 +40,8 @@ typedef struct explain_ctx {
     double komi;
     int handicap;
     const sgf_score_re *re;
+    sgf_color tie;              /* who a margin of 0 is a win of
+                                   (sgf_rules_tie_winner), or SGF_EMPTY */
     const uint8_t *marks;       /* markup count: TB/TW marks, or NULL */
     double margin;              /* the count's, under the game's komi */
     chain_ref *ch;              /* the chains (list_chains), listed when
@@ -62,10 +64,10 @@ static bool agrees(explain_ctx *x, const sgf_rules *r, const uint8_t *dead,
         return false;
     if (x->marks != NULL)
         sgf__score_recount_markup(x->s, x->marks);
-    return sgf_score_compare(x->s, x->re) == SGF_SCORE_AGREE;
+    return sgf_score_compare_rules(x->s, x->re, r) == SGF_SCORE_AGREE;
 }
 
-static bool margin_agrees(double m, const sgf_score_re *re);
+static bool margin_agrees(double m, const sgf_score_re *re, sgf_color tie);
 
 static bool try_scoring(explain_ctx *x, const sgf_rules *r)
 {
@@ -93,7 +95,7 @@ static bool try_handicap(explain_ctx *x, const sgf_rules *r, double *bonus)
         /* the compensation only moves White's score: no recount */
         double m = x->margin + was - sgf_rules_handicap_bonus(&o,
                                                               x->handicap);
-        if (margin_agrees(m, x->re)) {
+        if (margin_agrees(m, x->re, x->tie)) {
             *bonus = sgf_rules_handicap_bonus(&o, x->handicap);
             return true;
         }
@@ -117,7 +119,7 @@ static bool try_komi(explain_ctx *x, const sgf_rules *r, double *komi)
         double v = usual_komi(r, k);
         /* komi only moves the margin: no recount */
         if (v != x->komi
-            && margin_agrees(x->margin + x->komi - v, x->re)) {
+            && margin_agrees(x->margin + x->komi - v, x->re, x->tie)) {
             *komi = v;
             return true;
         }
@@ -251,10 +253,11 @@ static bool could_move(const chain_ref *c, double need)
 }
 
 /* Whether a count with margin m (Black's score minus White's) agrees
- * with RE[] (as sgf_score_compare). */
-static bool margin_agrees(double m, const sgf_score_re *re)
+ * with RE[] (as sgf_score_compare_rules; tie: who a margin of 0 is a win
+ * of). */
+static bool margin_agrees(double m, const sgf_score_re *re, sgf_color tie)
 {
-    sgf_color won = m > 1e-9 ? SGF_BLACK : m < -1e-9 ? SGF_WHITE : SGF_EMPTY;
+    sgf_color won = sgf__score_winner(m, tie);
     switch (re->kind) {
     case SGF_RE_SCORE:
         return re->margin > 1e-9 && won == re->winner
@@ -451,7 +454,7 @@ static bool try_groups(explain_ctx *x, const sgf_rules *r, bool komis,
             if (far_off(x, r, ch, c, need))
                 continue;
             double m = flipped_margin(x, r, ch, c);
-            if (!isnan(m) && margin_agrees(m + x->komi - v, x->re)) {
+            if (!isnan(m) && margin_agrees(m + x->komi - v, x->re, x->tie)) {
                 name_chain(x, &ch[c], &out->point, &out->was_dead);
                 out->komi = v;
                 return true;
@@ -546,7 +549,8 @@ static int explain_run(sgf_score_reason *out, const sgf_board *b,
     explain_ctx x = { .p = sgf__scratch_take(sizeof(sgf__spos)),
                       .s = malloc(sizeof(sgf_score)), .b = b, .dead = dead,
                       .doubt = doubt, .komi = komi, .handicap = handicap,
-                      .re = re, .nch = -1, .record_only = record_only };
+                      .re = re, .tie = sgf_rules_tie_winner(r),
+                      .nch = -1, .record_only = record_only };
     if (x.p == NULL || x.s == NULL) {
         sgf__scratch_give(x.p, sizeof(sgf__spos));
         free(x.s);
@@ -570,7 +574,7 @@ static int explain_run(sgf_score_reason *out, const sgf_board *b,
     bool agree;
     if (given != NULL && markup == NULL) {      /* counted already */
         *x.s = *given;
-        agree = sgf_score_compare(x.s, re) == SGF_SCORE_AGREE;
+        agree = sgf_score_compare_rules(x.s, re, r) == SGF_SCORE_AGREE;
     } else
         agree = agrees(&x, r, dead, komi);
     x.margin = x.s->margin;
@@ -580,7 +584,8 @@ static int explain_run(sgf_score_reason *out, const sgf_board *b,
     if (x.has_base)
         memcpy(x.base, x.s->map, (size_t)sgf_board_width(b)
                                  * (size_t)sgf_board_height(b));
-    if (agree || sgf_score_compare(x.s, re) == SGF_SCORE_NOT_COUNTED)
+    if (agree || sgf_score_compare_rules(x.s, re, r)
+                 == SGF_SCORE_NOT_COUNTED)
         out->cause = SGF_CAUSE_NONE;
     else
         out->cause = find_cause(&x, r, &rr, out);

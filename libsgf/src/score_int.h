@@ -139,6 +139,10 @@ int sgf__score_fast(sgf_score *out, const sgf_board *b, const sgf_rules *r,
 int sgf__fast_atari(const sgf_board *b, const uint8_t *dead, sgf_point *pt,
                     int *size);
 
+/* The winner of a count with this margin (Black's score minus White's):
+ * tie when it is 0 (SGF_EMPTY: a draw; sgf_rules_tie_winner). */
+sgf_color sgf__score_winner(double margin, sgf_color tie);
+
 /* sgf_score_dead_estimate, and in sure[] (w * h bytes) 1 for each
  * stone whose status is settled: pass-alive or dead by Benson, its eye
  * space read out to the end, or given the same owner by every playout

@@ -249,12 +249,19 @@ int sgf_score_re_format(char *buf, size_t size, const sgf_score_re *re)
     }
 }
 
-sgf_score_verdict sgf_score_compare(const sgf_score *s, const sgf_score_re *re)
+sgf_color sgf__score_winner(double margin, sgf_color tie)
+{
+    return margin > 1e-9 ? SGF_BLACK : margin < -1e-9 ? SGF_WHITE : tie;
+}
+
+/* sgf_score_compare, a margin of 0 being tie's win (SGF_EMPTY: a draw). */
+static sgf_score_verdict compare(const sgf_score *s, const sgf_score_re *re,
+                                 sgf_color tie)
 {
     if (sgf__score_unknown(s) || re == NULL)
         return SGF_SCORE_NOT_COUNTED;
     double m = s->margin;
-    sgf_color won = m > 1e-9 ? SGF_BLACK : m < -1e-9 ? SGF_WHITE : SGF_EMPTY;
+    sgf_color won = sgf__score_winner(m, tie);
     switch (re->kind) {
     case SGF_RE_SCORE:
         if (re->margin < 1e-9)
@@ -268,6 +275,18 @@ sgf_score_verdict sgf_score_compare(const sgf_score *s, const sgf_score_re *re)
     default:
         return SGF_SCORE_NOT_COUNTED;
     }
+}
+
+sgf_score_verdict sgf_score_compare(const sgf_score *s, const sgf_score_re *re)
+{
+    return compare(s, re, SGF_EMPTY);
+}
+
+sgf_score_verdict sgf_score_compare_rules(const sgf_score *s,
+                                          const sgf_score_re *re,
+                                          const sgf_rules *r)
+{
+    return compare(s, re, sgf_rules_tie_winner(r));
 }
 
 const char *sgf_score_verdict_name(sgf_score_verdict v)

@@ -602,6 +602,48 @@ static void test_score_verdicts(void **state)
                         "disagree");
 }
 
+/* Ing's rules give komi 8 with ties to Black: a count of 0 is Black's
+ * win there (RE[B+] agrees, a draw does not); under the other presets it
+ * is a draw. The rules' column, not a test of the name in the count. */
+static void test_score_ties_by_rules(void **state)
+{
+    (void)state;
+    sgf_rules ing, cn, custom;
+    sgf_score s;
+    assert_int_equal(sgf_rules_preset(&ing, "goe"), 0);
+    assert_int_equal(sgf_rules_preset(&cn, "chinese"), 0);
+    assert_int_equal(sgf_rules_from_ru(&custom, "koSIMPLEscoreAREAsui0",
+                                       21, NULL), 0);
+    assert_int_equal(sgf_rules_tie_winner(&ing), SGF_BLACK);
+    assert_int_equal(sgf_rules_tie_winner(&cn), SGF_EMPTY);
+    assert_int_equal(sgf_rules_tie_winner(&custom), SGF_EMPTY);
+    assert_int_equal(sgf_rules_tie_winner(NULL), SGF_EMPTY);
+    for (size_t i = 0; i < sgf_rules_preset_count(); i++) {
+        sgf_rules r;
+        const char *name = sgf_rules_preset_name(i);
+        assert_int_equal(sgf_rules_preset(&r, name), 0);
+        assert_int_equal(sgf_rules_tie_winner(&r),
+                         strcmp(name, "ing") == 0 ? SGF_BLACK : SGF_EMPTY);
+    }
+    assert_int_equal(sgf_score_init(&s, SGF_SCORE_VERSION), 0);
+    s.margin = 0;
+    sgf_score_re re = re_of("B+", 0);
+    assert_int_equal(sgf_score_compare_rules(&s, &re, &ing), SGF_SCORE_AGREE);
+    assert_int_equal(sgf_score_compare_rules(&s, &re, &cn),
+                     SGF_SCORE_DISAGREE);
+    assert_int_equal(sgf_score_compare_rules(&s, &re, NULL),
+                     SGF_SCORE_DISAGREE);
+    re = re_of("0", 0);
+    assert_int_equal(sgf_score_compare_rules(&s, &re, &ing),
+                     SGF_SCORE_DISAGREE);
+    assert_int_equal(sgf_score_compare_rules(&s, &re, &cn), SGF_SCORE_AGREE);
+    re = re_of("W+", 0);
+    assert_int_equal(sgf_score_compare_rules(&s, &re, &ing),
+                     SGF_SCORE_DISAGREE);
+    s.margin = -1;                      /* only a tie changes */
+    assert_int_equal(sgf_score_compare_rules(&s, &re, &ing), SGF_SCORE_AGREE);
+}
+
 static sgf_score_reason why(const char *sgf, const char *re_text,
                             bool markup)
 {
@@ -768,7 +810,15 @@ static void test_score_explain_causes(void **state)
     assert_false(y.was_dead);
     y = why(jp, "W+40", true);               /* more than 25 points */
     assert_int_equal(y.cause, SGF_CAUSE_MARGIN);
+    /* a chain flipped is counted from the board, not the marks: A3
+       alive leaves no territory on the left (W+5), komi 7 makes W+12 */
     y = why(jp, "W+12", true);
+    assert_int_equal(y.cause, SGF_CAUSE_KOMI_GROUP);
+    assert_true(y.komi == 7);
+    assert_int_equal(y.point.x, 0);
+    assert_int_equal(y.point.y, 2);
+    assert_true(y.was_dead);
+    y = why(jp, "W+14", true);
     assert_int_equal(y.cause, SGF_CAUSE_UNKNOWN);
     assert_string_equal(sgf_score_cause_name(SGF_CAUSE_KOMI), "komi");
 }
@@ -1328,6 +1378,7 @@ int main(void)
         cmocka_unit_test(test_score_re_forms),
         cmocka_unit_test(test_score_format_margin),
         cmocka_unit_test(test_score_verdicts),
+        cmocka_unit_test(test_score_ties_by_rules),
         cmocka_unit_test(test_score_explain_causes),
         cmocka_unit_test(test_score_explain_record),
         cmocka_unit_test(test_score_explain_counted),

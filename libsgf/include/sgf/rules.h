@@ -183,6 +183,13 @@ SGF_API bool sgf_rules_game_over(const sgf_rules *r, int passes,
  * scoring. */
 SGF_API double sgf_rules_handicap_bonus(const sgf_rules *r, int handicap);
 
+/* Who wins a count whose margin is 0 under r: SGF_BLACK under Ing's
+ * rules (komi 8 with ties to Black: with an integer komi a count can
+ * tie, and the tie is Black's win, not a draw), SGF_EMPTY (a draw) under
+ * the other presets and custom rules, and for r NULL or of an unknown
+ * version. */
+SGF_API sgf_color sgf_rules_tie_winner(const sgf_rules *r);
+
 /* Write a one-line description of r to buf (at most size bytes with the
  * NUL), e.g. "ko=positional suicide=illegal scoring=area seki=counted
  * dead=removed handicap=N komi=7.5 passes=2". Returns the length the full

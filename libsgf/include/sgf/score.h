@@ -271,6 +271,14 @@ typedef enum sgf_score_verdict {
  * "disagree", "not-counted", "not-finished"; "?" for another value. */
 SGF_API sgf_score_verdict sgf_score_compare(const sgf_score *s,
                                             const sgf_score_re *re);
+
+/* sgf_score_compare under the rules r the count was made by: a margin
+ * of 0 is a win of sgf_rules_tie_winner(r) when it names one (Ing's
+ * rules: komi 8 with ties to Black), so it agrees with "B+" and not with
+ * a draw; else as sgf_score_compare. r NULL: as sgf_score_compare. */
+SGF_API sgf_score_verdict sgf_score_compare_rules(const sgf_score *s,
+                                                  const sgf_score_re *re,
+                                                  const sgf_rules *r);
 SGF_API const char *sgf_score_verdict_name(sgf_score_verdict v);
 
 /* What would make a disagreeing count agree, or why none can. */
