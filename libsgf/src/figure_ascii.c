@@ -84,6 +84,19 @@ static void book_columns(FILE *fp, const sgf_figure *f, int cw)
     fputc('\n', fp);
 }
 
+/* Whether the label at k is drawn on a book board: one letter on an
+ * empty point, not X or O (a stone's letter there); digits are the
+ * moves' numbers, '+' and '.' the board's. The others are listed under
+ * the board (labels_left). */
+static bool book_label_drawn(const sgf_figure *f, size_t k)
+{
+    const char *lab = f->labels[k];
+    return lab != NULL && f->disp[k] == SGF_EMPTY && lab[1] == '\0'
+           && ((lab[0] >= 'a' && lab[0] <= 'z')
+               || (lab[0] >= 'A' && lab[0] <= 'Z'))
+           && lab[0] != 'X' && lab[0] != 'O';
+}
+
 /* The text of one point: number, stone, label, star or empty. */
 static void book_cell(char *buf, size_t size, const sgf_figure *f,
                       sgf_point pt, bool position)
@@ -98,7 +111,7 @@ static void book_cell(char *buf, size_t size, const sgf_figure *f,
     else if (c != SGF_EMPTY)
         snprintf(buf, size, last ? "(%c)" : "%c",
                  c == SGF_BLACK ? 'X' : 'O');
-    else if (lab != NULL && lab[0] > ' ' && lab[0] < 127 && lab[1] == '\0')
+    else if (book_label_drawn(f, k))
         snprintf(buf, size, "%c", lab[0]);
     else
         snprintf(buf, size, "%c",
@@ -162,6 +175,36 @@ static void wrap_end(wrap *w)
         fputc('\n', w->fp);
     w->col = 0;
     w->any = false;
+}
+
+/* "Labels: C7 \"Q\", F4 \"long\"": the labels of the figure's window that
+ * the board does not draw (drawn(f, k) false), so that none is lost. A
+ * label is the text of LB[] (SimpleText: no line breaks). */
+static void labels_left(FILE *fp, const sgf_figure *f, int max,
+                        bool (*drawn)(const sgf_figure *, size_t))
+{
+    wrap w = { fp, max, 0, ", ", false };
+    for (int y = f->ul.y; y <= f->lr.y; y++)
+        for (int x = f->ul.x; x <= f->lr.x; x++) {
+            sgf_point pt = { (uint8_t)x, (uint8_t)y };
+            size_t k = sgf__fig_index(f, pt);
+            if (f->labels[k] == NULL || drawn(f, k))
+                continue;
+            char name[8];
+            size_t len = strlen(f->labels[k]) + 16;
+            char *item = malloc(len);
+            if (item == NULL)
+                continue;               /* (memory: the item only) */
+            snprintf(item, len, "%s \"%s\"",
+                     sgf__figure_point_name(name, f, pt), f->labels[k]);
+            if (w.col == 0) {
+                fputs("Labels: ", fp);
+                w.col = 8;
+            }
+            wrap_item(&w, item);
+            free(item);
+        }
+    wrap_end(&w);
 }
 
 static void book_notes(FILE *fp, const sgf_figure *f, int max)
@@ -258,6 +301,7 @@ static int write_book(FILE *fp, const sgf_figure *f)
 {
     book_caption(fp, f);
     book_board(fp, f);
+    labels_left(fp, f, 78, book_label_drawn);
     return sgf__figure_write_notes(fp, f, 78);
 }
 
@@ -281,6 +325,17 @@ static char sensei_stone(sgf_color c, unsigned marks)
         if (marks & m[i].bit)
             return c == SGF_BLACK ? m[i].b : m[i].w;
     return c == SGF_BLACK ? 'X' : 'O';
+}
+
+/* Whether the label at k is drawn on a Sensei's Library board: one
+ * letter (written in lower case, the wiki's labels) on an empty point
+ * with no mark, and no move of the diagram's there. */
+static bool sensei_label_drawn(const sgf_figure *f, size_t k)
+{
+    const char *lab = f->labels[k];
+    return lab != NULL && f->disp[k] == SGF_EMPTY && f->marks[k] == 0
+           && lab[1] == '\0' && ((lab[0] >= 'a' && lab[0] <= 'z')
+                                 || (lab[0] >= 'A' && lab[0] <= 'Z'));
 }
 
 static char sensei_empty(const sgf_figure *f, sgf_point pt, unsigned marks,
@@ -374,8 +429,10 @@ static void sensei_diagram(const sensei *s, size_t i0, size_t i1, bool last)
     }
     if (f->lr.y == f->h - 1)
         sensei_border(s, left, right);
-    if (last)
+    if (last) {
         sensei_lines(s);
+        labels_left(s->fp, f, 78, sensei_label_drawn);
+    }
 }
 
 /* Whether move i can join the chunk that started at i0: ten at most,
