@@ -231,6 +231,28 @@ static const char *replacement(sgf_prop_id id)
     }
 }
 
+static bool has_lowercase(sgf_str s)
+{
+    for (size_t i = 0; i < s.len; i++)
+        if (s.ptr[i] >= 'a' && s.ptr[i] <= 'z')
+            return true;
+    return false;
+}
+
+/* The identifier written at offset at of c's input (its letters). */
+static sgf_str ident_at(const sgf_collection *c, size_t at)
+{
+    sgf_str s = { "", 0 };
+    if (c->input == NULL || at >= c->input_len)
+        return s;
+    s.ptr = c->input + at;
+    while (at + s.len < c->input_len
+           && ((s.ptr[s.len] >= 'A' && s.ptr[s.len] <= 'Z')
+               || (s.ptr[s.len] >= 'a' && s.ptr[s.len] <= 'z')))
+        s.len++;
+    return s;
+}
+
 /* Identifier checks; false when the property's values are not to be
  * checked (an FF[1]-FF[3] property in an FF[4] file means nothing
  * defined there: Fox writes TC[] for its own use). */
@@ -239,12 +261,17 @@ static bool check_ident(sgf__check *ck, const sgf_prop *p,
 {
     int ff = ck->g->ff;
     if (p->flags & (SGF__P_LOWERCASE | SGF__P_DUPLICATE)) {
-        if (p->flags & SGF__P_LOWERCASE)
-            SGF__DIAG(ck, SGF_D_LOWERCASE_IDENT, p->offset,
+        if (p->flags & SGF__P_LOWERCASE) {
+            /* a repetition merged into p may be the one written so */
+            sgf_str raw = p->ident_raw;
+            size_t at = p->offset;
+            if ((p->flags & SGF__P_DUPLICATE) && !has_lowercase(raw))
+                raw = ident_at(ck->c, at = p->dup_offset);
+            SGF__DIAG(ck, SGF_D_LOWERCASE_IDENT, at,
                       "identifier '%.*s' has lowercase letters: read as "
-                      "'%.40s'",
-                      (int)(p->ident_raw.len > 40 ? 40 : p->ident_raw.len),
-                      p->ident_raw.ptr, p->ident);
+                      "'%.40s'", (int)(raw.len > 40 ? 40 : raw.len),
+                      raw.ptr, p->ident);
+        }
         if (p->flags & SGF__P_DUPLICATE)
             SGF__DIAG(ck, SGF_D_DUPLICATE_PROPERTY, p->dup_offset,
                       "property '%.40s' repeated in one node (values "
