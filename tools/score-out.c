@@ -946,6 +946,17 @@ static void disagree_diag(game_count *x)
              why[0] != '\0' ? why : " (no cause found)");
 }
 
+/* Where the markup marks a dead stone of this colour (white: TB marks
+ * it, else TW), or the other markup property when that one is not in the
+ * last node. */
+static long marking_offset(const game_count *x, bool white)
+{
+    sgf_prop_id by = white ? SGF_PROP_TB : SGF_PROP_TW;
+    long at = value_offset(x->last, by);
+    return at != NO_OFFSET ? at
+           : value_offset(x->last, white ? SGF_PROP_TW : SGF_PROP_TB);
+}
+
 /* The diagnostics of a counted game, in the order of the checks. */
 static void game_diags(game_count *x)
 {
@@ -964,33 +975,23 @@ static void game_diags(game_count *x)
                  "first %s", x->diffs, x->diffs == 1 ? "" : "s",
                  point_text(p, x->first_diff, x->s.width, x->s.height));
     }
-    if (x->alive_dead > 0) {            /* at the property marking it */
-        sgf_prop_id by = x->alive_dead_white ? SGF_PROP_TB : SGF_PROP_TW;
-        long at = value_offset(x->last, by);
+    if (x->alive_dead > 0)
         add_diag(x, SGF_D_MARKUP_ALIVE_DEAD,
-                 at != NO_OFFSET ? at
-                 : value_offset(x->last, by == SGF_PROP_TB ? SGF_PROP_TW
-                                                           : SGF_PROP_TB),
+                 marking_offset(x, x->alive_dead_white),
                  "the TB/TW markup counts dead the chain at %s, which is "
                  "alive unconditionally (no enemy move can take it): the "
                  "markup is no count of this board",
                  point_text(p, x->first_alive_dead, x->s.width,
                             x->s.height));
-    }
-    if (x->part_dead > 0) {             /* at the property marking it */
-        sgf_prop_id by = x->part_dead_white ? SGF_PROP_TB : SGF_PROP_TW;
-        long at = value_offset(x->last, by);
+    if (x->part_dead > 0)
         add_diag(x, SGF_D_MARKUP_PART_DEAD,
-                 at != NO_OFFSET ? at
-                 : value_offset(x->last, by == SGF_PROP_TB ? SGF_PROP_TW
-                                                           : SGF_PROP_TB),
+                 marking_offset(x, x->part_dead_white),
                  "the TB/TW markup counts dead %d of the %d stones of the "
                  "chain at %s: a chain is taken off whole, so the markup is "
                  "no count of this board%s", x->part_dead_stones,
                  x->part_stones,
                  point_text(p, x->first_part_dead, x->s.width, x->s.height),
                  x->part_dead > 1 ? " (and other chains so)" : "");
-    }
     disagree_diag(x);
 }
 
