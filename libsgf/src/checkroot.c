@@ -21,14 +21,18 @@ const sgf_prop *sgf__root_prop(const sgf_game *g, sgf_prop_id id)
 /* --- the root: FF, GM, SZ ------------------------------------------------ */
 
 /* FF before anything else: the severities depend on it. Raw bytes (FF is
- * ASCII digits); problems are reported later, by check_ff. */
+ * ASCII digits); problems are reported later, by check_ff. An FF[] given
+ * that names no format (FF[5], FF[x]) is checked as FF[4], severities
+ * too: only a file without FF[] takes the older forms more gently. */
 void sgf__read_ff(sgf_game *g)
 {
     const sgf_prop *p = sgf__root_prop(g, SGF_PROP_FF);
     long ff;
     g->ff = 0;
-    if (p != NULL && sgf__loose_number(p->values[0].raw, &ff) >= 0
-        && ff >= 1 && ff <= 4)
+    if (p == NULL)
+        return;
+    g->ff = 4;
+    if (sgf__loose_number(p->values[0].raw, &ff) >= 0 && ff >= 1 && ff <= 4)
         g->ff = (int)ff;
 }
 
