@@ -135,6 +135,9 @@ enum {
     A_HA = 1u << 6,
     A_GAME_INFO = 1u << 7,   /* kind game-info */
     A_ROOT = 1u << 8,        /* kind root */
+    A_MOVE_KIND = 1u << 10,  /* KO MN BL WL OB OW: move properties
+                                besides B and W (FF[4] property type
+                                "move"), which setup must not join */
     A_QUIET = 1u << 9        /* Text or SimpleText without a value
                                 check (not DT, RE) or placement rule, in
                                 FF[4]: nothing to say about one value of
@@ -159,6 +162,7 @@ enum {
      | ((x) == SGF_PROP_HA ? A_HA : 0)                                     \
      | ((kind) == SGF_KIND_GAME_INFO ? A_GAME_INFO : 0)                    \
      | ((kind) == SGF_KIND_ROOT ? A_ROOT : 0)                              \
+     | ((kind) == SGF_KIND_MOVE && !ID_IS(x, B, W, B, W) ? A_MOVE_KIND : 0) \
      | (QUIET(x, kind, vt, flags) ? A_QUIET : 0))
 static const unsigned short prop_attr[SGF__PROP_COUNT] = {
 #define SGF_PROP(id, value, kind, vt, ff, flags, desc) \
@@ -303,6 +307,7 @@ typedef struct node_sum {
     unsigned moves;                   /* B and W properties */
     const sgf_prop *move2;            /* the second of B/W */
     const sgf_prop *first_move;
+    const sgf_prop *first_move_kind;  /* KO MN BL WL OB OW: the first */
     const sgf_prop *first_setup;
     const sgf_prop *first_info;
     const sgf_prop *ann_move[2];      /* BM TE DO IT: first two */
@@ -335,6 +340,8 @@ static void sum_prop(node_sum *s, const sgf_prop *p, unsigned a)
     } else if (a & A_HA) {
         s->ha = p;
     }
+    if ((a & A_MOVE_KIND) && s->first_move_kind == NULL)
+        s->first_move_kind = p;
     if (s->first_info == NULL && (a & A_GAME_INFO))
         s->first_info = p;
 }
@@ -394,7 +401,7 @@ static bool check_place(sgf__check *ck, const sgf_prop *p,
                         const node_sum *s)
 {
     if (!(a & (A_MOVE | A_SETUP | A_ANN_MOVE | A_ANN_NODE | A_NEEDS_MOVE
-               | A_ROOT_READ | A_ROOT)))
+               | A_ROOT_READ | A_ROOT | A_MOVE_KIND)))
         return true;              /* no placement rule but the node's */
     bool root = ck->node == ck->g->root;
     if ((a & A_ROOT) && !root) {
@@ -403,10 +410,11 @@ static bool check_place(sgf__check *ck, const sgf_prop *p,
                   p->ident);
         return false;
     }
-    if (p == s->first_setup && s->moves > 0)
+    if (p == s->first_setup && (s->moves > 0 || s->first_move_kind))
         SGF__DIAG(ck, SGF_D_SETUP_AND_MOVE, p->offset,
-                  "setup property '%s' and move '%s' in one node", p->ident,
-                  s->first_move->ident);
+                  "setup property '%s' and move %s'%s' in one node",
+                  p->ident, s->moves > 0 ? "" : "property ",
+                  (s->moves > 0 ? s->first_move : s->first_move_kind)->ident);
     if (p == s->move2)
         SGF__DIAG(ck, SGF_D_TWO_MOVES, p->offset,
                   "'B' and 'W' in one node");

@@ -6,6 +6,7 @@
  * "FF", "GM", "SZ"; see check.c for the SGFC messages they cover).
  */
 #include <string.h>
+#include <limits.h>
 #include "props_int.h"
 
 #define QV(t) sgf__quote_len((t), SGF__QUOTE_MAX), (t).ptr
@@ -76,7 +77,7 @@ static void check_gm(sgf__check *ck)
         if (r > 0)
             SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
                       "GM[%.*s] read as GM[%ld]", QV(v->text), gm);
-        ck->g->gm = (int)gm;
+        ck->g->gm = gm > INT_MAX ? INT_MAX : (int)gm;  /* not Go either */
         if (gm != 1)
             SGF__DIAG(ck, SGF_D_NOT_GO, p->offset,
                       "GM[%ld]: not Go, so only the syntax and the "

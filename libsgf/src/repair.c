@@ -892,7 +892,9 @@ static void fix_info(repair *r, sgf_prop *p)
 static bool goes_with_move(unsigned id)
 {
     return id == SGF_PROP_KO || id == SGF_PROP_MN || id == SGF_PROP_BM
-        || id == SGF_PROP_TE || id == SGF_PROP_DO || id == SGF_PROP_IT;
+        || id == SGF_PROP_TE || id == SGF_PROP_DO || id == SGF_PROP_IT
+        || id == SGF_PROP_BL || id == SGF_PROP_WL || id == SGF_PROP_OB
+        || id == SGF_PROP_OW;       /* time left: after the move */
 }
 
 static bool is_move(unsigned id)
