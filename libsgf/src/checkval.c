@@ -461,14 +461,14 @@ static void check_labels(sgf__check *ck, sgf_prop *p)
     ms.clash_slot = -1;
     for (uint32_t i = 0; i < p->nvalues; i++) {
         const sgf__value *v = &p->values[i];
-        sgf_str t = v->text;
+        sgf_str t = v->text, l, r;
         sgf_point pt;
-        const char *colon = memchr(t.ptr, ':', t.len);
-        sgf_str l = { t.ptr, colon ? (size_t)(colon - t.ptr) : 0 };
-        if (colon == NULL || sgf_value_point(l, &pt) != 0) {
+        /* split as written: an escaped ':' is no separator */
+        if (sgf_value_split(v->raw, &l, &r) != 0
+            || sgf_value_point(l, &pt) != 0) {
             SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
                       "'LB' value '%.*s' is not point:label (ignored)",
-                      QV(t));
+                      QV(v->raw));
             continue;
         }
         if (off_board(ck, pt)) {

@@ -118,6 +118,28 @@ const char sgf__digits3[1000][4] = {
 #undef D2
 
 
+/* Does raw hold "\\:" in a value of a type composed with ':' that is
+ * read from its text (a point list's rectangle, AR/LN, SZ)? Escaped, the
+ * ':' is a character of the value, not the separator (FF[4], Compose):
+ * the text keeps the backslash, so that no reading takes it for one and
+ * the value is a bad value everywhere alike. */
+static bool escaped_separator(const sgf_prop *p, sgf_str raw)
+{
+    const sgf_prop_info *info = p->id == SGF_PROP_UNKNOWN
+        ? NULL : sgf_prop_info_of(p->id);
+    if (info == NULL || (info->value_type != SGF_VT_POINT
+                         && info->value_type != SGF_VT_POINT_PAIR
+                         && info->value_type != SGF_VT_SIZE))
+        return false;
+    for (size_t i = 0; i + 1 < raw.len; i++)
+        if (raw.ptr[i] == '\\') {
+            if (raw.ptr[i + 1] == ':')
+                return true;
+            i++;
+        }
+    return false;
+}
+
 int sgf__decode_plain(sgf_collection *c, sgf_prop *p, int mb)
 {
     for (uint32_t i = 0; i < p->nvalues; i++) {
@@ -147,7 +169,10 @@ int sgf__decode_plain(sgf_collection *c, sgf_prop *p, int mb)
             dst[n] = raw.ptr[n];
             n++;
         }
-        if (n < raw.len)
+        if (n < raw.len && escaped_separator(p, raw)) {
+            memcpy(dst, raw.ptr, raw.len);          /* as written */
+            n = raw.len;
+        } else if (n < raw.len)
             n = sgf__unescape_into(dst, raw, SGF_VT_NONE, mb);
         dst[n] = '\0';
         v->text.ptr = dst;

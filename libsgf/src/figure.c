@@ -363,8 +363,10 @@ static int add_labels(sgf_figure *f, const sgf_prop *p)
     for (size_t i = 0; p != NULL && i < sgf_prop_value_count(p); i++) {
         sgf_str l, r;
         sgf_point pt;
-        if (!split_text(sgf_prop_text(p, i), &l, &r)
-            || sgf_value_point(l, &pt) != 0 || !on_board(f, pt))
+        sgf_str rl, rr;                 /* the point as written: an */
+        if (sgf_value_split(sgf_prop_raw(p, i), &rl, &rr) != 0  /* escaped */
+            || sgf_value_point(rl, &pt) != 0          /* ':' splits none */
+            || !split_text(sgf_prop_text(p, i), &l, &r) || !on_board(f, pt))
             continue;
         size_t k = sgf__fig_index(f, pt);
         free(f->labels[k]);
