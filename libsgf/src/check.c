@@ -263,7 +263,7 @@ static sgf_str ident_at(const sgf_collection *c, size_t at)
 static bool check_ident(sgf__check *ck, const sgf_prop *p,
                         const sgf_prop_info *info)
 {
-    int ff = ck->g->ff;
+    int ff = ck->g->ff_checked;
     if (p->flags & (SGF__P_LOWERCASE | SGF__P_DUPLICATE)) {
         if (p->flags & SGF__P_LOWERCASE) {
             /* a repetition merged into p may be the one written so */

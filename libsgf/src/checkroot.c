@@ -29,12 +29,12 @@ void sgf__read_ff(sgf_game *g)
 {
     const sgf_prop *p = sgf__root_prop(g, SGF_PROP_FF);
     long ff;
-    g->ff = 0;
+    g->ff = g->ff_checked = 0;
     if (p == NULL)
         return;
-    g->ff = 4;
+    g->ff_checked = 4;
     if (sgf__loose_number(p->values[0].raw, &ff) >= 0 && ff >= 1 && ff <= 4)
-        g->ff = (int)ff;
+        g->ff = g->ff_checked = (int)ff;
 }
 
 static void check_ff(sgf__check *ck)
@@ -113,7 +113,7 @@ int sgf__read_size(sgf_str t, long *w, long *h)
 static void size_notes(sgf__check *ck, const sgf__value *v, long w, long h,
                        int how)
 {
-    int ff = ck->g->ff;
+    int ff = ck->g->ff_checked;
     bool composed = memchr(v->text.ptr, ':', v->text.len) != NULL;
     if (how == 2)
         SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,

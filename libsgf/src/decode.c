@@ -118,18 +118,19 @@ const char sgf__digits3[1000][4] = {
 #undef D2
 
 
-/* Does raw hold "\\:" in a value of a type composed with ':' that is
- * read from its text (a point list's rectangle, AR/LN, SZ)? Escaped, the
- * ':' is a character of the value, not the separator (FF[4], Compose):
- * the text keeps the backslash, so that no reading takes it for one and
- * the value is a bad value everywhere alike. */
+/* Does raw (ASCII) hold "\\:" in a value of a type composed with ':'
+ * that is read from its text (a point list's rectangle, AR/LN, SZ)?
+ * Escaped, the ':' is a character of the value, not the separator (FF[4],
+ * Compose): the text keeps the escape (escapes_kept), so that no reading
+ * takes it for one and the value is a bad value everywhere alike. */
 static bool escaped_separator(const sgf_prop *p, sgf_str raw)
 {
     const sgf_prop_info *info = p->id == SGF_PROP_UNKNOWN
         ? NULL : sgf_prop_info_of(p->id);
     if (info == NULL || (info->value_type != SGF_VT_POINT
                          && info->value_type != SGF_VT_POINT_PAIR
-                         && info->value_type != SGF_VT_SIZE))
+                         && info->value_type != SGF_VT_SIZE)
+        || !sgf__is_ascii(raw.ptr, raw.len))   /* (no two-byte pairs) */
         return false;
     for (size_t i = 0; i + 1 < raw.len; i++)
         if (raw.ptr[i] == '\\') {
@@ -138,6 +139,33 @@ static bool escaped_separator(const sgf_prop *p, sgf_str raw)
             i++;
         }
     return false;
+}
+
+/* The text of such a value: raw with the escapes a writer needs kept
+ * ('\\' before ':', '\\' and ']'), the others and soft line breaks
+ * taken out, as a writer would write it. Returns its length. */
+static size_t escapes_kept(char *dst, sgf_str raw)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < raw.len; i++) {
+        char ch = raw.ptr[i];
+        if (ch != '\\' || i + 1 == raw.len) {
+            dst[n++] = ch;
+            continue;
+        }
+        ch = raw.ptr[++i];
+        if (ch == ':' || ch == '\\' || ch == ']') {
+            dst[n++] = '\\';
+            dst[n++] = ch;
+        } else if (ch == '\n' || ch == '\r') {    /* a soft line break */
+            if (i + 1 < raw.len && raw.ptr[i + 1] == (ch == '\n' ? '\r'
+                                                              : '\n'))
+                i++;
+        } else {
+            dst[n++] = ch;
+        }
+    }
+    return n;
 }
 
 int sgf__decode_plain(sgf_collection *c, sgf_prop *p, int mb)
@@ -170,8 +198,8 @@ int sgf__decode_plain(sgf_collection *c, sgf_prop *p, int mb)
             n++;
         }
         if (n < raw.len && escaped_separator(p, raw)) {
-            memcpy(dst, raw.ptr, raw.len);          /* as written */
-            n = raw.len;
+            n = escapes_kept(dst, raw);
+            v->flags |= SGF__V_AS_WRITTEN;
         } else if (n < raw.len)
             n = sgf__unescape_into(dst, raw, SGF_VT_NONE, mb);
         dst[n] = '\0';

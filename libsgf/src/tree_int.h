@@ -16,9 +16,14 @@
 /* value flags */
 enum {
     SGF__V_UNDECODABLE = 1u << 0,  /* text bytes decode in no charset */
-    SGF__V_BACKSLASH = 1u << 2     /* raw holds a '\\' byte (set by the
+    SGF__V_BACKSLASH = 1u << 2,    /* raw holds a '\\' byte (set by the
                                       parser; without it nothing in raw
                                       is escaped) */
+    SGF__V_AS_WRITTEN = 1u << 3    /* text is raw, escapes and all: an
+                                      escaped ':' in a composed value
+                                      read from its text (decode.c
+                                      escaped_separator); written back
+                                      as it is */
 };
 
 typedef struct sgf__value {
@@ -130,7 +135,10 @@ struct sgf_game {
     uint32_t index;
     uint32_t offset;         /* the '(' */
     uint32_t end;            /* one past the ')' (or end of input) */
-    int ff;                  /* FF[] or 0 */
+    int ff;                  /* FF[] or 0 (none, or one naming no
+                                format) */
+    int ff_checked;          /* the format the checks apply: ff, or 4
+                                for an FF[] that names none (FF[5]) */
     int gm;                  /* GM[] or 1 */
     int width, height;       /* from SZ (19x19 default) */
     const char *charset;     /* charset the text was decoded from */
@@ -312,11 +320,11 @@ void sgf__diag_release(sgf_collection *c, size_t from);
 void sgf__diag_list_emptied(sgf_collection *c);
 
 /* True when the game's file counts as FF[4] for severities: FF[4] given
- * explicitly. Files without FF are checked as FF[4] but take FF[3] forms
- * with warnings. */
+ * explicitly, or an FF[] that names no format (checked as FF[4]). Files
+ * without FF are checked as FF[4] but take FF[3] forms with warnings. */
 static inline bool sgf__game_ff4(const sgf_game *g)
 {
-    return g->ff == 4;
+    return g->ff_checked == 4;
 }
 
 /* Ids of one- and two-capital identifiers: [(first - 'A' + 1) * 27 +

@@ -358,7 +358,9 @@ static void put_value(writer *w, const sgf_prop *p, size_t i)
 {
     const sgf__value *v = &p->values[i];
     unit_add(w, "[", 1);
-    if (is_pass(w, p, v->text)) {
+    if (v->flags & SGF__V_AS_WRITTEN) {
+        unit_add(w, v->text.ptr, v->text.len);  /* escapes as read */
+    } else if (is_pass(w, p, v->text)) {
         if (pass_tt(w))
             unit_add(w, "tt", 2);
     } else {

@@ -561,7 +561,8 @@ static void test_figure_sensei_golden(void **state)
         "$$ | . . . . . |\n"
         "$$ +-----------+\n");
     /* every mark kind Sensei's syntax has, arrows and lines; the last
-     * move (8, D3) circled as nothing else marks it */
+     * move (8, D3) circled as nothing else marks it; the labels it
+     * cannot draw (longer than a letter, on a stone) listed after it */
     expect_text(MARK, 9, SGF_FIGURE_END, SGF_FIGURE_SENSEI,
         "$$B Position after move 8\n"
         "$$ +-------------------+\n"
@@ -576,7 +577,8 @@ static void test_figure_sensei_golden(void **state)
         "$$ | . . . . . . . . . |\n"
         "$$ +-------------------+\n"
         "$$ {AR A2 C2}\n"
-        "$$ {LN A1 E1}\n");
+        "$$ {LN A1 E1}\n"
+        "Labels: H9 \"long\", C7 \"A\", G7 \"B\", H2 \"x&y\"\n");
     /* a cropped view leaves the open sides without a border */
     expect_text(RECT, 1, 4, SGF_FIGURE_SENSEI,
         "$$B Moves 1-4\n"
