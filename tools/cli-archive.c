@@ -9,6 +9,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <errno.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -318,6 +319,30 @@ static char *lookup_form(const char *name)
     return out;
 }
 
+/* An entry's names in the bytes the archive holds them in where the
+ * locale can give them (a tar's raw bytes), else as UTF-8: a zip that
+ * flags its names UTF-8 and a 7z (UTF-16 names) give theirs as wide
+ * characters, which the C locale the tools run in cannot make bytes of
+ * (archive_entry_pathname answers NULL: such a member was passed over
+ * without a word). */
+static const char *entry_path(struct archive_entry *e)
+{
+    const char *s = archive_entry_pathname(e);
+    return s != NULL ? s : archive_entry_pathname_utf8(e);
+}
+
+static const char *entry_hardlink(struct archive_entry *e)
+{
+    const char *s = archive_entry_hardlink(e);
+    return s != NULL ? s : archive_entry_hardlink_utf8(e);
+}
+
+static const char *entry_symlink(struct archive_entry *e)
+{
+    const char *s = archive_entry_symlink(e);
+    return s != NULL ? s : archive_entry_symlink_utf8(e);
+}
+
 /* Whether entry e is a link, and to what: a hard link's target as the
  * archive names it, a symbolic link's made a path in the archive from
  * the link's folder (*target malloc'd, LINK_IN), or LINK_OUT for a
@@ -326,10 +351,10 @@ static char *lookup_form(const char *name)
  * -1 out of memory. */
 static int link_of(struct archive_entry *e, char **target)
 {
-    const char *inner = archive_entry_pathname(e);
-    const char *hard = archive_entry_hardlink(e);
+    const char *inner = entry_path(e);
+    const char *hard = entry_hardlink(e);
     const char *sym = archive_entry_filetype(e) == AE_IFLNK
-                      ? archive_entry_symlink(e) : NULL;
+                      ? entry_symlink(e) : NULL;
     *target = NULL;
     if (inner == NULL || (hard == NULL && sym == NULL))
         return LINK_NONE;
@@ -348,7 +373,7 @@ static int link_of(struct archive_entry *e, char **target)
 
 static bool wanted(struct archive_entry *e, bool raw)
 {
-    const char *inner = archive_entry_pathname(e);
+    const char *inner = entry_path(e);
     return raw || (archive_entry_filetype(e) == AE_IFREG && inner != NULL
                    && ends_with(inner, member_suffix));
 }
@@ -356,6 +381,16 @@ static bool wanted(struct archive_entry *e, bool raw)
 /* The archive path opened for reading, or NULL after a message. */
 static struct archive *open_archive(const char *path)
 {
+    static bool utf8_names;
+    if (!utf8_names) {
+        /* libarchive gives a name held as wide characters (a 7z's
+           UTF-16, a zip's flagged UTF-8) in the bytes of the locale's
+           character type: in the C locale the tools run in it can give
+           none beyond ASCII. Only the character type is set: numbers
+           print as in the C locale still. */
+        utf8_names = true;
+        (void)setlocale(LC_CTYPE, "C.UTF-8");
+    }
     struct archive *a = archive_read_new();
     if (a == NULL) {
         tool_error("out of memory");
@@ -549,7 +584,7 @@ static bool next_first(cli_archive_it *it, cli_member *m, const char **why)
     while ((rc = archive_read_next_header(it->a, &e)) == ARCHIVE_OK
            || rc == ARCHIVE_WARN) {
         bool raw = archive_format(it->a) == ARCHIVE_FORMAT_RAW;
-        const char *inner = archive_entry_pathname(e);
+        const char *inner = entry_path(e);
         bool named = !raw && inner != NULL && ends_with(inner, member_suffix);
         char *target = NULL;
         int kind = raw ? LINK_NONE : link_of(e, &target);
@@ -566,6 +601,15 @@ static bool next_first(cli_archive_it *it, cli_member *m, const char **why)
             return false;
         }
         free(target);
+        if (!raw && inner == NULL && archive_entry_filetype(e) == AE_IFREG) {
+            char name[64];              /* no name to read it under: */
+            snprintf(name, sizeof name,  /* said, never passed over */
+                     "<member %lu: its name unreadable>", it->members + 1);
+            archive_read_data_skip(it->a);
+            hand_unread(it, m, why, name, "its name is not valid in the "
+                        "charset the archive gives for it");
+            return true;
+        }
         if (kind == LINK_IN && named) {   /* read from its target, later */
             archive_read_data_skip(it->a);
         } else if (kind == LINK_OUT && named) {
@@ -733,9 +777,9 @@ static bool next_link(cli_archive_it *it, cli_member *m, const char **why)
     }
     while ((rc = archive_read_next_header(it->a, &e)) == ARCHIVE_OK
            || rc == ARCHIVE_WARN) {
-        const char *raw = archive_entry_pathname(e);
+        const char *raw = entry_path(e);
         size_t n = 0;
-        bool data = raw != NULL && archive_entry_hardlink(e) == NULL
+        bool data = raw != NULL && entry_hardlink(e) == NULL
                     && archive_entry_filetype(e) == AE_IFREG;
         char *inner = data ? lookup_form(raw) : NULL;
         if (data && inner == NULL) {
