@@ -118,8 +118,10 @@ const char sgf__digits3[1000][4] = {
 #undef D2
 
 
-/* Does raw (ASCII) hold "\\:" in a value of a type composed with ':'
- * that is read from its text (a point list's rectangle, AR/LN, SZ)?
+/* Does raw (ASCII) hold "\\:" before its first ':' that is not escaped,
+ * in a value of a type composed with ':' that is read from its text (a
+ * point list's rectangle, AR/LN, SZ)? The text would show it as the
+ * separator.
  * Escaped, the ':' is a character of the value, not the separator (FF[4],
  * Compose): the text keeps the escape (escapes_kept), so that no reading
  * takes it for one and the value is a bad value everywhere alike. */
@@ -132,12 +134,16 @@ static bool escaped_separator(const sgf_prop *p, sgf_str raw)
                          && info->value_type != SGF_VT_SIZE)
         || !sgf__is_ascii(raw.ptr, raw.len))   /* (no two-byte pairs) */
         return false;
-    for (size_t i = 0; i + 1 < raw.len; i++)
+    for (size_t i = 0; i + 1 < raw.len; i++) {
+        if (raw.ptr[i] == ':')
+            return false;       /* the separator first: a reading of the
+                                   text splits there too */
         if (raw.ptr[i] == '\\') {
             if (raw.ptr[i + 1] == ':')
                 return true;
             i++;
         }
+    }
     return false;
 }
 

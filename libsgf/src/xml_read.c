@@ -454,8 +454,10 @@ static int text_in_charset(const char *cs, const char *in, size_t n,
  * value given as text only (characters, not bytes) under a game whose
  * charset attribute names another charset than UTF-8 takes that
  * charset's bytes, since the game's bytes are read in it (the writer
- * gives every value that is not plain ASCII its bytes in <raw>): a
- * character it cannot hold is refused, not read as other characters. */
+ * gives every decoded value that is not plain ASCII its bytes in <raw>):
+ * a character it cannot hold is refused, not read as other characters.
+ * CA[]'s value is never decoded (it names the charset): its <v> is its
+ * bytes, as the writer writes them. */
 static int end_value(xr *r, const frame *v)
 {
     for (size_t k = 0; v->has_raw && k < r->text.len; k++)
@@ -477,8 +479,12 @@ static int end_value(xr *r, const frame *v)
                                                               strlen(gcs))
                                      : NULL;
         sgf__cs_family fam = sgf__charset_family(cs);
-        if (v->has_raw || cs == NULL || fam == SGF__CSF_UTF8
-            || sgf__is_ascii(src->ptr ? src->ptr : "", src->len))
+        const xprop *cp = &AT(r->t.props, xprop, COUNT(r->t.props, xprop)
+                                                 - 1);
+        bool ca = cp->ident_len == 2        /* CA[] is never decoded: */
+                  && memcmp(r->t.bytes.ptr + cp->ident, "CA", 2) == 0;
+        if (v->has_raw || ca || cs == NULL || fam == SGF__CSF_UTF8 /* its */
+            || sgf__is_ascii(src->ptr ? src->ptr : "", src->len)) /* bytes */
             e = sgf__buf_add(&r->t.bytes, src->ptr ? src->ptr : "",
                              src->len);
         else if (fam == SGF__CSF_WIDE
