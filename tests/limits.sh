@@ -297,6 +297,18 @@ for t in "sgf-validate -q" "sgf-replay -q" "sgf-score -q --dead=none" \
              "$big KiB for 10,000 (at most 16384 and 1.2x)"
     fi
 done
+# nor with the number of games: each game read gives its slot back (one
+# pointer a game was kept, 32 MB for 4 million games); 1,000,000 and
+# 4,000,000 empty games (3 and 12 MB) cost the same memory, within a
+# byte a game
+awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "(;)" }' > "$tmp/e1.sgf"
+awk 'BEGIN { for (i = 0; i < 4000000; i++) printf "(;)" }' > "$tmp/e4.sgf"
+for t in "sgf-validate -q" "sgf-replay -q" "sgf-convert -q --to=sgf"; do
+    set -- $("$rss" -m 2048 -- "$bindir/"$t "$tmp/e1.sgf")
+    small=$1
+    set -- $("$rss" -m 2048 -- "$bindir/"$t "$tmp/e4.sgf")
+    per "empty games, $t" "$small" "$1" 3000000 1 "bytes a game" 1024
+done
 set -- $("$rss" -m 2048 -- sh -c \
     "\"\$0\" -q - < \"\$1\"" "$bindir/sgf-validate" \
     "$(input archive 10000)")

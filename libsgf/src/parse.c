@@ -341,6 +341,10 @@ static void hand_over(parser *p, sgf_game *g)
         return;           /* the first game stays: later ones are checked
                              against it (mixed-collection) */
     c->games[sgf__game_slot(c, g->index)] = NULL;
+    /* the games up to it have no slot from now on: the next game takes
+       its slot, so the array does not grow with the games read (a slot
+       a game, 8 bytes each, was 32 MB for 4 million empty games) */
+    c->games_skip = g->index;
     sgf__arena_rewind(&c->arena, &p->mark);
 }
 
