@@ -47,7 +47,33 @@ struct cli_inputs {
     size_t skipped;           /* inputs not read: a directory without -r
                                  or that cannot be read, a --files-from
                                  list that cannot be opened */
+    char **skip_name;         /* each one's name and what was said of it
+                                 (NULL when memory ran out: counted
+                                 still), for its input record */
+    char **skip_said;
+    size_t skipped_unnamed;   /* skipped, but no memory to name them */
 };
+
+/* One more input not read, name, after the message that says why. */
+static void skip(cli_inputs *in, const char *name)
+{
+    size_t k = in->skipped++;
+    char **n = realloc(in->skip_name, in->skipped * sizeof *n);
+    if (n != NULL)
+        in->skip_name = n;
+    char **m = realloc(in->skip_said, in->skipped * sizeof *m);
+    if (m != NULL)
+        in->skip_said = m;
+    if (n == NULL || m == NULL) {
+        in->skipped--;                  /* (counted, not named) */
+        in->skipped_unnamed++;
+        return;
+    }
+    unsigned long count;
+    const char *said = cli_last_error(&count);
+    in->skip_name[k] = strdup(name);
+    in->skip_said[k] = said != NULL ? strdup(said) : NULL;
+}
 
 static const char *const stdin_name = "-";
 
@@ -187,7 +213,7 @@ static void push_dir(cli_inputs *in, const char *dir)
     if (read_names(dir, &f.names, &f.count) != 0) {
         tool_error("cannot read directory '%s': %s", dir, strerror(errno));
         trouble(in);
-        in->skipped++;
+        skip(in, dir);
         return;
     }
     f.dir = strdup(dir);
@@ -297,9 +323,17 @@ static const char *next_in_dirs(cli_inputs *in)
             && stat(in->path, &st) == 0 && S_ISDIR(st.st_mode))
             continue;
         /* only regular files (a link to one too): a fifo or a device
-         * named *.sgf in a tree would block or never end */
-        if (wanted && stat(in->path, &st) == 0 && S_ISREG(st.st_mode))
+         * named *.sgf in a tree would block or never end, so it is said
+         * and not read; a link to nothing is read, to be said as a name
+         * given is ("cannot open"): no name wanted is passed over */
+        if (!wanted)
+            continue;
+        if (stat(in->path, &st) != 0 || S_ISREG(st.st_mode))
             return in->path;
+        tool_error("'%s' is not a regular file (a fifo or a device): "
+                   "not read", in->path);
+        trouble(in);
+        skip(in, in->path);
     }
     return NULL;
 }
@@ -318,7 +352,7 @@ static bool open_list(cli_inputs *in)
         tool_error("cannot open the list of names '%s': %s", name,
                    strerror(errno));
         trouble(in);
-        in->skipped++;
+        skip(in, name);
         return false;
     }
     return true;
@@ -361,7 +395,17 @@ static const char *next_listed(cli_inputs *in)
 
 size_t cli_inputs_skipped(const cli_inputs *in)
 {
-    return in != NULL ? in->skipped : 0;
+    return in != NULL ? in->skipped + in->skipped_unnamed : 0;
+}
+
+const char *cli_inputs_skipped_name(const cli_inputs *in, size_t i,
+                                    const char **said)
+{
+    *said = NULL;
+    if (in == NULL || i >= in->skipped)
+        return NULL;
+    *said = in->skip_said[i];
+    return in->skip_name[i];
 }
 
 /* name opened for reading as the reader opens it, and its stat: one
@@ -404,7 +448,7 @@ static const char *take_name(cli_inputs *in, const char *name)
         tool_error("'%s' is a directory (use -r to read its *.sgf files)",
                    name);
         trouble(in);
-        in->skipped++;
+        skip(in, name);
         return NULL;
     }
     push_dir(in, name);
@@ -481,6 +525,12 @@ int cli_inputs_close(cli_inputs *in)
     drop_fd(in);
     close_list(in);
     status = in->status;
+    for (size_t i = 0; i < in->skipped; i++) {
+        free(in->skip_name[i]);
+        free(in->skip_said[i]);
+    }
+    free(in->skip_name);
+    free(in->skip_said);
     free(in->stack);
     free(in->line);
     free(in->path);

@@ -38,6 +38,17 @@ void cli_print_summary(const cli_counts *n)
         print_count(n->not_written, "output", "; ");
         fputs(" not written (said above)", stderr);
     }
+    /* inputs read but stopped by trouble (no member in an archive, a
+       --path or --game that is not there, memory), besides those not
+       read and those whose output was not written: a summary that says
+       nothing of them read as a clean run beside exit status 2 */
+    unsigned long other = n->unreadable + n->not_written;
+    unsigned long stopped = n->by_status[2] > other
+                            ? n->by_status[2] - other : 0;
+    if (stopped > 0) {
+        print_count(stopped, "input", "; ");
+        fputs(" stopped by trouble (said above)", stderr);
+    }
     fputc('\n', stderr);
 }
 
@@ -48,6 +59,24 @@ void cli_json_string(FILE *fp, const char *s)
     json_decref(j);
     fputs(text != NULL ? text : "null", fp);
     free(text);
+}
+
+void cli_tsv_field(FILE *fp, const char *s, size_t n)
+{
+    for (size_t i = 0, from = 0; i <= n; i++) {
+        unsigned char c = i < n ? (unsigned char)s[i] : 0;
+        if (i < n && c >= 0x20 && c != 0x7F && c != '\\')
+            continue;
+        fwrite(s + from, 1, i - from, fp);
+        from = i + 1;
+        if (i == n)
+            break;
+        if (c == '\t' || c == '\n' || c == '\r' || c == '\\' || c == 0)
+            fprintf(fp, "\\%c", c == '\t' ? 't' : c == '\n' ? 'n'
+                    : c == '\r' ? 'r' : c == 0 ? '0' : '\\');
+        else
+            fprintf(fp, "\\x%02X", c);
+    }
 }
 
 /* --- records of a JSON report ----------------------------------------- */
@@ -639,8 +668,15 @@ int cli_run(const cli_tool *t, int argc, char **argv,
                      "archives of directories)");
         status = TOOL_TROUBLE;
     }
-    n.unreadable += cli_inputs_skipped(in);
-    n.by_status[2] += cli_inputs_skipped(in);
+    for (size_t i = 0; i < cli_inputs_skipped(in); i++) {
+        cli_counts before = n;          /* each with its record: every */
+        const char *said;               /* input is in the report */
+        const char *name = cli_inputs_skipped_name(in, i, &said);
+        n.unreadable++;
+        n.by_status[2]++;
+        if (name != NULL)
+            cli_input_record(h, name, &before, &n, TOOL_TROUBLE, said);
+    }
     status = tool_worst(status, cli_inputs_close(in));
     if (h->finish != NULL)
         status = h->finish(h->payload, status);

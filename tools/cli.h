@@ -378,6 +378,12 @@ int cli_inputs_take_fd(cli_inputs *in);
  * be read). */
 size_t cli_inputs_skipped(const cli_inputs *in);
 
+/* The name of skipped input i (0 .. those named: NULL past them, or when
+ * memory did not allow naming it), and in *said the message that said
+ * why (or NULL): for the input's record in a report. Borrowed from in. */
+const char *cli_inputs_skipped_name(const cli_inputs *in, size_t i,
+                                    const char **said);
+
 /* Free the walk. Returns TOOL_OK, or TOOL_TROUBLE when any trouble was
  * met while listing. NULL is a no-op returning TOOL_OK. */
 int cli_inputs_close(cli_inputs *in);
@@ -663,6 +669,14 @@ void cli_read_drop_fd(void);
 /* A JSON string value (json.h's rules: bytes that are not UTF-8 become
  * U+FFFD) for records a tool writes field by field. */
 void cli_json_string(FILE *fp, const char *s);
+
+/* A TSV field: the n bytes of s with tab, line feed, carriage return,
+ * backslash and NUL written \t \n \r \\ \0 and the other control bytes
+ * (below 0x20, 0x7F) \xHH, always, so that every field stays one field,
+ * reads back as the bytes it was (a file name, a value) and puts no
+ * terminal escape on a screen; bytes from 0x80 up as they are. One form
+ * for every tool's TSV. */
+void cli_tsv_field(FILE *fp, const char *s, size_t n);
 
 /* The last message tool_error printed, and how many it printed so far
  * (so a caller can tell whether one came during some work). */

@@ -529,8 +529,15 @@ static int stream_put(stream *s, sgf_collection *c, sgf_game *g)
         return convert_table(s->out, s->name, c, (long)sgf_game_index(g),
                              true);
     default:
-        if (o->to == CONVERT_SVG && s->in_file > 0)
-            return TOOL_OK;            /* one SVG document: one game */
+        if (o->to == CONVERT_SVG && s->in_file > 0) {
+            if (s->in_file == 1) {     /* one SVG document: one game */
+                cli_flush(s->out);
+                tool_error("%s: more than one game: game 0 is drawn, "
+                           "the others are not (--game=N draws game N; "
+                           "-o DIR/ --split, each)", s->name);
+            }
+            return TOOL_OK;
+        }
         if (s->in_file > 0)
             fputc('\n', s->out);
         return convert_diagram(s->out, s->name, c, g, &o->dia);

@@ -105,18 +105,6 @@ static void result(row *r)
 
 /* --- TSV ---------------------------------------------------------------- */
 
-static void tsv_str(FILE *out, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        char c = s[i];
-        if (c == '\t' || c == '\n' || c == '\r' || c == '\\')
-            fprintf(out, "\\%c", c == '\t' ? 't' : c == '\n' ? 'n'
-                    : c == '\r' ? 'r' : '\\');
-        else if (c != '\0')
-            fputc(c, out);
-    }
-}
-
 int convert_tsv_header(FILE *out)
 {
     fputs("file\tgame", out);
@@ -129,12 +117,12 @@ int convert_tsv_header(FILE *out)
 static void tsv_row(FILE *out, const char *name, size_t game,
                     const row *r)
 {
-    tsv_str(out, name, strlen(name));
+    cli_tsv_field(out, name, strlen(name));
     fprintf(out, "\t%zu", game);
     for (size_t i = 0; i < NINFO; i++) {
         fputc('\t', out);
         if (r->has[i])
-            tsv_str(out, r->info[i].ptr, r->info[i].len);
+            cli_tsv_field(out, r->info[i].ptr, r->info[i].len);
     }
     fprintf(out, "\t%s\t", r->winner);
     if (r->has_margin)

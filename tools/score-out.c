@@ -608,12 +608,12 @@ static void print_tsv(const game_count *x)
 {
     char k[32], b[32], w[32], cause[64];
     cause_text(cause, sizeof cause, x);
-    sgf_print_name(stdout, x->name);
+    cli_tsv_field(stdout, x->name, strlen(x->name));
     printf("\t%zu\t%s\t%s\t%s\t%s\t%s\t%s\t", sgf_game_index(x->g),
            x->rules->name, number(k, x->komi), x->dead_source,
            number(b, x->s.black.score), number(w, x->s.white.score),
            x->result);
-    put_value(x->re_text);
+    cli_tsv_field(stdout, x->re_text.ptr, x->re_text.len);
     printf("\t%s\t%s\t%s\n", sgf_score_verdict_name(x->verdict), cause,
            settled_word(x));
 }

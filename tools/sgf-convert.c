@@ -362,10 +362,14 @@ static void before_product(void *payload)
     }
 }
 
+/* The output of -o FILE goes in place with what was read, trouble or
+ * not, as standard output gets it: an input that could not be read is
+ * said and counted, and the rows of the others are not thrown away (an
+ * old file was left as it was, without a word). */
 static int finish(void *payload, int status)
 {
-    return tool_worst(status, convert_finish(payload,
-                                             status < TOOL_TROUBLE));
+    (void)status;
+    return tool_worst(status, convert_finish(payload, true));
 }
 
 static bool parts(void *payload, const char *path)
