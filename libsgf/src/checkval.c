@@ -567,8 +567,8 @@ static void check_komi(sgf__check *ck, const sgf__value *v)
             SGF__DIAG(ck, SGF_D_KOMI_FORMAT, v->offset,
                       "KM[%.*s] read as %s (the Fox server writes komi "
                       "times 50 or 100)", QV(v->text), buf);
-        } else {
-            SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
+        } else {                /* a Real all the same: no bad value */
+            SGF__DIAG(ck, SGF_D_VALUE_RANGE, v->offset,
                       "KM[%.*s] is not a komi (100 points or more either "
                       "way): komi unknown",
                       QV(v->text));
