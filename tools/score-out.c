@@ -694,6 +694,16 @@ static const sgf_node *last_node(const sgf_game *g)
  * could not settle, unless that answer leaves unfinished a position the
  * estimate finishes (an engine without an answer leaves the estimate,
  * as a warning says). 0, or -1 on trouble. */
+/* Whether RE[] is a result a count can agree with or not (a score, a
+ * draw, a win with no margin): for the others (a resignation, time, a
+ * forfeit, void, none, Fox's B+0) the verdict is not-counted whatever
+ * the count, and the engine is not asked (a minute a game, for nothing). */
+static bool re_comparable(const sgf_score_re *re)
+{
+    return (re->kind == SGF_RE_SCORE && re->margin > 1e-9)
+           || re->kind == SGF_RE_DRAW || re->kind == SGF_RE_WIN;
+}
+
 static int estimate_dead(score_out_opts *o, game_count *x,
                          const sgf_board *b)
 {
@@ -703,7 +713,8 @@ static int estimate_dead(score_out_opts *o, game_count *x,
         tool_error("out of memory");
         return -1;
     }
-    if (o->engine_cmd == NULL || x->est.unsettled == 0)
+    if (o->engine_cmd == NULL || x->est.unsettled == 0
+        || !re_comparable(&x->re))
         return 0;
     int rc = score_engine_dead(o, b, x->last, x->engine_dead, x->engine_why,
                                sizeof x->engine_why);
