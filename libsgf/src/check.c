@@ -281,7 +281,10 @@ static bool check_ident(sgf__check *ck, const sgf_prop *p,
                       "property '%.40s' repeated in one node (values "
                       "merged)", p->ident);
     }
-    if (!ck->go)
+    /* another game than Go: its own properties are unknown here, and
+       Go's (HA, KM, TB, TW) mean nothing there; the general ones are
+       checked as in Go (check_node: their values when not a game's) */
+    if (!ck->go && (info == NULL || (info->flags & SGF_PF_GO)))
         return false;
     if (info == NULL) {
         check_unknown(ck, p);
@@ -586,6 +589,20 @@ static bool plain_move_node(sgf__check *ck, sgf__dec *d, sgf_node *n,
     return true;
 }
 
+/* Whether the property's values are of a type each game defines for
+ * itself (points, moves, and the values composed of them; the board
+ * size): checked in Go only. */
+static bool game_typed(const sgf_prop_info *info)
+{
+    switch (info->value_type) {
+    case SGF_VT_POINT: case SGF_VT_MOVE: case SGF_VT_POINT_PAIR:
+    case SGF_VT_LABEL: case SGF_VT_SIZE:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* The node most records are made of: one move, nothing else. */
 static bool lone_move(const sgf__check *ck, const sgf_node *n)
 {
@@ -629,7 +646,7 @@ static void check_node(sgf__check *ck, sgf_node *n)
         sum_prop(&s, p, attr_of(p));
     for (sgf_prop *p = n->props; p != NULL; p = p->next) {
         unsigned a = attr_of(p);
-        if (p == s.first_info && ck->go)
+        if (p == s.first_info)
             check_info_node(ck, p);
         if ((a & A_QUIET) && p->flags == 0 && p->nvalues == 1 && ck->go
             && (ck->ff_bit == 0
@@ -637,7 +654,8 @@ static void check_node(sgf__check *ck, sgf_node *n)
             continue;     /* what check_ident, check_place and the value
                              checks would find: nothing (most of a root) */
         const sgf_prop_info *info = info_of(p);
-        if (check_ident(ck, p, info) && check_place(ck, p, info, a, &s))
+        if (check_ident(ck, p, info) && check_place(ck, p, info, a, &s)
+            && (ck->go || !game_typed(info)))
             sgf__check_values(ck, p, info);
     }
     if (ck->go && s.ha != NULL)

@@ -80,8 +80,8 @@ static void check_gm(sgf__check *ck)
         ck->g->gm = gm > INT_MAX ? INT_MAX : (int)gm;  /* not Go either */
         if (gm != 1)
             SGF__DIAG(ck, SGF_D_NOT_GO, p->offset,
-                      "GM[%ld]: not Go, so only the syntax and the "
-                      "identifiers are checked", gm);
+                      "GM[%ld]: not Go, so its points, moves and board "
+                      "are not judged (the general properties are)", gm);
     }
 }
 

@@ -977,10 +977,12 @@ static void test_check_plain_move_nodes(void **state)
     c = parse("(;FF[2]GM[1]SZ[19];B[pd]OB[5];W[dd])");
     assert_int_equal(count_code(c, SGF_D_NOT_IN_FF), 1);
     sgf_collection_free(c);
-    /* not Go: no move checks at all, texts still decoded */
+    /* not Go: no move checks at all (a point is the game's own), the
+       general properties checked (a time left that is no number), texts
+       still decoded */
     c = parse("(;FF[4]GM[2]SZ[9];B[zz];W[ab]WL[x])");
     assert_int_equal(count_code(c, SGF_D_OFF_BOARD), 0);
-    assert_int_equal(count_code(c, SGF_D_BAD_VALUE), 0);
+    assert_int_equal(count_code(c, SGF_D_BAD_VALUE), 1);
     assert_text(c, 0, 1, SGF_PROP_B, "zz");
     assert_text(c, 0, 2, SGF_PROP_WL, "x");
     sgf_collection_free(c);
