@@ -513,7 +513,7 @@ static int order_checks(walk *w, walk_state *st, const sgf_prop *p,
     unsigned number = st->move_number;
     bool twice = st->last_color == color && !pl;
     bool after_end = st->ended && !st->end_reported;
-    bool turn = number == 1 && w->handicap && color == SGF_BLACK && !pl;
+    bool turn = number == 1 && w->handicap && color == SGF_BLACK;
     st->watch = false;            /* turn and end: said once */
     if (!twice && !after_end && !turn)
         return 0;
@@ -544,7 +544,8 @@ static int order_checks(walk *w, walk_state *st, const sgf_prop *p,
         sgf_diag d = move_proto(w, SGF_D_HANDICAP_TURN, p, number, color,
                                 pt, pass);
         if (MOVE_DIAG(w, d, "move 1: Black moves first after %d handicap "
-                      "stones (White should)", w->handicap) != 0)
+                      "stones%s (White should)", w->handicap,
+                      pl ? ", as PL[B] says" : "") != 0)
             return SGF_ENOMEM;
     }
     return 0;
@@ -736,9 +737,11 @@ static int process_node_props(walk *w, walk_state *st, const sgf_node *n)
         pl = true;
     st->pl_next = SGF_EMPTY;
     if (black != NULL && rc == 0)
-        rc = play_prop(w, st, n, black, SGF_BLACK, pl, ko_marked);
+        rc = play_prop(w, st, n, black, SGF_BLACK,
+                       pl && named != SGF_WHITE, ko_marked);
     if (white != NULL && rc == 0)
-        rc = play_prop(w, st, n, white, SGF_WHITE, pl, ko_marked);
+        rc = play_prop(w, st, n, white, SGF_WHITE,
+                       pl && named != SGF_BLACK, ko_marked);
     return rc;
 }
 
