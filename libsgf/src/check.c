@@ -180,7 +180,6 @@ static unsigned attr_of(const sgf_prop *p)
     return p->id < SGF__PROP_COUNT ? prop_attr[p->id] : 0;
 }
 
-#define QV(t) sgf__quote_len((t), SGF__QUOTE_MAX), (t).ptr
 
 /* --- identifiers --------------------------------------------------------- */
 
@@ -217,11 +216,11 @@ static void check_unknown(sgf__check *ck, const sgf_prop *p)
     char parts[64];
     if (glued_parts(p->ident, parts, sizeof parts))
         SGF__DIAG(ck, SGF_D_UNKNOWN_PROPERTY, p->offset,
-                  "unknown property '%.40s' (kept): may be %s whose "
-                  "values were lost", p->ident, parts);
+                  "unknown property '%.*s%s' (kept): may be %s whose "
+                  "values were lost", SGF__QI(p->ident), parts);
     else
         SGF__DIAG(ck, SGF_D_UNKNOWN_PROPERTY, p->offset,
-                  "unknown property '%.40s' (kept)", p->ident);
+                  "unknown property '%.*s%s' (kept)", SGF__QI(p->ident));
 }
 
 static const char *replacement(sgf_prop_id id)
@@ -272,14 +271,13 @@ static bool check_ident(sgf__check *ck, const sgf_prop *p,
             if ((p->flags & SGF__P_DUPLICATE) && !has_lowercase(raw))
                 raw = ident_at(ck->c, at = p->dup_offset);
             SGF__DIAG(ck, SGF_D_LOWERCASE_IDENT, at,
-                      "identifier '%.*s' has lowercase letters: read as "
-                      "'%.40s'", (int)(raw.len > 40 ? 40 : raw.len),
-                      raw.ptr, p->ident);
+                      "identifier '%.*s%s' has lowercase letters: read "
+                      "as '%.*s%s'", SGF__QV(raw), SGF__QI(p->ident));
         }
         if (p->flags & SGF__P_DUPLICATE)
             SGF__DIAG(ck, SGF_D_DUPLICATE_PROPERTY, p->dup_offset,
-                      "property '%.40s' repeated in one node (values "
-                      "merged)", p->ident);
+                      "property '%.*s%s' repeated in one node (values "
+                      "merged)", SGF__QI(p->ident));
     }
     /* another game than Go: its own properties are unknown here, and
        Go's (HA, KM, TB, TW) mean nothing there; the general ones are
@@ -360,8 +358,8 @@ static void check_info_node(sgf__check *ck, const sgf_prop *p)
     }
     sgf_pos first = sgf_collection_pos(ck->c, ck->info_node->offset);
     SGF__DIAG(ck, SGF_D_GAME_INFO_TWICE, p->offset,
-              "game-info property '%.40s' below the game-info node of line "
-              "%u (one game-info node per path)", p->ident,
+              "game-info property '%.*s%s' below the game-info node of "
+              "line %u (one game-info node per path)", SGF__QI(p->ident),
               (unsigned)first.line);
 }
 
@@ -377,8 +375,8 @@ static bool check_move_annotation(sgf__check *ck, const sgf_prop *p,
         && sgf_value_real_loose(v->text, &km, NULL) == 0)
         SGF__DIAG(ck, SGF_D_MOVE_ANNOTATION, p->offset,
                   "'KO' (a move property without value) in a node without "
-                  "a move, with '%.*s': komi not set (did you mean KM?)",
-                  QV(v->text));
+                  "a move, with '%.*s%s': komi not set (did you mean KM?)",
+                  SGF__QV(v->text));
     else
         SGF__DIAG(ck, SGF_D_MOVE_ANNOTATION, p->offset,
                   "move annotation '%s' in a node without a move (ignored)",

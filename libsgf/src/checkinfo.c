@@ -19,6 +19,11 @@ int sgf__quote_len(sgf_str v, size_t max)
     return (int)n;
 }
 
+const char *sgf__quote_more(sgf_str v, size_t max)
+{
+    return (size_t)sgf__quote_len(v, max) < v.len ? "..." : "";
+}
+
 void sgf__format_real(char *buf, size_t cap, double d)
 {
     bool neg = d < 0;

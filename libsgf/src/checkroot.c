@@ -9,7 +9,6 @@
 #include <limits.h>
 #include "props_int.h"
 
-#define QV(t) sgf__quote_len((t), SGF__QUOTE_MAX), (t).ptr
 
 const sgf_prop *sgf__root_prop(const sgf_game *g, sgf_prop_id id)
 {
@@ -47,15 +46,15 @@ static void check_ff(sgf__check *ck)
     int r = sgf__loose_number(v->text, &ff);
     if (r < 0)
         SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
-                  "FF[%.*s] is not a file format number (checked as FF[4])",
-                  QV(v->text));
+                  "FF[%.*s%s] is not a file format number (checked as FF[4])",
+                  SGF__QV(v->text));
     else if (ff < 1 || ff > 4)
         SGF__DIAG(ck, SGF_D_VALUE_RANGE, v->offset,
                   "FF[%ld]: unknown file format, 1..4 exist (checked as "
                   "FF[4])", ff);
     else if (r > 0)
         SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                  "FF[%.*s] read as FF[%ld]", QV(v->text), ff);
+                  "FF[%.*s%s] read as FF[%ld]", SGF__QV(v->text), ff);
 }
 
 static void check_gm(sgf__check *ck)
@@ -68,15 +67,15 @@ static void check_gm(sgf__check *ck)
     int r = sgf__loose_number(v->text, &gm);
     if (r < 0) {
         SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
-                  "GM[%.*s] is not a game number: Go (GM[1]) assumed",
-                  QV(v->text));
+                  "GM[%.*s%s] is not a game number: Go (GM[1]) assumed",
+                  SGF__QV(v->text));
     } else if (gm < 1) {
         SGF__DIAG(ck, SGF_D_VALUE_RANGE, v->offset,
                   "GM[%ld] is not a game number: Go (GM[1]) assumed", gm);
     } else {
         if (r > 0)
             SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                      "GM[%.*s] read as GM[%ld]", QV(v->text), gm);
+                      "GM[%.*s%s] read as GM[%ld]", SGF__QV(v->text), gm);
         ck->g->gm = gm > INT_MAX ? INT_MAX : (int)gm;  /* not Go either */
         if (gm != 1)
             SGF__DIAG(ck, SGF_D_NOT_GO, p->offset,
@@ -117,15 +116,15 @@ static void size_notes(sgf__check *ck, const sgf__value *v, long w, long h,
     bool composed = memchr(v->text.ptr, ':', v->text.len) != NULL;
     if (how == 2)
         SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                  "SZ[%.*s] read as %ldx%ld", QV(v->text), w, h);
+                  "SZ[%.*s%s] read as %ldx%ld", SGF__QV(v->text), w, h);
     if (composed && w == h)
         SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                  "SZ[%.*s]: a square board is written SZ[%ld]",
-                  QV(v->text), w);
+                  "SZ[%.*s%s]: a square board is written SZ[%ld]",
+                  SGF__QV(v->text), w);
     if (ff >= 1 && ff <= 3 && (w != h || w > 19))
         SGF__DIAG(ck, SGF_D_NOT_IN_FF, v->offset,
-                  "SZ[%.*s]: boards larger than 19x19 or not square are "
-                  "FF[4] only, not FF[%d]", QV(v->text), ff);
+                  "SZ[%.*s%s]: boards larger than 19x19 or not square are "
+                  "FF[4] only, not FF[%d]", SGF__QV(v->text), ff);
 }
 
 static void check_sz(sgf__check *ck)
@@ -140,9 +139,9 @@ static void check_sz(sgf__check *ck)
         || h > SGF_MAX_SIZE) {
         if (ck->go)
             SGF__DIAG(ck, SGF_D_BOARD_SIZE, v->offset,
-                      how == 0 ? "SZ[%.*s] is not a board size: 19x19 used"
-                               : "SZ[%.*s] is outside 1..52: 19x19 used",
-                      QV(v->text));
+                      how == 0 ? "SZ[%.*s%s] is not a board size: 19x19 used"
+                               : "SZ[%.*s%s] is outside 1..52: 19x19 used",
+                      SGF__QV(v->text));
         return;
     }
     ck->g->width = (int)w;

@@ -17,7 +17,6 @@
 #include "props_int.h"
 #include "coord_int.h"
 
-#define QV(t) sgf__quote_len((t), SGF__QUOTE_MAX), (t).ptr
 
 /* --- helpers ------------------------------------------------------------- */
 
@@ -223,16 +222,16 @@ static bool list_rect(sgf__check *ck, const sgf_prop *p,
             && (first.x != ul->x || first.y != ul->y)) {
             char s1[3], s2[3];
             SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                      "rectangle '%.*s' of '%s' is not written upper-left:"
-                      "lower-right (read as %s:%s)", QV(t), p->ident,
+                      "rectangle '%.*s%s' of '%s' is not written upper-left:"
+                      "lower-right (read as %s:%s)", SGF__QV(t), p->ident,
                       sgf_point_format_sgf(s1, *ul),
                       sgf_point_format_sgf(s2, *lr));
         }
         return true;
     }
     SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
-              "'%s' value '%.*s' is not a point (ignored)", p->ident,
-              QV(t));
+              "'%s' value '%.*s%s' is not a point (ignored)", p->ident,
+              SGF__QV(t));
     return false;
 }
 
@@ -245,13 +244,13 @@ static void check_rect_form(sgf__check *ck, const sgf_prop *p,
     if (ff >= 1 && ff <= 3 && !ck->cpl_reported) {
         ck->cpl_reported = true;
         SGF__DIAG(ck, SGF_D_NOT_IN_FF, v->offset,
-                  "compressed point list '%.*s' in '%s': FF[4] only, not "
-                  "FF[%d]", QV(v->text), p->ident, ff);
+                  "compressed point list '%.*s%s' in '%s': FF[4] only, not "
+                  "FF[%d]", SGF__QV(v->text), p->ident, ff);
     }
     if (ul.x == lr.x && ul.y == lr.y)
         SGF__DIAG(ck, SGF_D_ONE_POINT_RECT, v->offset,
-                  "'%s[%.*s]' is a 1x1 rectangle: read as the point '%s' "
-                  "(write [%s])", p->ident, QV(v->text),
+                  "'%s[%.*s%s]' is a 1x1 rectangle: read as the point '%s' "
+                  "(write [%s])", p->ident, SGF__QV(v->text),
                   sgf_point_format_sgf(s, ul), s);
 }
 
@@ -301,8 +300,8 @@ static void check_point_list(sgf__check *ck, sgf_prop *p,
             check_rect_form(ck, p, v, ul, lr);
         if (off_board(ck, lr)) {
             SGF__DIAG(ck, SGF_D_OFF_BOARD, v->offset,
-                      "'%s' value '%.*s' is off the %dx%d board", p->ident,
-                      QV(v->text), ck->g->width, ck->g->height);
+                      "'%s' value '%.*s%s' is off the %dx%d board", p->ident,
+                      SGF__QV(v->text), ck->g->width, ck->g->height);
             if (off_board(ck, ul))
                 continue;
             if (lr.x >= ck->g->width)
@@ -358,21 +357,21 @@ void sgf__check_move(sgf__check *ck, const sgf_prop *p)
                       ff);
     } else if (all_blank(t)) {
         move_diag(ck, SGF_D_PASS_FORM, v->offset, num, col, NULL,
-                  "move %u: blank value '%s[%.*s]' read as a pass", num,
-                  p->ident, QV(t));
+                  "move %u: blank value '%s[%.*s%s]' read as a pass", num,
+                  p->ident, SGF__QV(t));
     } else if (sgf_value_move(t, ck->g->width, ck->g->height, &pt,
                               &pass) != 0) {
         move_diag(ck, SGF_D_BAD_VALUE, v->offset, num, col, NULL,
-                  "move %u: '%s[%.*s]' is not a point (move ignored)", num,
-                  p->ident, QV(t));
+                  "move %u: '%s[%.*s%s]' is not a point (move ignored)", num,
+                  p->ident, SGF__QV(t));
     } else if (pass && ff == 0) {
         move_diag(ck, SGF_D_PASS_FORM, v->offset, num, col, NULL,
                   "move %u: pass written '%s[tt]', the FF[3] form, in a "
                   "file without FF[] (FF[4] writes [])", num, p->ident);
     } else if (!pass && off_board(ck, pt)) {
         move_diag(ck, SGF_D_OFF_BOARD, v->offset, num, col, &pt,
-                  "move %u: '%s[%.*s]' is off the %dx%d board", num,
-                  p->ident, QV(t), ck->g->width, ck->g->height);
+                  "move %u: '%s[%.*s%s]' is off the %dx%d board", num,
+                  p->ident, SGF__QV(t), ck->g->width, ck->g->height);
     }
 }
 
@@ -428,26 +427,26 @@ static void check_pairs(sgf__check *ck, sgf_prop *p)
         sgf_point a, b;
         if (!read_pair(v->text, &a, &b)) {
             SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
-                      "'%s' value '%.*s' is not point:point (ignored)",
-                      p->ident, QV(v->text));
+                      "'%s' value '%.*s%s' is not point:point (ignored)",
+                      p->ident, SGF__QV(v->text));
             continue;
         }
         if (off_board(ck, a) || off_board(ck, b))
             SGF__DIAG(ck, SGF_D_OFF_BOARD, v->offset,
-                      "'%s' value '%.*s' is off the %dx%d board", p->ident,
-                      QV(v->text), ck->g->width, ck->g->height);
+                      "'%s' value '%.*s%s' is off the %dx%d board", p->ident,
+                      SGF__QV(v->text), ck->g->width, ck->g->height);
         if (a.x == b.x && a.y == b.y) {
             SGF__DIAG(ck, SGF_D_DUPLICATE_PAIR, v->offset,
-                      "'%s[%.*s]' goes from a point to itself", p->ident,
-                      QV(v->text));
+                      "'%s[%.*s%s]' goes from a point to itself", p->ident,
+                      SGF__QV(v->text));
             continue;
         }
         pair_key((sgf_prop_id)p->id, &a, &b);
         if (pair_seen(p, i, a, b, starts) && !dup_said) {
             dup_said = true;
             SGF__DIAG(ck, SGF_D_DUPLICATE_PAIR, v->offset,
-                      "'%s' pair '%.*s' listed twice", p->ident,
-                      QV(v->text));
+                      "'%s' pair '%.*s%s' listed twice", p->ident,
+                      SGF__QV(v->text));
         }
     }
 }
@@ -467,13 +466,13 @@ static void check_labels(sgf__check *ck, sgf_prop *p)
         if (sgf_value_split(v->raw, &l, &r) != 0
             || sgf_value_point(l, &pt) != 0) {
             SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
-                      "'LB' value '%.*s' is not point:label (ignored)",
-                      QV(v->raw));
+                      "'LB' value '%.*s%s' is not point:label (ignored)",
+                      SGF__QV(v->raw));
             continue;
         }
         if (off_board(ck, pt)) {
             SGF__DIAG(ck, SGF_D_OFF_BOARD, v->offset,
-                      "label '%.*s' is off the %dx%d board", QV(t),
+                      "label '%.*s%s' is off the %dx%d board", SGF__QV(t),
                       ck->g->width, ck->g->height);
             continue;
         }
@@ -507,8 +506,8 @@ static void check_handicap(sgf__check *ck, const sgf_prop *p,
     int r = sgf__loose_number(v->text, &ha);
     if (r < 0)
         SGF__DIAG(ck, SGF_D_HANDICAP_VALUE, v->offset,
-                  "HA[%.*s] is not a number: no handicap assumed",
-                  QV(v->text));
+                  "HA[%.*s%s] is not a number: no handicap assumed",
+                  SGF__QV(v->text));
     else if (ha == 1 || ha < 0)
         SGF__DIAG(ck, SGF_D_HANDICAP_VALUE, p->offset,
                   "HA[%ld]: a handicap is 2 stones or more (HA[0] or no HA "
@@ -519,7 +518,7 @@ static void check_handicap(sgf__check *ck, const sgf_prop *p,
                   "no handicap assumed", ha, ck->g->width, ck->g->height);
     else if (r > 0)
         SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                  "'HA' value '%.*s' read as %ld", QV(v->text), ha);
+                  "'HA' value '%.*s%s' read as %ld", SGF__QV(v->text), ha);
     if (r >= 0)
         ck->handicap = sgf__handicap_stones(ha, points);
 }
@@ -535,13 +534,13 @@ static void check_number(sgf__check *ck, const sgf_prop *p)
     int r = sgf__loose_number(v->text, &n);
     if (r < 0) {
         SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
-                  "'%s' value '%.*s' is not a number (ignored)", p->ident,
-                  QV(v->text));
+                  "'%s' value '%.*s%s' is not a number (ignored)", p->ident,
+                  SGF__QV(v->text));
         return;
     }
     if (r > 0)
         SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                  "'%s' value '%.*s' read as %ld", p->ident, QV(v->text), n);
+                  "'%s' value '%.*s%s' read as %ld", p->ident, SGF__QV(v->text), n);
     range_of((sgf_prop_id)p->id, &lo, &hi);
     if (n < lo || n > hi)
         SGF__DIAG(ck, SGF_D_VALUE_RANGE, v->offset,
@@ -565,22 +564,22 @@ static void check_komi(sgf__check *ck, const sgf__value *v)
         if (sgf__komi_scaled(km, &fox)) {
             sgf__format_real(buf, sizeof buf, fox);
             SGF__DIAG(ck, SGF_D_KOMI_FORMAT, v->offset,
-                      "KM[%.*s] read as %s (the Fox server writes komi "
-                      "times 50 or 100)", QV(v->text), buf);
+                      "KM[%.*s%s] read as %s (the Fox server writes komi "
+                      "times 50 or 100)", SGF__QV(v->text), buf);
         } else {                /* a Real all the same: no bad value */
             SGF__DIAG(ck, SGF_D_VALUE_RANGE, v->offset,
-                      "KM[%.*s] is not a komi (100 points or more either "
+                      "KM[%.*s%s] is not a komi (100 points or more either "
                       "way): komi unknown",
-                      QV(v->text));
+                      SGF__QV(v->text));
         }
     } else if (r == 0 && loose) {
         sgf__format_real(buf, sizeof buf, km);
         SGF__DIAG(ck, SGF_D_KOMI_FORMAT, v->offset,
-                  "KM[%.*s] is not an FF[4] real number: read as %s",
-                  QV(v->text), buf);
+                  "KM[%.*s%s] is not an FF[4] real number: read as %s",
+                  SGF__QV(v->text), buf);
     } else if (r < 0) {
         SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
-                  "KM[%.*s] is not a number: komi unknown", QV(v->text));
+                  "KM[%.*s%s] is not a number: komi unknown", SGF__QV(v->text));
     }
 }
 
@@ -621,12 +620,12 @@ static void check_real(sgf__check *ck, const sgf_prop *p)
     int r = sgf_value_real_loose(v->text, &d, &loose);
     if (r < 0) {
         SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
-                  "'%s' value '%.*s' is not a number (ignored)", p->ident,
-                  QV(v->text));
+                  "'%s' value '%.*s%s' is not a number (ignored)", p->ident,
+                  SGF__QV(v->text));
     } else if (loose) {
         sgf__format_real(buf, sizeof buf, d);
         SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                  "'%s' value '%.*s' read as %s", p->ident, QV(v->text),
+                  "'%s' value '%.*s%s' read as %s", p->ident, SGF__QV(v->text),
                   buf);
     }
 }
@@ -642,8 +641,8 @@ static void check_double(sgf__check *ck, const sgf_prop *p)
                   "'%s[]' without its value 1 or 2: read as 1", p->ident);
     else
         SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
-                  "'%s' value '%.*s' is not 1 or 2 (ignored)", p->ident,
-                  QV(v->text));
+                  "'%s' value '%.*s%s' is not 1 or 2 (ignored)", p->ident,
+                  SGF__QV(v->text));
 }
 
 static void check_color(sgf__check *ck, const sgf_prop *p)
@@ -656,12 +655,12 @@ static void check_color(sgf__check *ck, const sgf_prop *p)
     char c0 = t.len > 0 ? t.ptr[0] : 0;
     if (c0 == 'b' || c0 == 'w' || c0 == 'B' || c0 == 'W')
         SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                  "'%s' value '%.*s' read as %c", p->ident, QV(t),
+                  "'%s' value '%.*s%s' read as %c", p->ident, SGF__QV(t),
                   c0 == 'b' || c0 == 'B' ? 'B' : 'W');
     else
         SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
-                  "'%s' value '%.*s' is not B or W (ignored)", p->ident,
-                  QV(t));
+                  "'%s' value '%.*s%s' is not B or W (ignored)", p->ident,
+                  SGF__QV(t));
 }
 
 static void check_none(sgf__check *ck, const sgf_prop *p)
@@ -669,8 +668,8 @@ static void check_none(sgf__check *ck, const sgf_prop *p)
     for (uint32_t i = 0; i < p->nvalues; i++)
         if (p->values[i].text.len > 0) {
             SGF__DIAG(ck, SGF_D_VALUE_FORMAT, p->values[i].offset,
-                      "'%s' takes no value: '%.*s' ignored", p->ident,
-                      QV(p->values[i].text));
+                      "'%s' takes no value: '%.*s%s' ignored", p->ident,
+                      SGF__QV(p->values[i].text));
             return;
         }
 }
@@ -683,15 +682,15 @@ static void check_date(sgf__check *ck, const sgf__value *v)
     sgf__form f = sgf__check_date(v->text, norm);
     if (f == SGF__FORM_INVALID)
         SGF__DIAG(ck, SGF_D_DATE_FORMAT, v->offset,
-                  "DT[%.*s] is not a real calendar date", QV(v->text));
+                  "DT[%.*s%s] is not a real calendar date", SGF__QV(v->text));
     else if (f == SGF__FORM_READABLE && norm[0] != '\0')
         SGF__DIAG(ck, SGF_D_DATE_FORMAT, v->offset,
-                  "DT[%.*s] is not in the FF[4] form YYYY-MM-DD: read as %s",
-                  QV(v->text), norm);
+                  "DT[%.*s%s] is not in the FF[4] form YYYY-MM-DD: read as %s",
+                  SGF__QV(v->text), norm);
     else if (f != SGF__FORM_OK)
         SGF__DIAG(ck, SGF_D_DATE_FORMAT, v->offset,
-                  "DT[%.*s] is not in the FF[4] form YYYY-MM-DD (kept as "
-                  "text)", QV(v->text));
+                  "DT[%.*s%s] is not in the FF[4] form YYYY-MM-DD (kept as "
+                  "text)", SGF__QV(v->text));
 }
 
 static void check_result(sgf__check *ck, const sgf__value *v)
@@ -700,12 +699,12 @@ static void check_result(sgf__check *ck, const sgf__value *v)
     sgf__form f = sgf__check_result(v->text, norm);
     if (f == SGF__FORM_READABLE)
         SGF__DIAG(ck, SGF_D_RESULT_FORMAT, v->offset,
-                  "RE[%.*s] is not in the FF[4] form: read as %s",
-                  QV(v->text), norm);
+                  "RE[%.*s%s] is not in the FF[4] form: read as %s",
+                  SGF__QV(v->text), norm);
     else if (f != SGF__FORM_OK)
         SGF__DIAG(ck, SGF_D_RESULT_FORMAT, v->offset,
-                  "RE[%.*s] is not in the FF[4] form (B+3.5, W+R, 0, Void, "
-                  "?): kept as text", QV(v->text));
+                  "RE[%.*s%s] is not in the FF[4] form (B+3.5, W+R, 0, Void, "
+                  "?): kept as text", SGF__QV(v->text));
 }
 
 static void check_app(sgf__check *ck, const sgf_prop *p)
@@ -714,7 +713,7 @@ static void check_app(sgf__check *ck, const sgf_prop *p)
     sgf_str l, r;
     if (sgf_value_split(v->raw, &l, &r) != 0)
         SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                  "AP[%.*s] is not name:version", QV(v->text));
+                  "AP[%.*s%s] is not name:version", SGF__QV(v->text));
 }
 
 static void check_figure(sgf__check *ck, const sgf_prop *p)
@@ -726,11 +725,11 @@ static void check_figure(sgf__check *ck, const sgf_prop *p)
         return;
     if (sgf_value_split(v->raw, &l, &r) != 0)
         SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
-                  "FG[%.*s] is not flags:name", QV(v->text));
+                  "FG[%.*s%s] is not flags:name", SGF__QV(v->text));
     else if (sgf_value_number(l, &flags) != 0)
         SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,
-                  "FG[%.*s]: the flags before ':' are not a number",
-                  QV(v->text));
+                  "FG[%.*s%s]: the flags before ':' are not a number",
+                  SGF__QV(v->text));
 }
 
 void sgf__check_value_count(sgf__check *ck, const sgf_prop *p,

@@ -400,18 +400,17 @@ static void report_verdict(dec *d, int verdict, const sgf_prop *ca,
 {
     const pending *first = (const pending *)(void *)d->list.ptr;
     sgf_str name = ca ? ca->values[0].text : (sgf_str){ "", 0 };
-    int qn = sgf__quote_len(name, SGF__QUOTE_MAX);
     if (verdict == SGF__CS_GUESSED && first != NULL)
         SGF__DIAG(d, SGF_D_CHARSET_GUESSED, first->v->offset,
                   "no CA[]: text read as %s (detected from the bytes)", cs);
     else if (verdict == SGF__CS_MISMATCH && ca != NULL)
         SGF__DIAG(d, SGF_D_CHARSET_MISMATCH, ca->offset,
-                  "the text does not fit CA[%.*s]: read as %s", qn,
-                  name.ptr, cs);
+                  "the text does not fit CA[%.*s%s]: read as %s",
+                  SGF__QV(name), cs);
     else if (verdict == SGF__CS_UNKNOWN_NAME && ca != NULL)
         SGF__DIAG(d, SGF_D_CHARSET_UNKNOWN, ca->offset,
-                  "unknown charset CA[%.*s]: text read as %s", qn,
-                  name.ptr, cs);
+                  "unknown charset CA[%.*s%s]: text read as %s",
+                  SGF__QV(name), cs);
 }
 
 /* The texts to detect the charset on, as each pair kind reads them

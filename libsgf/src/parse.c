@@ -732,8 +732,8 @@ static void read_property(parser *p)
         j = skip_ws(p, j);
     if (j >= p->n || p->s[j] != '[') {
         DIAG(p, SGF_D_MISSING_VALUE, start,
-             "property '%.*s' has no value (dropped)",
-             (int)(len > 40 ? 40 : len), p->s + start);
+             "property '%.*s%s' has no value (dropped)",
+             SGF__QV(((sgf_str){ p->s + start, len })));
         return;
     }
     sgf_node *n = node_for_prop(p, start);
@@ -1095,8 +1095,8 @@ static void in_tree(parser *p)
     } else {
         p->i = skip_run(p, p->i + 1);
         DIAG(p, SGF_D_UNEXPECTED_CHAR, at,
-             "unexpected '%.*s' between properties (skipped)",
-             (int)(p->i - at > 20 ? 20 : p->i - at), p->s + at);
+             "unexpected '%.*s%s' between properties (skipped)",
+             SGF__QVN(((sgf_str){ p->s + at, p->i - at }), 20));
     }
 }
 

@@ -226,7 +226,17 @@ typedef struct sgf__check {
 /* How many bytes of a value to quote in a message: at most max, cut at a
  * UTF-8 character boundary. */
 int sgf__quote_len(sgf_str v, size_t max);
+/* "..." when sgf__quote_len cuts v, else "": a cut quote is marked as
+ * one, never shown as if it were the whole value. */
+const char *sgf__quote_more(sgf_str v, size_t max);
 #define SGF__QUOTE_MAX 40
+/* A value (sgf_str) quoted in a message, for "%.*s%s": its first max
+ * bytes (SGF__QV: SGF__QUOTE_MAX), then "..." when there is more. */
+#define SGF__QVN(t, max) sgf__quote_len((t), (max)), (t).ptr, \
+    sgf__quote_more((t), (max))
+#define SGF__QV(t) SGF__QVN(t, SGF__QUOTE_MAX)
+/* The same of a C string (an identifier). */
+#define SGF__QI(s) SGF__QV(((sgf_str){ (s), strlen(s) }))
 
 /* A real number in at most 3 decimals, trailing zeros dropped, without
  * the locale ("6.5", "-3", "0.125"). */

@@ -33,8 +33,7 @@ typedef struct repair {
 } repair;
 
 #define SHOWN 60             /* bytes of a value quoted in a message */
-#define QS(s) (int)((s).len > SHOWN ? SHOWN : (s).len), (s).ptr, \
-              ((s).len > SHOWN ? "..." : "")
+#define QS(s) SGF__QVN(s, SHOWN)
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))

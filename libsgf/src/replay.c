@@ -1012,8 +1012,8 @@ static int pick_rules(walk *w, const sgf_node *root)
         ? sgf__diag_add(w->c, (int)w->g->index, SGF_D_RULES_DEFAULTED, true,
                         root->offset, "no RU[]: Japanese rules assumed")
         : sgf__diag_add(w->c, (int)w->g->index, SGF_D_RULES_DEFAULTED, true,
-                        ru->offset, "unknown rules RU[%.*s]: Japanese rules "
-                        "assumed", (int)(v.len > 60 ? 60 : v.len), v.ptr);
+                        ru->offset, "unknown rules RU[%.*s%s]: Japanese "
+                        "rules assumed", SGF__QVN(v, 60));
     return d != NULL ? 0 : SGF_ENOMEM;
 }
 
