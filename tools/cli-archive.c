@@ -400,9 +400,11 @@ static struct archive *open_archive(const char *path)
     /* a compressed single file (x.sgf.gz) is one raw member; offered the
      * other formats too, libarchive could take an SGF text for one of
      * its text formats (mtree) */
-    if (single_file(path))
+    if (single_file(path)) {
         archive_read_support_format_raw(a);
-    else
+        /* what decompresses to no byte: an empty file, read as one */
+        archive_read_support_format_empty(a);
+    } else
         archive_read_support_format_all(a);
     if (archive_read_open_filename(a, path, 65536) != ARCHIVE_OK) {
         /* the system's reason when the file could not be opened or read
@@ -486,6 +488,7 @@ struct cli_archive_it {
     bool broken, no_memory;
     bool once;                 /* not a regular file (a fifo): it cannot
                                   be read again for its links */
+    bool empty_handed;         /* x.sgf.gz of no byte: handed as empty */
     unsigned long members;     /* handed over, read or not */
     unsigned long long position;    /* of the first reading, in the file */
     links l;
@@ -581,6 +584,8 @@ static bool next_first(cli_archive_it *it, cli_member *m, const char **why)
 {
     struct archive_entry *e;
     int rc;
+    if (it->empty_handed)
+        return false;
     while ((rc = archive_read_next_header(it->a, &e)) == ARCHIVE_OK
            || rc == ARCHIVE_WARN) {
         bool raw = archive_format(it->a) == ARCHIVE_FORMAT_RAW;
@@ -647,6 +652,20 @@ static bool next_first(cli_archive_it *it, cli_member *m, const char **why)
     if (read_to_end(it->a, it->path, rc) != TOOL_OK) {
         it->broken = true;
         it->st = TOOL_TROUBLE;
+    } else if (it->members == 0 && single_file(it->path)) {
+        drop_member(it);                /* x.sgf.gz of an empty file */
+        it->empty_handed = true;
+        it->buf = malloc(1);
+        it->own = strdup(it->path);
+        it->ok = it->buf != NULL;
+        it->why = "out of memory";
+        if (it->own == NULL) {
+            tool_error("out of memory");
+            it->st = TOOL_TROUBLE;
+            return false;
+        }
+        hand(it, m, why, it->own);
+        return true;
     }
     return false;
 }
