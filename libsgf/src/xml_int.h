@@ -102,6 +102,9 @@ typedef struct sgf__xprop {
 typedef struct sgf__xval {
     size_t off, len;                       /* in bytes */
     size_t out, out_len;                   /* as written, in out */
+    bool guard;        /* text put in a two-byte charset: always written
+                          guarded (its bytes are read as characters
+                          first, as a writer that pairs them wrote them) */
 } sgf__xval;
 
 /* The games of a document being read: nodes, properties and values
@@ -117,7 +120,8 @@ typedef struct sgf__xtree {
 
 /* Write games [from, end) as SGF into t->out (replacing it): raw values
  * as they stand, or (guarded) each read with the two-byte kind of its
- * game's charset and written in the guarded form of write.c. Each value
+ * game's charset and written in the guarded form of write.c (a value
+ * marked guard is written so in either case). Each value
  * written is recorded (sgf__xval.out, out_len) for the check. 0 or
  * SGF_ENOMEM. */
 int sgf__xtree_put(sgf__xtree *t, size_t from, bool guarded);

@@ -464,7 +464,7 @@ static int end_value(xr *r, const frame *v)
         if (!strchr(" \t\r\n", r->text.ptr[k]))  /* beside <raw>: lost */
             return fail(r, line_of(r), "text in <v> beside its <raw>");
     const sgf__buf *src = v->has_raw ? &r->raw : &r->text;
-    xval val = { r->t.bytes.len, 0, 0, 0 };
+    xval val = { r->t.bytes.len, 0, 0, 0, false };
     int e = 0;
     if (v->b64) {
         e = sgf__xml_unbase64(&r->t.bytes, src->ptr ? src->ptr : "",
@@ -493,6 +493,8 @@ static int end_value(xr *r, const frame *v)
             return fail(r, line_of(r), "a value's text in <v> that the "
                         "<game>'s charset cannot hold (its bytes go in "
                         "<raw>)");
+        else            /* its characters' bytes: a second byte that is */
+            val.guard = true;   /* '\\' or ']' is no escape, no end */
     }
     val.len = r->t.bytes.len - val.off;
     if (!e)

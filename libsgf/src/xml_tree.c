@@ -80,7 +80,9 @@ static int guard_raw(sgf__xtree *t, sgf_str s, int mb)
     return e;
 }
 
-static int put_node(sgf__xtree *t, const xnode *n, int guard)
+/* guard: the kind to write every value guarded with, or -1 (those
+ * marked guard only, with the game's kind mb). */
+static int put_node(sgf__xtree *t, const xnode *n, int guard, int mb)
 {
     int e = put(t, ";", 1);
     for (uint32_t k = 0; k < n->nprops && !e; k++) {
@@ -91,8 +93,8 @@ static int put_node(sgf__xtree *t, const xnode *n, int guard)
             sgf_str s = { t->bytes.ptr + v->off, v->len };
             e = put(t, "[", 1);
             v->out = t->out.len;
-            if (!e && guard >= 0)
-                e = guard_raw(t, s, guard);
+            if (!e && (guard >= 0 || v->guard))
+                e = guard_raw(t, s, guard >= 0 ? guard : mb);
             else if (!e)
                 e = put(t, s.ptr, s.len);
             v->out_len = t->out.len - v->out;
@@ -116,12 +118,12 @@ static uint32_t seq_start(const xnode *nodes, uint32_t i)
 /* Write a game tree from its root: as write.c walks, with no recursion.
  * guard: -1 raw values as they stand, else the SGF__MB_* kind to read
  * them with before writing them guarded. */
-static int put_game(sgf__xtree *t, uint32_t root, int guard)
+static int put_game(sgf__xtree *t, uint32_t root, int guard, int mb)
 {
     const xnode *nodes = (const xnode *)(const void *)t->nodes.ptr;
     int e = put(t, "(", 1);
     for (uint32_t i = root; i != NONE && !e; ) {
-        e = put_node(t, &nodes[i], guard);
+        e = put_node(t, &nodes[i], guard, mb);
         if (nodes[i].first != NONE) {
             i = nodes[i].first;
             if (!e && nodes[i].next != NONE)
@@ -296,9 +298,11 @@ int sgf__xtree_put(sgf__xtree *t, size_t from, bool guarded)
 {
     int e = 0;
     t->out.len = 0;
-    for (size_t i = from; i < COUNT(t->games, size_t) && !e; i++)
+    for (size_t i = from; i < COUNT(t->games, size_t) && !e; i++) {
+        int mb = game_kind(AT(t->gcs, char *, i));
         e = put_game(t, (uint32_t)AT(t->games, size_t, i),
-                     guarded ? game_kind(AT(t->gcs, char *, i)) : -1);
+                     guarded ? mb : -1, mb);
+    }
     return e;
 }
 

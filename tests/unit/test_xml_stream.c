@@ -269,6 +269,42 @@ static void test_text_only_values_in_the_game_charset(void **state)
     }
 }
 
+/* Text only in a two-byte charset where a character's second byte is
+ * '\\' (Shift_JIS ソ 83 5C, GBK 乗 81 5C, Big5 功 A5 5C) and a ']'
+ * follows: the bytes are read as characters first, so the ']' is no
+ * escaped second byte ("ソ]" came back as "ゾ", 83 5D); an escape
+ * written in the text stays one (the value's bytes as written). */
+static void test_text_only_second_byte_backslash(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *cs, *text, *want;
+    } cases[] = {
+        { "Shift_JIS", "\xE3\x82\xBD]", "\xE3\x82\xBD]" },           /* ソ] */
+        { "Shift_JIS", "\xE3\x82\xBD]b", "\xE3\x82\xBD]b" },
+        { "Shift_JIS", "\xE8\xA1\xA8]]", "\xE8\xA1\xA8]]" },         /* 表]] */
+        { "Shift_JIS", "\xE3\x82\xBD\\]", "\xE3\x82\xBD]" },
+        { "GBK", "\xE4\xB9\x97]", "\xE4\xB9\x97]" },                 /* 乗] */
+        { "Big5", "\xE5\x8A\x9F]", "\xE5\x8A\x9F]" },                /* 功] */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char body[256];
+        snprintf(body, sizeof body, "<game index=\"0\" charset=\"%s\">"
+                 "<node><prop id=\"PB\"><v>%s</v></prop></node></game>",
+                 cases[i].cs, cases[i].text);
+        char *xml = doc(body);
+        sgf_collection *c = read_doc(xml);
+        const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+        sgf_str v = sgf_prop_text(sgf_node_find_prop(root, SGF_PROP_PB), 0);
+        if (v.len != strlen(cases[i].want)
+            || memcmp(v.ptr, cases[i].want, v.len) != 0)
+            fail_msg("%s '%s': read as '%.*s'", cases[i].cs, cases[i].text,
+                     (int)v.len, v.ptr);
+        sgf_collection_free(c);
+        free(xml);
+    }
+}
+
 static void test_faults_in_document_order(void **state)
 {
     (void)state;
@@ -760,6 +796,7 @@ int main(void)
         cmocka_unit_test(test_no_document_yields_more),
         cmocka_unit_test(test_no_document_yields_less),
         cmocka_unit_test(test_text_only_values_in_the_game_charset),
+        cmocka_unit_test(test_text_only_second_byte_backslash),
         cmocka_unit_test(test_faults_in_document_order),
         cmocka_unit_test(test_refused_read_in_a_converted_document),
         cmocka_unit_test(test_written_values_read_the_same_way),
