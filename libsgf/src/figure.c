@@ -237,6 +237,7 @@ static int replay_base(sgf_figure *f, sgf_collection *c, const sgf_game *g,
     bool pass = false;
     f->has_last = sgf_replay_last_move(f->replay, &f->last_color,
                                        &f->last_pt, &pass) && !pass;
+    f->to_move = sgf_history_to_move(sgf_replay_history(f->replay));
     return 0;
 }
 
@@ -558,6 +559,9 @@ static int build(sgf_figure *f, sgf_collection *c, const sgf_game *g,
             return 0;
         memcpy(f->base, f->end,
                (size_t)f->w * (size_t)f->h * sizeof *f->base);
+        if (f->n_moves > 0)             /* the next figure's base */
+            f->to_move = f->moves[f->n_moves - 1].pub.color == SGF_BLACK
+                         ? SGF_WHITE : SGF_BLACK;
         first = last + 1;
     }
 }

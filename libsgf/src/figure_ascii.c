@@ -382,8 +382,7 @@ static void sensei_header(const sensei *s, size_t i0, size_t i1)
 {
     const sgf_figure *f = s->f;
     if (i0 == i1) {
-        sgf_color c = f->has_last && f->last_color == SGF_BLACK
-            ? SGF_WHITE : SGF_BLACK;
+        sgf_color c = f->to_move == SGF_WHITE ? SGF_WHITE : SGF_BLACK;
         fprintf(s->fp, "$$%c", c == SGF_BLACK ? 'B' : 'W');
         if (f->last == 0)
             fputs(" Start position\n", s->fp);

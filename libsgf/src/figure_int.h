@@ -46,6 +46,9 @@ struct sgf_figure {
     bool has_last;
     sgf_point last_pt;
     sgf_color last_color;
+    sgf_color to_move;           /* at the base position, as the replay
+                                    has it (White after handicap stones,
+                                    PL[] where given) */
     int prisoners[3];
     sgf_replay *replay;
     /* The node of the figure (inherit_view), and the VW and DD it

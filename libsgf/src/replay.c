@@ -478,6 +478,8 @@ static int apply_setup(walk *w, walk_state *st, const sgf_node *n,
     if ((rc = setup_liberties(w, n)) != 0)
         return rc;
     st->guessed = !*pl;
+    if (!*pl && w->handicap && n->parent == NULL)
+        to_move = SGF_WHITE;            /* after handicap stones */
     return sgf_board_record_position(w->r->board, w->r->hist, to_move);
 }
 
