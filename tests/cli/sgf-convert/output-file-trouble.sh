@@ -6,3 +6,15 @@ printf 'old table\n' > games.tsv
 "$TOOL" --to=tsv -o games.tsv ok.sgf missing.sgf
 echo "status $?"
 cut -f 1-3 games.tsv
+# one XML document per output: an archive's second member is refused
+# (exit status 2) and the file holds the first member's document; no
+# input converted, no file
+printf '(;FF[4]GM[1]SZ[9];B[dd])\n' > b.sgf
+zip -q two.zip ok.sgf b.sgf
+"$TOOL" --to=xml --no-go -o one.xml two.zip
+echo "status $?"
+grep -c '<game ' one.xml
+grep -c '<v>ee</v>' one.xml
+"$TOOL" --to=xml -o none.xml missing.sgf
+echo "status $?"
+test -e none.xml || echo "none.xml not written"
