@@ -33,6 +33,7 @@ struct engine {
     unsigned starts;
     char *buf;                  /* answers read, not yet taken */
     size_t len, cap;
+    size_t scanned;             /* of buf, looked at for an answer's end */
     char *answer;               /* the last answer */
     size_t answer_cap;
     char failed[128];           /* the command it answers */
@@ -83,7 +84,7 @@ static void stop(engine *e, bool polite)
         close(e->fd);
     e->pid = 0;
     e->fd = -1;
-    e->len = 0;
+    e->len = e->scanned = 0;
 }
 
 void engine_free(engine *e)
@@ -130,7 +131,7 @@ static bool start(engine *e)
     e->fd = sv[0];
     fcntl(e->fd, F_SETFL, fcntl(e->fd, F_GETFL) | O_NONBLOCK);
     e->starts++;
-    e->len = 0;
+    e->len = e->scanned = 0;
     return true;
 }
 
@@ -156,9 +157,10 @@ static bool take_answer(engine *e, bool *ok)
 {
     size_t end = 0;
     bool found = false;
-    for (size_t i = 0; i + 1 < e->len && !found; i++)
-        if (e->buf[i] == '\n') {
-            size_t j = i + 1;
+    size_t at = e->scanned > 2 ? e->scanned - 2 : 0;   /* (each byte */
+    for (; at + 1 < e->len && !found; at++)            /* looked at once) */
+        if (e->buf[at] == '\n') {
+            size_t j = at + 1;
             if (j < e->len && e->buf[j] == '\r')
                 j++;
             if (j < e->len && e->buf[j] == '\n') {
@@ -166,6 +168,7 @@ static bool take_answer(engine *e, bool *ok)
                 found = true;
             }
         }
+    e->scanned = found ? 0 : e->len;
     if (!found || !reserve(&e->answer, &e->answer_cap, end + 1))
         return false;
     size_t k = 0;
@@ -222,6 +225,11 @@ engine_status engine_session(engine *e, const char *cmds, size_t len)
         return ENGINE_DIED;
     while (answered < total) {
         bool ok;
+        if (e->len > ENGINE_ANSWER_MAX) {   /* no end to its answer */
+            name_command(e, cmds, len, line_at);
+            stop(e, false);
+            return ENGINE_FLOOD;
+        }
         if (take_answer(e, &ok)) {
             name_command(e, cmds, len, line_at);
             while (line_at < len && cmds[line_at] != '\n')

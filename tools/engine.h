@@ -17,6 +17,11 @@
 
 typedef struct engine engine;
 
+/* The longest answer read, in bytes: a dead-stone list of the largest
+ * board (52x52) is some 15 KB; an engine that writes without end is
+ * stopped there rather than held in memory. */
+#define ENGINE_ANSWER_MAX (1u << 20)
+
 typedef enum engine_status {
     ENGINE_OK = 0,
     ENGINE_REFUSED,     /* a command answered with '?': the process is
@@ -26,6 +31,10 @@ typedef enum engine_status {
     ENGINE_TIMEOUT,     /* no answer within the deadline: the process is
                            killed, the next session starts another */
     ENGINE_DIED,        /* the process ended (or could not start) */
+    ENGINE_FLOOD,       /* an answer longer than ENGINE_ANSWER_MAX: the
+                           process is killed, the next session starts
+                           another (engine_failed_command: the command
+                           whose answer it is) */
     ENGINE_NOMEM
 } engine_status;
 

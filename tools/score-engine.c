@@ -101,6 +101,11 @@ static int ask(score_out_opts *o, engine *e, const char *text, size_t len,
         snprintf(why, size, "the engine refused '%s' (%s)",
                  engine_failed_command(e), engine_answer(e));
         return 1;
+    case ENGINE_FLOOD:
+        snprintf(why, size, "the engine's answer to '%s' passed %u MiB "
+                 "(not read)", engine_failed_command(e),
+                 ENGINE_ANSWER_MAX >> 20);
+        return 1;
     case ENGINE_TIMEOUT:
         snprintf(why, size, "the engine did not answer within %g s",
                  o->engine_timeout);
@@ -111,7 +116,8 @@ static int ask(score_out_opts *o, engine *e, const char *text, size_t len,
                    "on PATH? Debian puts gnugo in /usr/games)",
                    o->engine_cmd);
         o->engine_broken = true;
-        return -1;
+        snprintf(why, size, "%s", SCORE_ENGINE_BROKEN);
+        return 1;
     default:
         tool_error("out of memory");
         return -1;
@@ -123,8 +129,10 @@ int score_engine_dead(score_out_opts *o, const sgf_board *b,
                       size_t size)
 {
     static const char question[] = "final_status_list dead\n";
-    if (o->engine_broken)
-        return -1;                      /* said once, when it broke */
+    if (o->engine_broken) {             /* said once, when it broke */
+        snprintf(why, size, "%s", SCORE_ENGINE_BROKEN);
+        return 1;
+    }
     if (!o->gtp_started)
         begin(o);
     int rc = o->gtp_rc == 0 ? gtp_build_end(o->gtp, end, b) : o->gtp_rc;

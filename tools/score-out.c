@@ -720,10 +720,21 @@ static int estimate_dead(score_out_opts *o, game_count *x,
                                sizeof x->engine_why);
     if (rc != 0)
         return rc < 0 ? -1 : 0;
+    /* the engine read the whole position: its answer stands for every
+     * stone but those of pass-alive chains (Benson's proof; the
+     * estimate's other verdicts, its playouts' among them, are what the
+     * engine is asked to read better) */
     int n = sgf_board_width(b) * sgf_board_height(b);
-    for (int i = 0; i < n; i++)
-        x->engine_dead[i] = x->unsettled[i] ? x->engine_dead[i]
-                                            : x->dead[i];
+    uint8_t alive[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    for (sgf_color c = SGF_BLACK; c <= SGF_WHITE; c++) {
+        if (sgf_score_pass_alive(alive, b, c) < 0) {
+            tool_error("out of memory");
+            return -1;
+        }
+        for (int i = 0; i < n; i++)
+            if (alive[i])
+                x->engine_dead[i] = 0;
+    }
     sgf_score_unfinished ue, ua;        /* an answer that leaves the */
     int fe = sgf_score_find_unfinished(&ue, b, x->rules, x->engine_dead);
     int fa = sgf_score_find_unfinished(&ua, b, x->rules, x->dead);
@@ -731,8 +742,15 @@ static int estimate_dead(score_out_opts *o, game_count *x,
         tool_error("out of memory");    /* estimate finishes it is not */
         return -1;                      /* taken: a dead stone is one */
     }                                   /* a living enemy takes off */
-    if (fe == 1 && fa == 0)
+    if (fe == 1 && fa == 0) {
+        char v[4];
+        snprintf(x->engine_why, sizeof x->engine_why, "the engine's dead "
+                 "stones leave the position unfinished (%s at %s) where "
+                 "the estimate's finish it", sgf_score_unfinished_name(
+                 ue.kind), point_text(v, ue.point, sgf_board_width(b),
+                                      sgf_board_height(b)));
         return 0;
+    }
     memcpy(x->dead, x->engine_dead, (size_t)n);
     x->dead_source = "auto+gtp";
     return 0;
@@ -1180,7 +1198,7 @@ static void not_answered(const score_out_opts *o, game_count *x)
     snprintf(x->result, sizeof x->result, "-");
     memset(&x->why, 0, sizeof x->why);
     memset(&x->unf, 0, sizeof x->unf);
-    if (!o->quiet) {
+    if (!o->quiet && strcmp(x->engine_why, SCORE_ENGINE_BROKEN) != 0) {
         cli_flush(stdout);
         tool_error("%s: game %zu: not counted: %s", x->name,
                    sgf_game_index(x->g), x->engine_why);
@@ -1262,7 +1280,8 @@ static int score_game(score_out_opts *o, game_count *x,
         tool_error("out of memory");
         return TOOL_TROUBLE;
     }
-    if (x->engine_why[0] != '\0' && rc == 0 && !o->quiet) {
+    if (x->engine_why[0] != '\0' && rc == 0 && !o->quiet
+        && strcmp(x->engine_why, SCORE_ENGINE_BROKEN) != 0) {
         cli_flush(stdout);
         tool_error("%s: game %zu: %s: the estimate is used", x->name,
                    sgf_game_index(x->g), x->engine_why);

@@ -114,8 +114,11 @@ void score_engine_begin(score_out_opts *o, const sgf_game *g);
  * the line's end node) are dead: 0 with dead (width * height bytes)
  * set; 1 when the game gets no answer (why says so: a timeout, a
  * refusal, a board or position GTP cannot describe, an answer naming no
- * stone); -1 on trouble (out of memory, an engine that died twice:
- * o->engine_broken), after a message. */
+ * stone, an answer without end, an engine that died twice, said once
+ * when it did: o->engine_broken, the run's exit status 2, and why is
+ * then SCORE_ENGINE_BROKEN); -1 when out of memory, after a message. */
+#define SCORE_ENGINE_BROKEN "the engine is not running (it stopped twice: " \
+    "said above)"
 int score_engine_dead(score_out_opts *o, const sgf_board *b,
                       const sgf_node *end, uint8_t *dead, char *why,
                       size_t size);

@@ -170,8 +170,10 @@ SGF_API int sgf_score_dead_estimate(uint8_t *dead, const sgf_board *b);
 /* The estimate with what it is sure of. A stone's status is settled when
  * it is proven (pass-alive by Benson's algorithm, or an enemy stone in a
  * region vital to pass-alive chains; or its group's small enclosed eye
- * space read out to the end) or when every one of the random playouts
- * (at least 16) ends with the stone's points owned by the same colour.
+ * space read out to the end) or when two of the estimate's methods give
+ * it alike: the random playouts' majority and the rooms (a live stone's
+ * room lives once the dead stones are off; a dead stone's, with the
+ * enemy's dead stones off, does not).
  * A position is settled when every stone's status is and the position
  * is finished (sgf_score_find_unfinished, under r). */
 typedef struct sgf_score_estimate {
