@@ -60,17 +60,20 @@ static void draw(double t)
 {
     char line[160], eta[32];
     double elapsed = t - pg.start;
-    double rate = elapsed > 0 ? (double)pg.games / elapsed : 0;
     unsigned long long done = pg.bytes_done + pg.input_offset;
+    const char *games = pg.games == 1 ? "game" : "games";
+    char total[32] = "";
     int n;
     if (pg.inputs_total > 0)
-        n = snprintf(line, sizeof line, "%s: %zu/%zu inputs, %lu games, "
-                     "%.0f games/s", cli_program_name(), pg.inputs_done,
-                     pg.inputs_total, pg.games, rate);
-    else
-        n = snprintf(line, sizeof line, "%s: %zu inputs, %lu games, "
-                     "%.0f games/s", cli_program_name(), pg.inputs_done,
-                     pg.games, rate);
+        snprintf(total, sizeof total, "/%zu", pg.inputs_total);
+    n = snprintf(line, sizeof line, "%s: %zu%s input%s, %lu %s",
+                 cli_program_name(), pg.inputs_done, total,
+                 pg.inputs_done == 1 && pg.inputs_total <= 1 ? "" : "s",
+                 pg.games, games);
+    if (elapsed >= 1 && n > 0 && (size_t)n < sizeof line)
+        n += snprintf(line + n, sizeof line - (size_t)n, ", %.0f games/s",
+                      (double)pg.games / elapsed);  /* (not from the */
+                                                    /* first instants) */
     if (pg.bytes_total > 0 && done > 0 && done <= pg.bytes_total
         && elapsed >= 1 && n > 0 && (size_t)n < sizeof line) {
         double f = (double)done / (double)pg.bytes_total;

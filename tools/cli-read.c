@@ -362,11 +362,16 @@ void cli_path_fault(char *buf, size_t size, const sgf_collection *c,
         for (unsigned i = 0; i < want; i++)
             n = sgf_node_next_sibling(n);
     }
-    for (; used < len; used++)
+    for (size_t had = used; used < len; used++)
         if (path[used] != 0) {
-            snprintf(buf, size, "step %zu asks for variation %u past the "
-                     "last branching point of the line", used + 1,
-                     path[used]);
+            if (had == 0)
+                snprintf(buf, size, "step %zu asks for variation %u, and "
+                         "the game tree has no branching point (one line, "
+                         "variation 0)", used + 1, path[used]);
+            else
+                snprintf(buf, size, "step %zu asks for variation %u past "
+                         "the last branching point of the line (the "
+                         "line has %zu)", used + 1, path[used], had);
             return;
         }
 }

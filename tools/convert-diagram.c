@@ -188,21 +188,23 @@ int convert_diagram(FILE *out, const char *name, sgf_collection *c,
     if (o->move >= 0 && status == TOOL_OK
         && sgf_figure_line_moves(f) < fo.to)
         /* about the request, not the record, as sgf-replay says it */
-        tool_error("%s: game %zu has no move %u (its line has %u moves): "
+        tool_error("%s: game %zu has no move %u (its line has %u move%s): "
                    "the position at the end of the line is shown", name,
-                   sgf_game_index(g), fo.to, sgf_figure_line_moves(f));
+                   sgf_game_index(g), fo.to, sgf_figure_line_moves(f),
+                   sgf_figure_line_moves(f) == 1 ? "" : "s");
     if (o->move < 0 && status == TOOL_OK && fo.to != SGF_FIGURE_END
         && sgf_figure_line_moves(f) < fo.to) {
         unsigned last = sgf_figure_line_moves(f);
         if (fo.from > last)             /* none of them: say so */
             tool_error("%s: game %zu has no move %u (its line has %u "
-                       "moves): no move is numbered, the position at the "
+                       "move%s): no move is numbered, the position at the "
                        "end of the line is shown", name, sgf_game_index(g),
-                       fo.from, last);
+                       fo.from, last, last == 1 ? "" : "s");
         else
             tool_error("%s: game %zu has no move %u (its line has %u "
-                       "moves): moves %u to %u are numbered", name,
-                       sgf_game_index(g), fo.to, last, fo.from, last);
+                       "move%s): moves %u to %u are numbered", name,
+                       sgf_game_index(g), fo.to, last, last == 1 ? "" : "s",
+                       fo.from, last);
     }
     if (o->move >= 0 && status == TOOL_OK)
         status = write_one(out, f, o->format, style);

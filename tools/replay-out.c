@@ -471,9 +471,10 @@ static int replay_game(const replay_out_opts *o, const char *name,
     if (o->stop_given && played < o->stop_after)
         /* about the request, not the record: not one of its
          * diagnostics, so not in the summary's counts */
-        tool_error("%s: game %zu has no move %u (its line has %u moves): "
+        tool_error("%s: game %zu has no move %u (its line has %u move%s): "
                    "the position at the end of the line is shown", name,
-                   sgf_game_index(g), o->stop_after, played);
+                   sgf_game_index(g), o->stop_after, played,
+                   played == 1 ? "" : "s");
     if (o->gtp)
         return gtp_finish(&x, c);
     show_end(&x);

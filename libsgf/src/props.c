@@ -223,7 +223,7 @@ int sgf_value_real(sgf_str v, double *out)
     d = scale < 0 ? d / pow10_table[-scale] : d * pow10_table[scale];
     if (!isfinite(d))
         return SGF_ESYNTAX;          /* past the largest double */
-    *out = neg ? -d : d;
+    *out = neg && d != 0 ? -d : d;       /* "-0" is 0, not -0.0 */
     return 0;
 }
 

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 #include <cmocka.h>
 #include <sgf/props.h>
@@ -163,6 +164,8 @@ static void test_props_real(void **state)
     assert_true(d == 6.5);
     assert_int_equal(sgf_value_real(S("-3"), &d), 0);
     assert_true(d == -3.0);
+    assert_int_equal(sgf_value_real(S("-0.0"), &d), 0);
+    assert_true(d == 0 && !signbit(d));     /* no "-0" written from it */
     assert_int_equal(sgf_value_real(S("+0.50"), &d), 0);
     assert_true(d == 0.5);
     assert_int_equal(sgf_value_real(S("595.123"), &d), 0);

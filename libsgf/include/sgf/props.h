@@ -95,7 +95,8 @@ SGF_API const sgf_prop_info *sgf_prop_info_of(sgf_prop_id id);
 /* Number: ["+"|"-"] digit {digit}. Out of range of long: SGF_ESYNTAX. */
 SGF_API int sgf_value_number(sgf_str v, long *out);
 
-/* Real: Number ["." digit {digit}], read without the locale. */
+/* Real: Number ["." digit {digit}], read without the locale ("-0" and
+ * "-0.0" give 0, never a negative zero). */
 SGF_API int sgf_value_real(sgf_str v, double *out);
 
 /* Real as real files write it (komi above all): the strict form, or with

@@ -36,5 +36,5 @@ grep -c "sgf-validate: [0-9]*/2 inputs" forced.err |
     sed 's/^/--progress, lines with progress: /'
 # -j: the parent draws the line, with the games its workers read
 "$TOOL" --progress -j 2 a.sgf b.sgf 2> jobs.err
-grep -c "sgf-validate: [0-9]*/2 inputs, [1-9][0-9]* games" jobs.err |
+grep -c "sgf-validate: [0-9]*/2 inputs, [1-9][0-9]* games\{0,1\}" jobs.err |
     sed 's/^/--progress -j 2, lines with games counted: /'
