@@ -913,6 +913,52 @@ static sgf_prop *prop_copy(repair *r, const sgf_prop *p)
     return m;
 }
 
+/* A setup node with move properties but no move (BL, WL, OB, OW, KO,
+ * MN: FF[4] keeps them out of setup nodes) gives them a node of their
+ * own after it, in their order: the time left is then said after the
+ * setup, where the replay reaches it. */
+static void split_move_kind(repair *r, sgf_node *n)
+{
+    sgf_prop *keep = NULL, **kt = &keep, *moved = NULL, **mt = &moved;
+    uint32_t nk = 0, nm = 0;
+    for (sgf_prop *p = n->props, *next; p != NULL; p = next) {
+        next = p->next;
+        p->next = NULL;
+        if (p->id != SGF_PROP_UNKNOWN
+            && sgf_prop_info_of(p->id)->kind == SGF_KIND_MOVE) {
+            *mt = p;
+            mt = &p->next;
+            nm++;
+        } else {
+            *kt = p;
+            kt = &p->next;
+            nk++;
+        }
+    }
+    n->props = keep;
+    n->nprops = nk;
+    if (moved == NULL)
+        return;
+    sgf_node *k = zalloc(r, sizeof *k);
+    if (k == NULL) {                    /* (r->status says so) */
+        *kt = moved;
+        n->nprops = nk + nm;
+        return;
+    }
+    k->offset = moved->offset;
+    k->props = moved;
+    k->nprops = nm;
+    k->parent = n;
+    k->child = n->child;
+    for (sgf_node *ch = n->child; ch != NULL; ch = ch->sibling)
+        ch->parent = k;
+    n->child = k;
+    note(r, SGF_D_REPAIRED_SPLIT, moved->offset, "setup and move "
+         "properties in one node, no move: %u propert%s ('%s'%s) put in a "
+         "node of %s own after it", nm, nm == 1 ? "y" : "ies",
+         moved->ident, nm > 1 ? ", ..." : "", nm == 1 ? "its" : "their");
+}
+
 /* A node with B and W, or with setup and a move, is split so that the
  * replay plays what it played in the node, in the same order: setup,
  * then B, then W (whatever the file order), each with the node's PL and
@@ -944,6 +990,8 @@ static void split_node(repair *r, sgf_node *n)
         order[moves++] = b;
     if (w != NULL)
         order[moves++] = w;
+    if (moves == 0 && setup)
+        split_move_kind(r, n);
     if (moves == 0 || (moves == 1 && !setup))
         return;
     /* the node keeps what is neither a move nor goes with one (with
