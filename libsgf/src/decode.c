@@ -276,6 +276,31 @@ static int unescape_value(dec *d, sgf__value *v, const sgf_prop *p,
     return 0;
 }
 
+/* In a game that names no charset, a value of another type than text
+ * that holds bytes beyond ASCII (WL[1時間], a name where a number
+ * belongs) is queued with the text:
+ * the charset is chosen on its bytes too, so that they are not read in
+ * one that cannot hold them (ISO-8859-1 by default) and written back as
+ * other characters. Decoded here for that (the checks decode it again
+ * as they decode every such value). */
+static int queue_plain(dec *d, sgf_prop *p)
+{
+    bool decoded = false;
+    if (d->ca != NULL || sgf__forced_charset(d->c, d->g->index) != NULL)
+        return 0;                       /* a charset given: not swayed */
+    for (uint32_t i = 0; i < p->nvalues; i++) {
+        sgf__value *v = &p->values[i];
+        if (v->raw.len <= 2 || sgf__is_ascii(v->raw.ptr, v->raw.len))
+            continue;                   /* (points, moves: ASCII) */
+        if (!decoded && sgf__decode_plain(d->c, p, d->lexed) != 0)
+            return SGF_ENOMEM;
+        decoded = true;
+        if (push_pending(d, v, p) != 0)
+            return SGF_ENOMEM;
+    }
+    return 0;
+}
+
 /* The text values of a node (with d->all every value): unescaped,
  * queued when not ASCII. */
 static int unescape_node(dec *d, sgf_node *n)
@@ -283,6 +308,8 @@ static int unescape_node(dec *d, sgf_node *n)
     for (sgf_prop *p = n->props; p != NULL; p = p->next) {
         if (!sgf__prop_is_text(p)) {
             if (d->all && sgf__decode_plain(d->c, p, d->lexed) != 0)
+                return SGF_ENOMEM;
+            if (!d->all && queue_plain(d, p) != 0)
                 return SGF_ENOMEM;
             continue;
         }
@@ -574,8 +601,10 @@ int sgf__dec_finish(sgf__dec *d)
     report_verdict(d, verdict, ca, cs);
     int rc = convert_all(d, cs);
     for (sgf_prop *p = d->g->root->props; p != NULL && rc == 0; p = p->next)
-        if (!sgf__prop_is_text(p))
-            rc = sgf__convert_plain(d->c, p, cs, &d->cv);
+        if (!sgf__prop_is_text(p)       /* from the bytes (one queued with */
+            && (rc = sgf__decode_plain(d->c, p, d->lexed)) == 0)  /* the */
+            rc = sgf__convert_plain(d->c, p, cs, &d->cv);   /* text was */
+                                                            /* converted) */
     return rc;
 }
 
