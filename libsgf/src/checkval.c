@@ -14,6 +14,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include "props_int.h"
 #include "coord_int.h"
 
@@ -605,6 +606,66 @@ static bool strict_real(sgf_str t)
     return i == t.len;
 }
 
+/* The units a time is written in instead of seconds ("9 hours",
+ * "1時間30分"), each with its seconds; longer names first. */
+static const struct time_unit {
+    const char *name;
+    unsigned seconds;
+} time_units[] = {
+    { "hours", 3600 }, { "hour", 3600 }, { "hrs", 3600 }, { "hr", 3600 },
+    { "h", 3600 }, { "\xE6\x99\x82\xE9\x96\x93", 3600 },    /* 時間 */
+    { "\xE5\xB0\x8F\xE6\x97\xB6", 3600 },                  /* 小时 */
+    { "\xE5\xB0\x8F\xE6\x99\x82", 3600 },                  /* 小時 */
+    { "minutes", 60 }, { "minute", 60 }, { "mins", 60 }, { "min", 60 },
+    { "m", 60 }, { "\xE5\x88\x86\xE9\x92\x9F", 60 },          /* 分钟 */
+    { "\xE5\x88\x86\xE9\x90\x98", 60 },                      /* 分鐘 */
+    { "\xE5\x88\x86", 60 },                                    /* 分 */
+    { "seconds", 1 }, { "second", 1 }, { "secs", 1 }, { "sec", 1 },
+    { "s", 1 }, { "\xE7\xA7\x92", 1 },                          /* 秒 */
+};
+
+/* A time written as numbers with units ("9 hours", "1h 30m",
+ * "1時間30分"): its seconds into *out, true; false when the value is
+ * not all of that form. */
+static bool time_with_units(sgf_str t, double *out)
+{
+    size_t i = 0, pairs = 0;
+    double total = 0;
+    while (i < t.len) {
+        while (i < t.len && (t.ptr[i] == ' ' || t.ptr[i] == '\t'))
+            i++;
+        if (i == t.len)
+            break;
+        size_t start = i;
+        while (i < t.len && ((t.ptr[i] >= '0' && t.ptr[i] <= '9')
+                             || t.ptr[i] == '.'))
+            i++;
+        double n;
+        if (i == start || i - start > 15
+            || sgf_value_real((sgf_str){ t.ptr + start, i - start }, &n))
+            return false;
+        while (i < t.len && t.ptr[i] == ' ')
+            i++;
+        size_t k = 0, nu = sizeof time_units / sizeof time_units[0];
+        for (; k < nu; k++) {
+            size_t len = strlen(time_units[k].name);
+            if (len <= t.len - i
+                && strncasecmp(t.ptr + i, time_units[k].name, len) == 0
+                && (i + len == t.len || !((t.ptr[i + len] | 0x20) >= 'a'
+                                          && (t.ptr[i + len] | 0x20) <= 'z'))) {
+                i += len;
+                break;
+            }
+        }
+        if (k == nu)
+            return false;
+        total += n * time_units[k].seconds;
+        pairs++;
+    }
+    *out = total;
+    return pairs > 0;
+}
+
 static void check_real(sgf__check *ck, const sgf_prop *p)
 {
     const sgf__value *v = &p->values[0];
@@ -616,6 +677,14 @@ static void check_real(sgf__check *ck, const sgf_prop *p)
     }
     if (strict_real(v->text))
         return;
+    if ((p->id == SGF_PROP_TM || p->id == SGF_PROP_BL
+         || p->id == SGF_PROP_WL) && time_with_units(v->text, &d)) {
+        sgf__format_real(buf, sizeof buf, d);
+        SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
+                  "'%s' value '%.*s%s' is not in seconds: read as %s "
+                  "seconds", p->ident, SGF__QV(v->text), buf);
+        return;
+    }
     bool loose = false;
     int r = sgf_value_real_loose(v->text, &d, &loose);
     if (r < 0) {
