@@ -80,7 +80,8 @@ typedef struct {
     FILE *out;
     int format;
     sgf_figure_style style;
-    bool started;
+    bool headed;                /* gtp boards of --figures: each says */
+    bool started;               /* which moves it shows */
     int status;
 } series;
 
@@ -90,6 +91,14 @@ static int write_each(void *payload, const sgf_figure *f)
     if (s->started)
         fputc('\n', s->out);
     s->started = true;
+    if (s->headed) {
+        unsigned lo, hi;                /* its board numbers none: */
+        sgf_figure_range(f, &lo, &hi);  /* which moves it shows */
+        if (sgf_figure_move_count(f) > 0)
+            fprintf(s->out, "Position after moves %u-%u\n", lo, hi);
+        else
+            fprintf(s->out, "Position after move %u\n", hi);
+    }
     s->status = write_one(s->out, f, s->format, s->style);
     return s->status == TOOL_OK ? 0 : 1;
 }
@@ -102,7 +111,9 @@ static int write_figures(FILE *out, const char *name, sgf_figure *f,
                          const convert_diagram_opts *o,
                          sgf_figure_style style)
 {
-    series s = { out, o->format, style, false, TOOL_OK };
+    series s = { out, o->format, style,
+                 o->format == 0 && style == SGF_FIGURE_GTP && o->figures > 0,
+                 false, TOOL_OK };
     unsigned size = o->figures > 0 ? (unsigned)o->figures : 0;
     int rc = sgf_figure_build_each(f, c, g, fo, size, write_each, &s);
     return rc < 0 ? build_fault(rc, name, c, g, fo) : s.status;
@@ -134,6 +145,14 @@ int convert_diagram_check(const convert_diagram_opts *o)
     if (o->format == 0 && o->crop != NULL && strcmp(name, "gtp") == 0) {
         tool_error("--crop needs --style=book or sensei, or --to=svg (the "
                    "gtp style draws the whole board, as engines do)");
+        return TOOL_TROUBLE;
+    }
+    if (o->format == 0 && (o->from >= 0 || o->to >= 0) && o->figures == 0
+        && strcmp(name, "gtp") == 0) {
+        tool_error("--moves numbers moves: it needs --style=book or "
+                   "sensei, or --to=svg (the gtp style draws a position "
+                   "without numbers, as engines do: -m N for the position "
+                   "after move N)");
         return TOOL_TROUBLE;
     }
     return TOOL_OK;
