@@ -885,6 +885,58 @@ static void open_variation(parser *p)
     p->i++;
 }
 
+/* Does the '(' at i, inside a game tree, start a game tree of its own:
+ * its first node holds FF[] or GM[] (root properties, which no
+ * variation holds), as where a file that lost its last ')' runs into the
+ * next one ("cat *.sgf")? Looks at that node only, at most 4 KiB of it,
+ * so each node is looked at once at most: the cost stays linear. */
+static bool new_tree_at(const parser *p, size_t i)
+{
+    const char *s = p->s;
+    size_t lim = p->n - i > 4096 ? i + 4096 : p->n;
+    i = skip_ws(p, i + 1);
+    if (i >= lim || s[i] != ';')
+        return false;
+    for (i++; (i = skip_ws(p, i)) < lim;) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == '[') {                /* a value, escapes and all */
+            for (i++; i < lim && s[i] != ']'; i++)
+                if (s[i] == '\\')
+                    i++;
+            i++;
+        } else if (is_letter(ch)) {
+            size_t start = i;
+            while (i < lim && is_letter((unsigned char)s[i]))
+                i++;
+            if (i - start == 2 && (memcmp(s + start, "FF", 2) == 0
+                                   || memcmp(s + start, "GM", 2) == 0)) {
+                i = skip_ws(p, i);
+                return i < lim && s[i] == '[';
+            }
+        } else {
+            return false;               /* the node's end */
+        }
+    }
+    return false;
+}
+
+/* The open game trees closed before the '(' at p->i, which starts the
+ * next game tree (new_tree_at): an error where it is, and the trees
+ * kept as they were read. */
+static void close_before_tree(parser *p)
+{
+    size_t at = p->i, open = depth(p);
+    if (open == 1)
+        DIAG(p, SGF_D_UNCLOSED_TREE, at, "game tree not closed (')' "
+             "missing) before the next game tree, which starts here (its "
+             "first node holds FF or GM)");
+    else
+        DIAG(p, SGF_D_UNCLOSED_TREE, at, "%zu game trees still open before "
+             "the next game tree, which starts here (its first node holds "
+             "FF or GM)", open);
+    finish_game(p, at);
+}
+
 static void close_tree(parser *p)
 {
     size_t at = p->i++;
@@ -1072,7 +1124,10 @@ static void in_tree(parser *p)
             move_run(p);
         }
     } else if (ch == '(') {
-        open_variation(p);
+        if (new_tree_at(p, p->i))
+            close_before_tree(p);
+        else
+            open_variation(p);
     } else if (ch == ')') {
         close_tree(p);
     } else if (is_letter(ch)) {
