@@ -664,6 +664,10 @@ int cli_run(const cli_tool *t, int argc, char **argv,
         tool_error(h->in->xml
                    ? "no input found (-r --from=xml reads the *.xml files "
                      "and the archives of directories)"
+                   : strcmp(cli_program_name(), "sgf-convert") == 0
+                   ? "no input found (-r reads the *.sgf files and the "
+                     "archives of directories; with --from=xml, the *.xml "
+                     "files)"
                    : "no input found (-r reads the *.sgf files and the "
                      "archives of directories)");
         status = TOOL_TROUBLE;

@@ -1244,6 +1244,18 @@ static bool start_part(parser *p)
     return true;
 }
 
+/* Whether the input starts as an XML document does ("<?xml", or an
+ * element after a byte-order mark and blanks). */
+static bool looks_like_xml(const parser *p)
+{
+    size_t i = 0;
+    if (p->n >= 3 && memcmp(p->s, "\xEF\xBB\xBF", 3) == 0)
+        i = 3;
+    i = skip_ws(p, i);
+    return p->n - i >= 2 && p->s[i] == '<'
+           && (p->s[i + 1] == '?' || is_letter((unsigned char)p->s[i + 1]));
+}
+
 static void run(parser *p)
 {
     sgf_collection *c = p->c;
@@ -1287,6 +1299,11 @@ static void run(parser *p)
                             "no game tree found: these bytes are %s data, "
                             "not SGF text (decompress them first, or give "
                             "them a name ending in %s)", packed, suffix);
+    else if (p->c->ngames == 0 && looks_like_xml(p))
+        sgf__diag_add_nopos(p->c, -1, SGF_D_NO_GAME_TREE, true,
+                            "no game tree found: the input is an XML "
+                            "document, not SGF (sgf-convert --from=xml "
+                            "reads SGF written as XML)");
     else if (p->c->ngames == 0)
         sgf__diag_add_nopos(p->c, -1, SGF_D_NO_GAME_TREE, true,
                             "no game tree found (an SGF file holds "
