@@ -286,8 +286,6 @@ static int unescape_value(dec *d, sgf__value *v, const sgf_prop *p,
 static int queue_plain(dec *d, sgf_prop *p)
 {
     bool decoded = false;
-    if (d->ca != NULL || sgf__forced_charset(d->c, d->g->index) != NULL)
-        return 0;                       /* a charset given: not swayed */
     for (uint32_t i = 0; i < p->nvalues; i++) {
         sgf__value *v = &p->values[i];
         if (v->raw.len <= 2 || sgf__is_ascii(v->raw.ptr, v->raw.len))
@@ -309,7 +307,9 @@ static int unescape_node(dec *d, sgf_node *n)
         if (!sgf__prop_is_text(p)) {
             if (d->all && sgf__decode_plain(d->c, p, d->lexed) != 0)
                 return SGF_ENOMEM;
-            if (!d->all && queue_plain(d, p) != 0)
+            if (d->sniff && !d->all && (p->nvalues > 1
+                                        || p->values[0].raw.len > 2)
+                && queue_plain(d, p) != 0)
                 return SGF_ENOMEM;
             continue;
         }
@@ -643,6 +643,7 @@ int sgf__dec_begin(sgf__dec *d, sgf_collection *c, sgf_game *g, bool ff4,
     d->maybe_wide = d->all = d->kinds = d->ca_read = false;
     d->ca = ca;
     d->ca_cs = NULL;
+    d->sniff = ca == NULL && sgf__forced_charset(c, g->index) == NULL;
     d->lexed = g->mb_lex;   /* the kind the lexer scanned values with */
     d->list = d->texts = d->out = none;
     for (int k = 0; k < 3; k++)

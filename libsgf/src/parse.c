@@ -897,7 +897,8 @@ static bool new_tree_at(const parser *p, size_t i)
     i = skip_ws(p, i + 1);
     if (i >= lim || s[i] != ';')
         return false;
-    for (i++; (i = skip_ws(p, i)) < lim;) {
+    int props = 0;              /* a move first, or 8 properties with */
+    for (i++; (i = skip_ws(p, i)) < lim;) {     /* neither: a variation */
         unsigned char ch = (unsigned char)s[i];
         if (ch == '[') {                /* a value, escapes and all */
             for (i++; i < lim && s[i] != ']'; i++)
@@ -913,6 +914,9 @@ static bool new_tree_at(const parser *p, size_t i)
                 i = skip_ws(p, i);
                 return i < lim && s[i] == '[';
             }
+            if ((props++ == 0 && i - start == 1
+                 && (s[start] == 'B' || s[start] == 'W')) || props > 8)
+                return false;
         } else {
             return false;               /* the node's end */
         }

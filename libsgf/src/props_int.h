@@ -258,6 +258,8 @@ typedef struct sgf__dec {
     bool maybe_wide;       /* the charset may not be ASCII-compatible */
     bool all;              /* convert ASCII values too (UTF-16) */
     bool kinds;            /* some text reads differently per pair kind */
+    bool sniff;            /* no charset named: the bytes of values that
+                              are not text count for the choice too */
     int lexed;             /* SGF__MB_* kind the values were lexed with */
     bool ca_read;          /* ca_cs is set (the root decoded) */
     const sgf_prop *ca;    /* the root's CA, or NULL */
