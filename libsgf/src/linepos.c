@@ -346,10 +346,27 @@ int sgf__linepos_seed(sgf_collection *c, size_t b, const sgf__linemark *m)
     return 0;
 }
 
+/* The document's place of offset of a collection read from XML: that of
+ * the last node, property or value written at or before it. */
+static sgf_pos doc_pos(const sgf_collection *c, size_t offset)
+{
+    size_t lo = 0, hi = c->nposmap;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c->posmap[mid].out <= offset)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 ? c->posmap[lo - 1].at : c->posmap[0].at;
+}
+
 sgf_pos sgf_collection_pos(const sgf_collection *cc, size_t offset)
 {
     sgf_collection *c = (sgf_collection *)(uintptr_t)cc;
     sgf_pos p = { (uint32_t)offset, 0, 0 };
+    if (c != NULL && c->nposmap > 0)
+        return doc_pos(c, offset);
     if (offset > c->input_len)
         offset = c->input_len;
     size_t b = offset / SGF__LINE_BLOCK;

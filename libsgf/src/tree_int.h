@@ -177,10 +177,22 @@ typedef struct sgf__diag_state {
     sgf_diag_counts left_out, left_out_all;
 } sgf__diag_state;
 
+/* A place of the SGF a collection was read from, rebuilt from an XML
+ * document, and the place in the document it comes from. */
+typedef struct sgf__posmark {
+    size_t out;
+    sgf_pos at;
+} sgf__posmark;
+
 struct sgf_collection {
     sgf__arena arena;
     const char *input;       /* copy of the input, NUL after the end */
     size_t input_len;
+    /* Read from XML: the places of input (in order) and where in the
+     * document each comes from; sgf_collection_pos gives those (the
+     * document's line, column and byte), not the rebuilt SGF's. */
+    const sgf__posmark *posmap;
+    size_t nposmap;
     /* A large file read one game tree at a time is mapped, not copied
      * (read.c): the mapping, and how much of it, from its start, has
      * been handed back to the kernel (the pages of games released; they

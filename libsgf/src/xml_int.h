@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <sgf/tree.h>
 #include "arena_int.h"
+#include "tree_int.h"
 
 /* --- the bytes of the export (xml_out.c) ------------------------------ */
 
@@ -92,16 +93,25 @@ int sgf__xml_unbase64(sgf__buf *out, const char *s, size_t n);
 typedef struct sgf__xnode {
     uint32_t parent, first, last, next;    /* children: first..last */
     uint32_t props, nprops;                /* first property, count */
+    sgf_pos at;                            /* in the document: just after
+                                              its start tag */
 } sgf__xnode;
 
 typedef struct sgf__xprop {
     size_t ident, ident_len;               /* in bytes */
     uint32_t vals, nvals;                  /* first value, count */
+    sgf_pos at;                            /* as sgf__xnode's */
 } sgf__xprop;
+
+/* A place of the SGF written (t->out) and the place in the document of
+ * what is written there: node, property or value (sgf__xtree.map, in
+ * the order written, so by offset). */
+typedef sgf__posmark sgf__xmark;
 
 typedef struct sgf__xval {
     size_t off, len;                       /* in bytes */
     size_t out, out_len;                   /* as written, in out */
+    sgf_pos at;                            /* as sgf__xnode's */
     bool guard;        /* text put in a two-byte charset: always written
                           guarded (its bytes are read as characters
                           first, as a writer that pairs them wrote them) */
@@ -116,6 +126,7 @@ typedef struct sgf__xtree {
     sgf__buf games;               /* size_t */
     sgf__buf gcs;                 /* char * */
     sgf__buf bytes, out, tok;
+    sgf__buf map;                 /* sgf__xmark: out's places */
 } sgf__xtree;
 
 /* Write games [from, end) as SGF into t->out (replacing it): raw values

@@ -56,12 +56,14 @@ typedef struct frame {
     int target;          /* where text goes: 0 nowhere, 1 v, 2 raw */
     unsigned long line;  /* where its start tag is */
     unsigned long raw_line;      /* F_V: where its <raw> starts */
+    sgf_pos at;          /* just after its start tag: line, column, byte */
 } frame;
 
 typedef struct xr {
     xmlParserCtxtPtr ctxt;
     int e;                       /* the first fault of ours, or 0 */
     unsigned long line;          /* of the element or text being read */
+    sgf_pos at;                  /* just after the start tag being read */
     const xmlChar **attrs;       /* the start tag's: 5 per attribute */
     int nattrs;
     sgf__xguard guard;
@@ -121,9 +123,32 @@ static unsigned long parser_line(const xr *r)
     return l > 0 ? (unsigned long)l : 0;
 }
 
+/* Where the start tag being read begins: its '<' (line, column and
+ * byte offset in the document). In a start element's call libxml2
+ * stands on the tag's '>', the tag's bytes before it in its buffer. */
+static sgf_pos where(const xr *r)
+{
+    sgf_pos at = { 0, 0, 0 };
+    if (r->ctxt == NULL || r->ctxt->input == NULL)
+        return at;
+    xmlParserInputPtr in = r->ctxt->input;
+    long off = xmlByteConsumed(r->ctxt);
+    const xmlChar *lt = in->cur;
+    while (in->base != NULL && lt > in->base && *lt != '<' && *lt != '\n')
+        lt--;
+    long back = in->base != NULL && *lt == '<' ? (long)(in->cur - lt) : 0;
+    if (off < back || in->line <= 0 || in->col <= back)
+        back = 0;                       /* (a tag over several lines: */
+    at.offset = off >= 0 && off - back < (long)UINT32_MAX    /* its end) */
+                ? (uint32_t)(off - back) : 0;
+    at.line = (uint32_t)(in->line > 0 ? in->line : 0);
+    at.column = (uint32_t)(in->col - back > 0 ? in->col - back : 1);
+    return at;
+}
+
 static int push_frame(xr *r, int kind)
 {
-    frame f = { kind, NONE, NONE, false, false, 0, r->line, 0 };
+    frame f = { kind, NONE, NONE, false, false, 0, r->line, 0, r->at };
     return sgf__buf_add(&r->stack, &f, sizeof f);
 }
 
@@ -135,7 +160,7 @@ static frame *top(xr *r)
 
 static uint32_t new_node(xr *r, uint32_t parent)
 {
-    xnode n = { parent, NONE, NONE, NONE, 0, 0 };
+    xnode n = { parent, NONE, NONE, NONE, 0, 0, r->at };
     uint32_t i = (uint32_t)COUNT(r->t.nodes, xnode);
     if (i == NONE || sgf__buf_add(&r->t.nodes, &n, sizeof n) != 0)
         return NONE;
@@ -265,7 +290,7 @@ static int begin_prop(xr *r, const frame *f)
         id = ident;
     }
     xprop p = { r->t.bytes.len, strlen((const char *)id),
-                (uint32_t)COUNT(r->t.vals, xval), 0 };
+                (uint32_t)COUNT(r->t.vals, xval), 0, r->at };
     int e = sgf__buf_add(&r->t.bytes, id, p.ident_len);
     xmlFree(id);
     if (!e)
@@ -464,7 +489,7 @@ static int end_value(xr *r, const frame *v)
         if (!strchr(" \t\r\n", r->text.ptr[k]))  /* beside <raw>: lost */
             return fail(r, line_of(r), "text in <v> beside its <raw>");
     const sgf__buf *src = v->has_raw ? &r->raw : &r->text;
-    xval val = { r->t.bytes.len, 0, 0, 0, false };
+    xval val = { r->t.bytes.len, 0, 0, 0, v->at, false };
     int e = 0;
     if (v->b64) {
         e = sgf__xml_unbase64(&r->t.bytes, src->ptr ? src->ptr : "",
@@ -583,6 +608,27 @@ static int parse_out(xr *r, sgf_collection **out, const char *cs,
     return e;
 }
 
+/* The document's places of what c was read from attached to it (in
+ * its arena): from then on its positions (sgf_collection_pos), those of
+ * the diagnostics found so far too, are the document's, not those of
+ * the SGF rebuilt from it. 0 or SGF_ENOMEM. */
+static int attach_places(xr *r, sgf_collection *c)
+{
+    size_t n = COUNT(r->t.map, sgf__xmark);
+    if (n == 0)
+        return 0;
+    sgf__posmark *m = sgf__arena_alloc(&c->arena, n * sizeof *m);
+    if (m == NULL)
+        return SGF_ENOMEM;
+    memcpy(m, r->t.map.ptr, n * sizeof *m);
+    c->posmap = m;
+    c->nposmap = n;
+    for (size_t i = 0; i < c->ndiags; i++)
+        if (c->diags[i].pos.line > 0)
+            c->diags[i].pos = sgf_collection_pos(c, c->diags[i].pos.offset);
+    return 0;
+}
+
 /* Games [from, end) as a collection that holds exactly them: cs is the
  * charset all were read in, or NULL when they differ. */
 static int rebuild(xr *r, sgf_collection **out, size_t from, const char *cs)
@@ -590,7 +636,9 @@ static int rebuild(xr *r, sgf_collection **out, size_t from, const char *cs)
     int e = sgf__xtree_put(&r->t, from, false);
     if (!e)
         e = parse_out(r, out, cs, from);
-    if (e || sgf__xtree_same(&r->t, *out, from))
+    if (!e && sgf__xtree_same(&r->t, *out, from))
+        return attach_places(r, *out);
+    if (e)
         return e;
     sgf_collection_free(*out);
     *out = NULL;
@@ -603,7 +651,7 @@ static int rebuild(xr *r, sgf_collection **out, size_t from, const char *cs)
         e = fail(r, r->ctxt ? line_of(r) : 0, "a game does not read back "
                  "as the document holds it");
     }
-    return e;
+    return e ? e : attach_places(r, *out);
 }
 
 /* FF, GM or the charset differ from the first game (what the parser says
@@ -820,6 +868,7 @@ static void sax_start(void *ctx, const xmlChar *name, const xmlChar *prefix,
     if (halted(r))
         return;
     r->line = parser_line(r);
+    r->at = where(r);
     r->attrs = attributes;
     r->nattrs = nb_attributes;
     int e = on_start(r, (const char *)name, (const char *)uri);
@@ -1015,7 +1064,7 @@ static void xr_release(xr *r)
         free(AT(r->t.gcs, char *, i));
     sgf__buf *b[] = { &r->stack, &r->t.nodes, &r->t.props, &r->t.vals,
                       &r->t.games, &r->t.gcs, &r->t.bytes, &r->text, &r->raw,
-                      &r->t.out, &r->t.tok };
+                      &r->t.out, &r->t.tok, &r->t.map };
     for (size_t i = 0; i < sizeof b / sizeof *b; i++)
         sgf__buf_release(b[i]);
 }

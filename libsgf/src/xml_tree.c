@@ -82,16 +82,29 @@ static int guard_raw(sgf__xtree *t, sgf_str s, int mb)
 
 /* guard: the kind to write every value guarded with, or -1 (those
  * marked guard only, with the game's kind mb). */
+/* Where the SGF about to be written comes from in the document. */
+static int mark(sgf__xtree *t, sgf_pos at)
+{
+    sgf__xmark m = { t->out.len, at };
+    return at.line > 0 ? sgf__buf_add(&t->map, &m, sizeof m) : 0;
+}
+
 static int put_node(sgf__xtree *t, const xnode *n, int guard, int mb)
 {
-    int e = put(t, ";", 1);
+    int e = mark(t, n->at);
+    if (!e)
+        e = put(t, ";", 1);
     for (uint32_t k = 0; k < n->nprops && !e; k++) {
         const xprop *p = &AT(t->props, xprop, n->props + k);
-        e = put(t, t->bytes.ptr + p->ident, p->ident_len);
+        e = mark(t, p->at);
+        if (!e)
+            e = put(t, t->bytes.ptr + p->ident, p->ident_len);
         for (uint32_t j = 0; j < p->nvals && !e; j++) {
             xval *v = &AT(t->vals, xval, p->vals + j);
             sgf_str s = { t->bytes.ptr + v->off, v->len };
-            e = put(t, "[", 1);
+            e = mark(t, v->at);
+            if (!e)
+                e = put(t, "[", 1);
             v->out = t->out.len;
             if (!e && (guard >= 0 || v->guard))
                 e = guard_raw(t, s, guard >= 0 ? guard : mb);
@@ -297,7 +310,7 @@ static int game_kind(const char *cs)
 int sgf__xtree_put(sgf__xtree *t, size_t from, bool guarded)
 {
     int e = 0;
-    t->out.len = 0;
+    t->out.len = t->map.len = 0;
     for (size_t i = from; i < COUNT(t->games, size_t) && !e; i++) {
         int mb = game_kind(AT(t->gcs, char *, i));
         e = put_game(t, (uint32_t)AT(t->games, size_t, i),

@@ -305,6 +305,48 @@ static void test_text_only_second_byte_backslash(void **state)
     }
 }
 
+static const sgf_diag *find_diag(const sgf_collection *c, sgf_diag_code k)
+{
+    for (size_t i = 0; i < sgf_collection_diag_count(c); i++)
+        if (sgf_collection_diag(c, i)->code == k)
+            return sgf_collection_diag(c, i);
+    return NULL;
+}
+
+/* Diagnostics of a document are placed in it: the line, column and byte
+ * of the '<' of the element they are about (they gave the place in the
+ * SGF rebuilt from it: line 1, a column nobody could find). */
+static void test_diag_positions_in_the_document(void **state)
+{
+    (void)state;
+    static const char xml[] =
+        "<?xml version=\"1.0\"?>\n"
+        "<collection version=\"1\" xmlns=\"" SGF_XML_NS "\">\n"
+        "<game index=\"0\"><node><prop id=\"GM\"><v>1</v></prop>\n"
+        "   <prop id=\"XX\"><v>q</v></prop> <prop id=\"KM\">\n"
+        "     <v>abc</v></prop></node>\n"
+        "<node><prop id=\"B\"><v>zz</v></prop></node></game>"
+        "</collection>\n";
+    static const struct {
+        sgf_diag_code code;
+        unsigned line, column;
+        const char *at;             /* the element's start */
+    } want[] = {
+        { SGF_D_UNKNOWN_PROPERTY, 4, 4, "<prop id=\"XX\"" },
+        { SGF_D_BAD_VALUE, 5, 6, "<v>abc" },
+        { SGF_D_OFF_BOARD, 6, 20, "<v>zz" },
+    };
+    sgf_collection *c = read_doc(xml);
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        const sgf_diag *d = find_diag(c, want[k].code);
+        assert_non_null(d);
+        assert_int_equal(d->pos.line, want[k].line);
+        assert_int_equal(d->pos.column, want[k].column);
+        assert_int_equal(d->pos.offset, strstr(xml, want[k].at) - xml);
+    }
+    sgf_collection_free(c);
+}
+
 static void test_faults_in_document_order(void **state)
 {
     (void)state;
@@ -797,6 +839,7 @@ int main(void)
         cmocka_unit_test(test_no_document_yields_less),
         cmocka_unit_test(test_text_only_values_in_the_game_charset),
         cmocka_unit_test(test_text_only_second_byte_backslash),
+        cmocka_unit_test(test_diag_positions_in_the_document),
         cmocka_unit_test(test_faults_in_document_order),
         cmocka_unit_test(test_refused_read_in_a_converted_document),
         cmocka_unit_test(test_written_values_read_the_same_way),

@@ -78,7 +78,12 @@ SGF_API size_t sgf_collection_count_severity(const sgf_collection *c,
  * there). Offsets in nodes, properties and diagnostics index into it. */
 SGF_API sgf_str sgf_collection_input(const sgf_collection *c);
 
-/* Line and column (1-based, bytes) of a byte offset in the input. */
+/* Line and column (1-based, bytes) of a byte offset in the input. For a
+ * collection read from XML (sgf/xml.h) the input is the SGF rebuilt
+ * from the document, and the position is the document's: the line,
+ * column and byte offset of the '<' of the element (<node>, <prop>,
+ * <v>) the offset's node, identifier or value came from; diagnostics
+ * carry those positions too. */
 SGF_API sgf_pos sgf_collection_pos(const sgf_collection *c, size_t offset);
 
 /* Add a diagnostic to the collection (used by the replayer and tools that
