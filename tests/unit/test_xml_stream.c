@@ -234,6 +234,24 @@ static void test_no_document_yields_less(void **state)
     }
 }
 
+/* A C[] given as text only in a game of charset cs reads as want. */
+static void text_only_reads_as(const char *cs, const char *text,
+                               const char *want)
+{
+    char body[256];
+    snprintf(body, sizeof body, "<game index=\"0\" charset=\"%s\">"
+             "<node><prop id=\"C\"><v>%s</v></prop></node></game>", cs,
+             text);
+    char *xml = doc(body);
+    sgf_collection *c = read_doc(xml);
+    const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
+    sgf_str v = sgf_prop_text(sgf_node_find_prop(root, SGF_PROP_C), 0);
+    if (v.len != strlen(want) || memcmp(v.ptr, want, v.len) != 0)
+        fail_msg("%s '%s': read as '%.*s'", cs, text, (int)v.len, v.ptr);
+    sgf_collection_free(c);
+    free(xml);
+}
+
 /* Faults are found in the order of the document, and the first fault
  * of libxml2 ends the reading, even one that leaves the document
  * well-formed to it (an undeclared prefix: a namespace fault). */
@@ -252,21 +270,8 @@ static void test_text_only_values_in_the_game_charset(void **state)
         { "GB2312", "\xE5\x9B\xB4\xE6\xA3\x8B" },     /* 围棋 */
         { "windows-1252", "\xE2\x80\x9Cq\xE2\x80\x9D" },
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char body[256];
-        snprintf(body, sizeof body, "<game index=\"0\" charset=\"%s\">"
-                 "<node><prop id=\"C\"><v>%s</v></prop></node></game>",
-                 cases[i].cs, cases[i].text);
-        char *xml = doc(body);
-        sgf_collection *c = read_doc(xml);
-        const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
-        sgf_str v = sgf_prop_text(sgf_node_find_prop(root, SGF_PROP_C), 0);
-        if (v.len != strlen(cases[i].text)
-            || memcmp(v.ptr, cases[i].text, v.len) != 0)
-            fail_msg("%s: read as '%.*s'", cases[i].cs, (int)v.len, v.ptr);
-        sgf_collection_free(c);
-        free(xml);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        text_only_reads_as(cases[i].cs, cases[i].text, cases[i].text);
 }
 
 /* Text only in a two-byte charset where a character's second byte is
@@ -287,22 +292,8 @@ static void test_text_only_second_byte_backslash(void **state)
         { "GBK", "\xE4\xB9\x97]", "\xE4\xB9\x97]" },                 /* 乗] */
         { "Big5", "\xE5\x8A\x9F]", "\xE5\x8A\x9F]" },                /* 功] */
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        char body[256];
-        snprintf(body, sizeof body, "<game index=\"0\" charset=\"%s\">"
-                 "<node><prop id=\"PB\"><v>%s</v></prop></node></game>",
-                 cases[i].cs, cases[i].text);
-        char *xml = doc(body);
-        sgf_collection *c = read_doc(xml);
-        const sgf_node *root = sgf_game_root(sgf_collection_game(c, 0));
-        sgf_str v = sgf_prop_text(sgf_node_find_prop(root, SGF_PROP_PB), 0);
-        if (v.len != strlen(cases[i].want)
-            || memcmp(v.ptr, cases[i].want, v.len) != 0)
-            fail_msg("%s '%s': read as '%.*s'", cases[i].cs, cases[i].text,
-                     (int)v.len, v.ptr);
-        sgf_collection_free(c);
-        free(xml);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        text_only_reads_as(cases[i].cs, cases[i].text, cases[i].want);
 }
 
 static const sgf_diag *find_diag(const sgf_collection *c, sgf_diag_code k)
