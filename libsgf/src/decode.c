@@ -278,7 +278,9 @@ static int unescape_value(dec *d, sgf__value *v, const sgf_prop *p,
 
 /* In a game that names no charset, a value of another type than text
  * that holds bytes beyond ASCII (WL[1時間], a name where a number
- * belongs) is queued with the text:
+ * belongs) is noted, and queued with the text when no text holds such
+ * bytes (the text decides when it can: PB[José] in Latin-1 beside
+ * KM[6½] in UTF-8 stays Latin-1):
  * the charset is chosen on its bytes too, so that they are not read in
  * one that cannot hold them (ISO-8859-1 by default) and written back as
  * other characters. Decoded here for that (the checks decode it again
@@ -293,7 +295,8 @@ static int queue_plain(dec *d, sgf_prop *p)
         if (!decoded && sgf__decode_plain(d->c, p, d->lexed) != 0)
             return SGF_ENOMEM;
         decoded = true;
-        if (push_pending(d, v, p) != 0)
+        pending pe = { v, p };
+        if (sgf__buf_add(&d->plain, &pe, sizeof pe) != 0)
             return SGF_ENOMEM;
     }
     return 0;
@@ -579,6 +582,11 @@ static bool utf8_as_declared(const dec *d, const sgf_prop *ca,
 int sgf__dec_finish(sgf__dec *d)
 {
     const char *cs = NULL;
+    const pending *pl = (const pending *)(void *)d->plain.ptr;
+    for (size_t i = 0; d->list.len == 0 && i < d->plain.len / sizeof *pl;
+         i++)                           /* no text beyond ASCII: the */
+        if (push_pending(d, pl[i].v, pl[i].p) != 0)   /* other values */
+            return SGF_ENOMEM;                        /* decide */
     read_ca(d);
     const sgf_prop *ca = d->ca;
     if (d->g->relex_cs == NULL && utf8_as_declared(d, ca, &cs)) {
@@ -645,7 +653,7 @@ int sgf__dec_begin(sgf__dec *d, sgf_collection *c, sgf_game *g, bool ff4,
     d->ca_cs = NULL;
     d->sniff = ca == NULL && sgf__forced_charset(c, g->index) == NULL;
     d->lexed = g->mb_lex;   /* the kind the lexer scanned values with */
-    d->list = d->texts = d->out = none;
+    d->list = d->texts = d->out = d->plain = none;
     for (int k = 0; k < 3; k++)
         d->alt[k] = none;
     sgf__conv_init(&d->cv);
@@ -670,6 +678,7 @@ void sgf__dec_release(sgf__dec *d)
     if (d->cv.n > 0)
         sgf__conv_release(&d->cv);
     release_buf(&d->list);
+    release_buf(&d->plain);
     release_buf(&d->texts);
     for (int k = 0; k < 3; k++)
         release_buf(&d->alt[k]);

@@ -34,6 +34,8 @@ typedef struct parser {
     sgf_node *cur;          /* last node of the current sequence, or NULL */
     sgf_node *cur_last;     /* last child of cur (after its variations) */
     bool after_var;         /* a variation of cur was just closed */
+    int8_t ends_open;       /* the input ends with a game tree open: 1,
+                               not: -1, not looked at yet: 0 */
     sgf__buf stack;         /* frame: branch node of each open '(' */
     sgf__buf vals;          /* sgf__value scratch for one property */
     size_t junk_start;      /* start of skipped text, or SIZE_MAX */
@@ -885,12 +887,45 @@ static void open_variation(parser *p)
     p->i++;
 }
 
+/* Whether a '\\' at i escapes: not after a byte that may lead a
+ * two-byte character (whose second byte it then is, as ']' may be). */
+static inline bool escapes(const char *s, size_t i, size_t from)
+{
+    return s[i] == '\\' && (i == from || (unsigned char)s[i - 1] < 0x80);
+}
+
+/* Does the input end with a game tree still open, read from the '(' at
+ * p->i with the trees open there? Looked at once per input (the first
+ * time a variation's first node holds FF or GM), to its end. */
+static bool ends_open(parser *p)
+{
+    if (p->ends_open == 0) {
+        const char *s = p->s;
+        size_t open = depth(p);
+        for (size_t i = p->i; i < p->n; i++) {
+            if (s[i] == '(')
+                open++;
+            else if (s[i] == ')' && open > 0)
+                open--;
+            else if (s[i] == '[')       /* a value, escapes and all */
+                for (size_t v = ++i; i < p->n && s[i] != ']'; i++)
+                    if (escapes(s, i, v))
+                        i++;
+        }
+        p->ends_open = open > 0 ? 1 : -1;
+    }
+    return p->ends_open > 0;
+}
+
 /* Does the '(' at i, inside a game tree, start a game tree of its own:
  * its first node holds FF[] or GM[] (root properties, which no
- * variation holds), as where a file that lost its last ')' runs into the
- * next one ("cat *.sgf")? Looks at that node only, at most 4 KiB of it,
- * so each node is looked at once at most: the cost stays linear. */
-static bool new_tree_at(const parser *p, size_t i)
+ * variation holds) and the input ends with a tree open, as where a file
+ * that lost its last ')' runs into the next one ("cat *.sgf")? A record
+ * whose parentheses balance is never cut (games merged as variations
+ * that keep their GM stay variations). Looks at that node only, its
+ * first 8 properties and 4 KiB at most, before looking at the input's
+ * end once: the cost stays linear. */
+static bool new_tree_at(parser *p, size_t i)
 {
     const char *s = p->s;
     size_t lim = p->n - i > 4096 ? i + 4096 : p->n;
@@ -901,8 +936,8 @@ static bool new_tree_at(const parser *p, size_t i)
     for (i++; (i = skip_ws(p, i)) < lim;) {     /* neither: a variation */
         unsigned char ch = (unsigned char)s[i];
         if (ch == '[') {                /* a value, escapes and all */
-            for (i++; i < lim && s[i] != ']'; i++)
-                if (s[i] == '\\')
+            for (size_t v = ++i; i < lim && s[i] != ']'; i++)
+                if (escapes(s, i, v))
                     i++;
             i++;
         } else if (is_letter(ch)) {
@@ -912,7 +947,7 @@ static bool new_tree_at(const parser *p, size_t i)
             if (i - start == 2 && (memcmp(s + start, "FF", 2) == 0
                                    || memcmp(s + start, "GM", 2) == 0)) {
                 i = skip_ws(p, i);
-                return i < lim && s[i] == '[';
+                return i < lim && s[i] == '[' && ends_open(p);
             }
             if ((props++ == 0 && i - start == 1
                  && (s[start] == 'B' || s[start] == 'W')) || props > 8)

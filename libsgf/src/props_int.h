@@ -265,6 +265,9 @@ typedef struct sgf__dec {
     const sgf_prop *ca;    /* the root's CA, or NULL */
     const char *ca_cs;     /* its canonical name, or NULL */
     sgf__buf list;         /* pending[]: values to convert */
+    sgf__buf plain;        /* pending[]: values that are not text, with
+                              bytes beyond ASCII (sniff): they decide
+                              only when no text value holds such bytes */
     sgf__buf texts;        /* sgf_str[] of the same, for detection */
     sgf__buf alt[3];       /* the same texts read with each pair kind */
     sgf__buf out;          /* conversion scratch */
