@@ -913,10 +913,10 @@ static sgf_prop *prop_copy(repair *r, const sgf_prop *p)
     return m;
 }
 
-/* A setup node with move properties but no move (BL, WL, OB, OW, KO,
- * MN: FF[4] keeps them out of setup nodes) gives them a node of their
- * own after it, in their order: the time left is then said after the
- * setup, where the replay reaches it. */
+/* A setup node with move properties but no move (BL, WL, OB, OW, MN:
+ * FF[4] keeps them out of setup nodes) gives them a node of their own
+ * after it, in their order: the time left is then said after the setup,
+ * where the replay reaches it. */
 static void split_move_kind(repair *r, sgf_node *n)
 {
     sgf_prop *keep = NULL, **kt = &keep, *moved = NULL, **mt = &moved;
@@ -924,9 +924,10 @@ static void split_move_kind(repair *r, sgf_node *n)
     for (sgf_prop *p = n->props, *next; p != NULL; p = next) {
         next = p->next;
         p->next = NULL;
-        if (p->id != SGF_PROP_UNKNOWN
-            && sgf_prop_info_of(p->id)->kind == SGF_KIND_MOVE) {
-            *mt = p;
+        if (p->id == SGF_PROP_BL || p->id == SGF_PROP_WL
+            || p->id == SGF_PROP_OB || p->id == SGF_PROP_OW
+            || p->id == SGF_PROP_MN) {  /* (KO without a move goes as */
+            *mt = p;                    /* any KO without one) */
             mt = &p->next;
             nm++;
         } else {
