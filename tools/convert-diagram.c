@@ -94,7 +94,7 @@ static int write_each(void *payload, const sgf_figure *f)
     if (s->headed) {
         unsigned lo, hi;                /* its board numbers none: */
         sgf_figure_range(f, &lo, &hi);  /* which moves it shows */
-        if (sgf_figure_move_count(f) > 0)
+        if (sgf_figure_move_count(f) > 1 && lo != hi)
             fprintf(s->out, "Position after moves %u-%u\n", lo, hi);
         else
             fprintf(s->out, "Position after move %u\n", hi);

@@ -383,6 +383,9 @@ static void sensei_header(const sensei *s, size_t i0, size_t i1)
     const sgf_figure *f = s->f;
     if (i0 == i1) {
         sgf_color c = f->to_move == SGF_WHITE ? SGF_WHITE : SGF_BLACK;
+        if (f->n_moves > 0)             /* after the figure's passes */
+            c = f->moves[f->n_moves - 1].pub.color == SGF_BLACK
+                ? SGF_WHITE : SGF_BLACK;
         fprintf(s->fp, "$$%c", c == SGF_BLACK ? 'B' : 'W');
         if (f->last == 0)
             fputs(" Start position\n", s->fp);
