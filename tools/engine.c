@@ -73,6 +73,7 @@ static void stop(engine *e, bool polite)
     int st;
     while (waitpid(e->pid, &st, WNOHANG) == 0) {
         if (now() >= end) {
+            kill(-e->pid, SIGKILL);     /* its group: all it started */
             kill(e->pid, SIGKILL);
             waitpid(e->pid, &st, 0);
             break;
@@ -119,7 +120,14 @@ static bool start(engine *e)
     posix_spawn_file_actions_adddup2(&fa, sv[1], 0);
     posix_spawn_file_actions_adddup2(&fa, sv[1], 1);
     posix_spawn_file_actions_addclose(&fa, sv[1]);
-    int rc = posix_spawn(&e->pid, "/bin/sh", &fa, NULL, argv, environ);
+    /* a process group of its own: what the command starts (a pipeline,
+     * a program run by the shell) is ended with it */
+    posix_spawnattr_t at;
+    posix_spawnattr_init(&at);
+    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&at, 0);
+    int rc = posix_spawn(&e->pid, "/bin/sh", &fa, &at, argv, environ);
+    posix_spawnattr_destroy(&at);
     posix_spawn_file_actions_destroy(&fa);
     free(cmd);
     close(sv[1]);
@@ -155,8 +163,15 @@ static bool reserve(char **p, size_t *cap, size_t need)
  * none is whole yet. */
 static bool take_answer(engine *e, bool *ok)
 {
-    size_t end = 0;
+    size_t end = 0, lead = 0;
     bool found = false;
+    while (lead < e->len && (e->buf[lead] == '\n' || e->buf[lead] == '\r'))
+        lead++;                         /* blank lines between answers */
+    if (lead > 0) {
+        memmove(e->buf, e->buf + lead, e->len - lead);
+        e->len -= lead;
+        e->scanned = 0;
+    }
     size_t at = e->scanned > 2 ? e->scanned - 2 : 0;   /* (each byte */
     for (; at + 1 < e->len && !found; at++)            /* looked at once) */
         if (e->buf[at] == '\n') {
