@@ -632,7 +632,9 @@ static bool time_with_units(sgf_str t, double *out)
     size_t i = 0, pairs = 0;
     double total = 0;
     while (i < t.len) {
-        while (i < t.len && (t.ptr[i] == ' ' || t.ptr[i] == '\t'))
+        while (i < t.len && (t.ptr[i] == ' ' || t.ptr[i] == '\t'
+                             || (pairs > 0 && (t.ptr[i] == ','
+                                               || t.ptr[i] == '+'))))
             i++;
         if (i == t.len)
             break;
@@ -666,6 +668,19 @@ static bool time_with_units(sgf_str t, double *out)
     return pairs > 0;
 }
 
+/* Whether a value holds a word (letters, or bytes beyond ASCII): for a
+ * time, one that time_with_units could not read ("2 hours + 30s",
+ * "5 apples"), where reading the number alone would be a guess. */
+static bool has_word(sgf_str t)
+{
+    for (size_t i = 0; i < t.len; i++) {
+        unsigned char ch = (unsigned char)t.ptr[i];
+        if (((ch | 0x20) >= 'a' && (ch | 0x20) <= 'z') || ch >= 0x80)
+            return true;
+    }
+    return false;
+}
+
 static void check_real(sgf__check *ck, const sgf_prop *p)
 {
     const sgf__value *v = &p->values[0];
@@ -677,12 +692,19 @@ static void check_real(sgf__check *ck, const sgf_prop *p)
     }
     if (strict_real(v->text))
         return;
-    if ((p->id == SGF_PROP_TM || p->id == SGF_PROP_BL
-         || p->id == SGF_PROP_WL) && time_with_units(v->text, &d)) {
+    bool time = p->id == SGF_PROP_TM || p->id == SGF_PROP_BL
+                || p->id == SGF_PROP_WL;
+    if (time && time_with_units(v->text, &d)) {
         sgf__format_real(buf, sizeof buf, d);
         SGF__DIAG(ck, SGF_D_VALUE_FORMAT, v->offset,
                   "'%s' value '%.*s%s' is not in seconds: read as %s "
                   "seconds", p->ident, SGF__QV(v->text), buf);
+        return;
+    }
+    if (time && has_word(v->text)) {   /* "2 hours + 30s": */
+        SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,   /* no guess at it */
+                  "'%s' value '%.*s%s' is not a time in seconds (ignored)",
+                  p->ident, SGF__QV(v->text));
         return;
     }
     bool loose = false;
