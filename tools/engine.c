@@ -14,6 +14,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +35,7 @@ struct engine {
     char *buf;                  /* answers read, not yet taken */
     size_t len, cap;
     size_t scanned;             /* of buf, looked at for an answer's end */
+    bool ids;                   /* this process echoes the commands' ids */
     char *answer;               /* the last answer */
     size_t answer_cap;
     char failed[128];           /* the command it answers */
@@ -140,6 +142,7 @@ static bool start(engine *e)
     fcntl(e->fd, F_SETFL, fcntl(e->fd, F_GETFL) | O_NONBLOCK);
     e->starts++;
     e->len = e->scanned = 0;
+    e->ids = false;
     return true;
 }
 
@@ -230,14 +233,45 @@ static size_t count_lines(const char *cmds, size_t len)
     return n + (len > 0 && cmds[len - 1] != '\n');
 }
 
-engine_status engine_session(engine *e, const char *cmds, size_t len)
+/* The id of an answer ("=12 ...", "?3 ..."), or 0 when it has none. */
+static unsigned long answer_id(const char *a)
+{
+    unsigned long id = 0;
+    for (a++; *a >= '0' && *a <= '9' && id < 100000000; a++)
+        id = id * 10 + (unsigned long)(*a - '0');
+    return id;
+}
+
+/* cmds with each command numbered from 1 ("1 boardsize 19"), so that
+ * an answer is matched to its command by its id (GTP 2, section 2.6),
+ * not by its place: an engine that writes one answer too many does not
+ * give every later command the answer of the one before. NULL when out
+ * of memory. */
+static char *numbered(const char *cmds, size_t len, size_t *out_len)
+{
+    size_t lines = count_lines(cmds, len), n = 0;
+    char *o = malloc(len + lines * 12 + 2);
+    if (o == NULL)
+        return NULL;
+    unsigned long id = 0;
+    for (size_t i = 0; i < len; i++) {
+        n += (size_t)sprintf(o + n, "%lu ", ++id);
+        while (i < len && cmds[i] != '\n')
+            o[n++] = cmds[i++];
+        o[n++] = '\n';
+    }
+    *out_len = n;
+    return o;
+}
+
+/* The session of engine_session: the commands cmds (len bytes) sent
+ * numbered (ids, ilen bytes), their answers read. */
+static engine_status session(engine *e, const char *cmds, size_t len,
+                             const char *ids, size_t ilen)
 {
     size_t sent = 0, answered = 0, total = count_lines(cmds, len);
     size_t line_at = 0;                 /* the command being answered */
     double deadline = now() + e->timeout;
-    e->failed[0] = '\0';
-    if (e->pid <= 0 && !start(e))
-        return ENGINE_DIED;
     while (answered < total) {
         bool ok;
         if (e->len > ENGINE_ANSWER_MAX) {   /* no end to its answer */
@@ -246,6 +280,15 @@ engine_status engine_session(engine *e, const char *cmds, size_t len)
             return ENGINE_FLOOD;
         }
         if (take_answer(e, &ok)) {
+            unsigned long id = answer_id(e->answer);
+            if ((id != 0 && id != answered + 1) || (id == 0 && e->ids))
+                continue;               /* not this command's: passed by */
+            e->ids = e->ids || id != 0; /* (an engine that numbers none */
+                                        /* is read in order) */
+            size_t d = 1;               /* the id out of the answer */
+            while (e->answer[d] >= '0' && e->answer[d] <= '9')
+                d++;
+            memmove(e->answer + 1, e->answer + d, strlen(e->answer + d) + 1);
             name_command(e, cmds, len, line_at);
             while (line_at < len && cmds[line_at] != '\n')
                 line_at++;
@@ -257,8 +300,8 @@ engine_status engine_session(engine *e, const char *cmds, size_t len)
             }
             continue;
         }
-        struct pollfd fds = { e->fd, (short)(POLLIN | (sent < len ? POLLOUT
-                                                               : 0)), 0 };
+        struct pollfd fds = { e->fd, (short)(POLLIN | (sent < ilen ? POLLOUT
+                                                                : 0)), 0 };
         int left = (int)((deadline - now()) * 1000);
         if (left <= 0) {
             stop(e, false);
@@ -276,8 +319,8 @@ engine_status engine_session(engine *e, const char *cmds, size_t len)
                 stop(e, false);
                 return ENGINE_DIED;
             }
-        } else if (sent < len && (fds.revents & POLLOUT)) {
-            ssize_t w = send(e->fd, cmds + sent, len - sent, MSG_NOSIGNAL);
+        } else if (sent < ilen && (fds.revents & POLLOUT)) {
+            ssize_t w = send(e->fd, ids + sent, ilen - sent, MSG_NOSIGNAL);
             if (w < 0 && errno != EAGAIN && errno != EINTR) {
                 stop(e, false);
                 return ENGINE_DIED;
@@ -286,6 +329,19 @@ engine_status engine_session(engine *e, const char *cmds, size_t len)
         }
     }
     return ENGINE_OK;
+}
+
+engine_status engine_session(engine *e, const char *cmds, size_t len)
+{
+    e->failed[0] = '\0';
+    size_t ilen = 0;
+    char *ids = numbered(cmds, len, &ilen);
+    if (ids == NULL)
+        return ENGINE_NOMEM;
+    engine_status st = e->pid <= 0 && !start(e) ? ENGINE_DIED
+                       : session(e, cmds, len, ids, ilen);
+    free(ids);
+    return st;
 }
 
 const char *engine_answer(const engine *e)
