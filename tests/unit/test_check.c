@@ -1005,7 +1005,9 @@ static void test_check_plain_time_values(void **state)
         { "BL", "1.", SGF_D_VALUE_FORMAT },         /* read loosely */
         { "BL", ".5", SGF_D_VALUE_FORMAT },
         { "BL", "1.2.3", SGF_D_BAD_VALUE }, { "BL", "+", SGF_D_BAD_VALUE },
-        { "WL", "1a", SGF_D_VALUE_FORMAT }, { "WL", "", SGF_D_BAD_VALUE },
+        /* a time with a word that is no unit is not guessed at */
+        { "WL", "1a", SGF_D_BAD_VALUE }, { "WL", "", SGF_D_BAD_VALUE },
+        { "WL", "1m", SGF_D_VALUE_FORMAT },     /* a unit: 60 seconds */
         { "OB", "0", SGF_D_NONE }, { "OB", "25", SGF_D_NONE },
         { "OW", "1234567", SGF_D_NONE },
         { "OW", "123456789012345678", SGF_D_NONE },
