@@ -36,6 +36,7 @@ struct engine {
     size_t len, cap;
     size_t scanned;             /* of buf, looked at for an answer's end */
     bool ids;                   /* this process echoes the commands' ids */
+    unsigned long stray;        /* answers of the session passed by */
     char *answer;               /* the last answer */
     size_t answer_cap;
     char failed[128];           /* the command it answers */
@@ -57,6 +58,49 @@ static double now(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The engines' process groups. Each engine has a group of its own, so
+ * that ending it ends all its command started; a signal that ends the
+ * tool (a terminal's ^C, timeout(1), kill) reaches the tool's group, not
+ * theirs, so the tool ends them then. */
+enum { MAX_GROUPS = 256 };
+static volatile sig_atomic_t groups[MAX_GROUPS];
+static pthread_mutex_t groups_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void on_fatal(int sig)
+{
+    for (int i = 0; i < MAX_GROUPS; i++)
+        if (groups[i] > 0)
+            kill(-(pid_t)groups[i], SIGKILL);
+    raise(sig);                         /* (the handler reset: it ends us) */
+}
+
+/* Group pid noted (on) or forgotten; the first time, the handler of the
+ * signals that end a tool set (not over one ignored, as nohup does). */
+static void note_group(pid_t pid, bool on)
+{
+    static bool watching;
+    pthread_mutex_lock(&groups_lock);
+    if (!watching) {
+        static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+        struct sigaction sa, old;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_fatal;
+        sa.sa_flags = SA_RESETHAND;
+        sigemptyset(&sa.sa_mask);
+        for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++)
+            if (sigaction(sigs[k], NULL, &old) == 0
+                && old.sa_handler == SIG_DFL)
+                sigaction(sigs[k], &sa, NULL);
+        watching = true;
+    }
+    for (int i = 0; i < MAX_GROUPS; i++)
+        if (on ? groups[i] == 0 : groups[i] == (sig_atomic_t)pid) {
+            groups[i] = on ? (sig_atomic_t)pid : 0;
+            break;
+        }
+    pthread_mutex_unlock(&groups_lock);
 }
 
 /* End the process: quit asked when polite, then a short wait, then
@@ -83,6 +127,7 @@ static void stop(engine *e, bool polite)
         struct timespec ts = { 0, 10 * 1000 * 1000 };
         nanosleep(&ts, NULL);
     }
+    note_group(e->pid, false);
     if (e->fd >= 0)
         close(e->fd);
     e->pid = 0;
@@ -138,6 +183,7 @@ static bool start(engine *e)
         e->pid = 0;
         return false;
     }
+    note_group(e->pid, true);
     e->fd = sv[0];
     fcntl(e->fd, F_SETFL, fcntl(e->fd, F_GETFL) | O_NONBLOCK);
     e->starts++;
@@ -281,8 +327,10 @@ static engine_status session(engine *e, const char *cmds, size_t len,
         }
         if (take_answer(e, &ok)) {
             unsigned long id = answer_id(e->answer);
-            if ((id != 0 && id != answered + 1) || (id == 0 && e->ids))
-                continue;               /* not this command's: passed by */
+            if ((id != 0 && id != answered + 1) || (id == 0 && e->ids)) {
+                e->stray++;             /* not this command's: passed by */
+                continue;
+            }
             e->ids = e->ids || id != 0; /* (an engine that numbers none */
                                         /* is read in order) */
             size_t d = 1;               /* the id out of the answer */
@@ -334,6 +382,7 @@ static engine_status session(engine *e, const char *cmds, size_t len,
 engine_status engine_session(engine *e, const char *cmds, size_t len)
 {
     e->failed[0] = '\0';
+    e->stray = 0;
     size_t ilen = 0;
     char *ids = numbered(cmds, len, &ilen);
     if (ids == NULL)
@@ -355,6 +404,11 @@ const char *engine_answer(const engine *e)
             a++;
     }
     return a;
+}
+
+unsigned long engine_stray(const engine *e)
+{
+    return e->stray;
 }
 
 const char *engine_failed_command(const engine *e)

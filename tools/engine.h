@@ -58,6 +58,9 @@ engine_status engine_session(engine *e, const char *cmds, size_t len);
  * answers. Valid until the next session. */
 const char *engine_answer(const engine *e);
 const char *engine_failed_command(const engine *e);
+/* After engine_session: how many answers it passed by, their ids those
+ * of no command it was waiting for. */
+unsigned long engine_stray(const engine *e);
 
 /* How many times the process was started. */
 unsigned engine_starts(const engine *e);

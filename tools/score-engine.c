@@ -141,8 +141,14 @@ static int ask(score_out_opts *o, engine *e, const char *text, size_t len,
                  ENGINE_ANSWER_MAX >> 20);
         return 1;
     case ENGINE_TIMEOUT:
-        snprintf(why, size, "the engine did not answer within %g s",
-                 o->engine_timeout);
+        if (engine_stray(e) > 0)
+            snprintf(why, size, "the engine did not answer within %g s "
+                     "(%lu answer%s with ids of no command it was asked "
+                     "were passed by)", o->engine_timeout, engine_stray(e),
+                     engine_stray(e) == 1 ? "" : "s");
+        else
+            snprintf(why, size, "the engine did not answer within %g s",
+                     o->engine_timeout);
         return 1;
     case ENGINE_DIED:
         tool_error("the engine '%s' stopped, or could not be started, "

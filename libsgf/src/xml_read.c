@@ -132,17 +132,27 @@ static sgf_pos where(const xr *r)
     if (r->ctxt == NULL || r->ctxt->input == NULL)
         return at;
     xmlParserInputPtr in = r->ctxt->input;
-    long off = xmlByteConsumed(r->ctxt);
+    long off = xmlByteConsumed(r->ctxt), lines = 0;
     const xmlChar *lt = in->cur;
-    while (in->base != NULL && lt > in->base && *lt != '<' && *lt != '\n')
+    while (in->base != NULL && lt > in->base && *lt != '<') {
+        lines += *lt == '\n';        /* a tag over several lines */
         lt--;
+    }
     long back = in->base != NULL && *lt == '<' ? (long)(in->cur - lt) : 0;
-    if (off < back || in->line <= 0 || in->col <= back)
-        back = 0;                       /* (a tag over several lines: */
-    at.offset = off >= 0 && off - back < (long)UINT32_MAX    /* its end) */
+    long col = in->col - back;
+    if (back > 0 && lines > 0) {        /* its column: from its line's */
+        const xmlChar *ls = lt;         /* start, when the buffer holds */
+        while (ls > in->base && ls[-1] != '\n')      /* it */
+            ls--;
+        col = ls > in->base || in->line - lines == 1 ? (long)(lt - ls) + 1
+                                                     : 0;
+    }
+    if (off < back || in->line <= lines || col <= 0)
+        back = lines = 0, col = in->col;    /* (its end, then) */
+    at.offset = off >= 0 && off - back < (long)UINT32_MAX
                 ? (uint32_t)(off - back) : 0;
-    at.line = (uint32_t)(in->line > 0 ? in->line : 0);
-    at.column = (uint32_t)(in->col - back > 0 ? in->col - back : 1);
+    at.line = (uint32_t)(in->line - lines > 0 ? in->line - lines : 0);
+    at.column = (uint32_t)(col > 0 ? col : 1);
     return at;
 }
 
