@@ -279,12 +279,16 @@ static size_t count_lines(const char *cmds, size_t len)
     return n + (len > 0 && cmds[len - 1] != '\n');
 }
 
-/* The id of an answer ("=12 ...", "?3 ..."), or 0 when it has none. */
-static unsigned long answer_id(const char *a)
+/* The id of an answer ("=12 ...", "?3 ..."), or 0 when it has none,
+ * taken out of it ("= ...", "? ..."). */
+static unsigned long take_id(char *a)
 {
     unsigned long id = 0;
-    for (a++; *a >= '0' && *a <= '9' && id < 100000000; a++)
-        id = id * 10 + (unsigned long)(*a - '0');
+    size_t d = 1;
+    for (; a[d] >= '0' && a[d] <= '9'; d++)
+        if (id < 100000000)
+            id = id * 10 + (unsigned long)(a[d] - '0');
+    memmove(a + 1, a + d, strlen(a + d) + 1);
     return id;
 }
 
@@ -326,17 +330,13 @@ static engine_status session(engine *e, const char *cmds, size_t len,
             return ENGINE_FLOOD;
         }
         if (take_answer(e, &ok)) {
-            unsigned long id = answer_id(e->answer);
+            unsigned long id = take_id(e->answer);
             if ((id != 0 && id != answered + 1) || (id == 0 && e->ids)) {
                 e->stray++;             /* not this command's: passed by */
                 continue;
             }
             e->ids = e->ids || id != 0; /* (an engine that numbers none */
                                         /* is read in order) */
-            size_t d = 1;               /* the id out of the answer */
-            while (e->answer[d] >= '0' && e->answer[d] <= '9')
-                d++;
-            memmove(e->answer + 1, e->answer + d, strlen(e->answer + d) + 1);
             name_command(e, cmds, len, line_at);
             while (line_at < len && cmds[line_at] != '\n')
                 line_at++;
@@ -396,10 +396,8 @@ engine_status engine_session(engine *e, const char *cmds, size_t len)
 const char *engine_answer(const engine *e)
 {
     const char *a = e->answer != NULL ? e->answer : "";
-    if (a[0] == '=') {                  /* "=12 text": the text */
-        a++;
-        while (*a >= '0' && *a <= '9')
-            a++;
+    if (a[0] == '=') {                  /* "= text" (its id taken out */
+        a++;                            /* when read): the text */
         while (*a == ' ')
             a++;
     }

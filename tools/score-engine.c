@@ -53,38 +53,6 @@ int score_engine_on_move(void *payload, const sgf_replay_move *m)
     return o->gtp_rc == SGF_ENOMEM;
 }
 
-/* Every stone of a chain dead when one is: an engine that names one
- * stone of a chain (GTP 2 asks for all of them) does not leave the others
- * counted alive, as --dead=POINTS has it. */
-static void whole_chains(const sgf_board *b, uint8_t *dead)
-{
-    int w = sgf_board_width(b), h = sgf_board_height(b), n = w * h;
-    int *stack = malloc((size_t)n * sizeof *stack);
-    if (stack == NULL)
-        return;                         /* (the stones named stay) */
-    int sp = 0;
-    for (int i = 0; i < n; i++)
-        if (dead[i])
-            stack[sp++] = i;
-    while (sp > 0) {
-        int i = stack[--sp];
-        sgf_point pt = { (uint8_t)(i % w), (uint8_t)(i / w) };
-        sgf_color c = sgf_board_at(b, pt);
-        static const int dx[4] = { 1, -1, 0, 0 }, dy[4] = { 0, 0, 1, -1 };
-        for (int d = 0; d < 4; d++) {
-            int x = pt.x + dx[d], y = pt.y + dy[d];
-            if (x < 0 || y < 0 || x >= w || y >= h || dead[y * w + x])
-                continue;
-            sgf_point q = { (uint8_t)x, (uint8_t)y };
-            if (sgf_board_at(b, q) == c) {
-                dead[y * w + x] = 1;
-                stack[sp++] = y * w + x;
-            }
-        }
-    }
-    free(stack);
-}
-
 /* The vertices of an answer ("D4 Q16\nC3") as points of b, marked in
  * dead with their chains; false (why says so) when one is not a stone
  * of b. */
@@ -113,9 +81,17 @@ static bool read_vertices(const sgf_board *b, const char *s, uint8_t *dead,
                      "of this position", v);
             return false;
         }
-        dead[pt.y * w + pt.x] = 1;
+        if (dead[pt.y * w + pt.x])
+            continue;                   /* its chain is marked already */
+        /* the whole chain: an engine that names one stone of it (GTP 2
+         * asks for all of them) leaves none of it alive, as --dead=POINTS
+         * has it */
+        sgf_point chain[SGF_MAX_SIZE * SGF_MAX_SIZE];
+        int k = sgf_board_chain_points(b, pt, chain,
+                                       sizeof chain / sizeof chain[0]);
+        for (int i = 0; i < k; i++)
+            dead[chain[i].y * w + chain[i].x] = 1;
     }
-    whole_chains(b, dead);
     return true;
 }
 
