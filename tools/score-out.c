@@ -1318,6 +1318,7 @@ typedef struct score_run {
     game_count *x;
     size_t games;
     int status;
+    bool engine_trouble;    /* a game the engine left uncounted */
 } score_run;
 
 /* Each game tree as soon as it is read: count it. cli_read_games then
@@ -1342,6 +1343,14 @@ static int score_each(void *payload, sgf_collection *c, sgf_game *g)
         x->c = c;
         x->g = g;
         r->status = tool_worst(r->status, score_game(r->o, x, c));
+        /* trouble of the input's, though its other games are counted:
+           with --dead=gtp a game the engine gave no answer for (a
+           timeout, a refusal, an answer not read, a board GTP cannot
+           describe), and in any mode an engine that is not running */
+        if (x->engine_why[0] != '\0'
+            && (r->o->dead == SCORE_DEAD_GTP
+                || strcmp(x->engine_why, SCORE_ENGINE_BROKEN) == 0))
+            r->engine_trouble = true;
     }
     return r->status;
 }
@@ -1349,7 +1358,7 @@ static int score_each(void *payload, sgf_collection *c, sgf_game *g)
 int score_out_file(score_out_opts *o, const char *path, cli_counts *n)
 {
     score_run r = { o, path, cli_display_name(path),
-                    malloc(sizeof(game_count)), 0, TOOL_OK };
+                    malloc(sizeof(game_count)), 0, TOOL_OK, false };
     sgf_parse_options po;
     (void)sgf_parse_options_init(&po, SGF_PARSE_OPTIONS_VERSION);
     po.charset = o->charset;
@@ -1374,7 +1383,9 @@ int score_out_file(score_out_opts *o, const char *path, cli_counts *n)
     }
     o->totals.files += n->files - files;
     o->totals.unreadable += n->unreadable - unreadable;
-    return status;
+    /* in the input's own status, so that -j (a worker per input) ends
+       with the exit status of one process */
+    return tool_worst(status, r.engine_trouble ? TOOL_TROUBLE : TOOL_OK);
 }
 
 static void summary_count(json_t *rec, FILE *fp, const char *key,
