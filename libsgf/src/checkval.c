@@ -567,10 +567,10 @@ static void check_komi(sgf__check *ck, const sgf__value *v)
             SGF__DIAG(ck, SGF_D_KOMI_FORMAT, v->offset,
                       "KM[%.*s%s] read as %s (the Fox server writes komi "
                       "times 50 or 100)", SGF__QV(v->text), buf);
-        } else {                /* a Real all the same: no bad value */
-            SGF__DIAG(ck, SGF_D_VALUE_RANGE, v->offset,
+        } else {                /* a Real, but no komi: an error, as */
+            SGF__DIAG(ck, SGF_D_BAD_VALUE, v->offset,   /* no number is */
                       "KM[%.*s%s] is not a komi (100 points or more either "
-                      "way): komi unknown",
+                      "way, and no Fox form): komi unknown",
                       SGF__QV(v->text));
         }
     } else if (r == 0 && loose) {
