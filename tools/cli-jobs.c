@@ -63,6 +63,9 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 
 /* Counts travel and add up as arrays of unsigned long. */
 _Static_assert(sizeof(cli_counts) % sizeof(unsigned long) == 0,
@@ -276,6 +279,8 @@ typedef struct jobs {
                                       output and error are one file */
     bool discard;                  /* standard output is /dev/null: the
                                       workers write it there */
+    bool slow;                     /* cli_run_hooks.slow: one input a job,
+                                      none handed out ahead */
     /* an archive read here, its members handed out as they come */
     cli_archive_it *arc;
     char *arc_path;
@@ -672,6 +677,7 @@ static int start_worker(jobs *j, worker *w)
     }
     fflush(stdout);
     fflush(stderr);
+    pid_t parent = getpid();
     w->pid = fork();
     if (w->pid < 0) {
         tool_error("cannot start a job: %s", strerror(errno));
@@ -681,6 +687,12 @@ static int start_worker(jobs *j, worker *w)
         return -1;
     }
     if (w->pid == 0) {
+#if defined(__linux__)
+        /* this process gone (even by SIGKILL): the worker ends too, and
+           its engines with it */
+        if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 || getppid() != parent)
+            _exit(TOOL_TROUBLE);
+#endif
         close(sv[0]);
         for (unsigned k = 0; k < j->nw; k++)    /* the others' ends */
             if (&j->w[k] != w && j->w[k].sock >= 0)
@@ -781,6 +793,57 @@ static char *copy_in(int fd, uint64_t len)
         got += (size_t)r;
     }
     return p;
+}
+
+/* A signal that ends the run (SIGINT, SIGTERM, SIGHUP, SIGQUIT) sent
+ * to this process alone, as a batch system or kill(1) sends it, ends
+ * the workers too (each then ends its engines' process groups, engine.c),
+ * then this process, by the signal. The workers' pids are here for the
+ * handler, set before it is; the handler is set once the workers are
+ * started (a worker keeps the actions it was started with) and the old
+ * actions come back when the run ends. On Linux a worker also asks for
+ * SIGTERM when this process ends in any other way (SIGKILL). */
+enum { END_SIGNALS = 4 };
+static const int end_signals[END_SIGNALS] = { SIGINT, SIGTERM, SIGHUP,
+                                               SIGQUIT };
+static pid_t *volatile run_pids;
+static volatile sig_atomic_t run_npids;
+
+static void on_end_signal(int sig)
+{
+    for (sig_atomic_t k = 0; k < run_npids; k++)
+        if (run_pids[k] > 0)
+            kill(run_pids[k], SIGTERM);
+    raise(sig);                         /* (the handler reset: it ends us) */
+}
+
+/* The handler set for the workers of j (not over a signal ignored, as
+ * nohup leaves SIGHUP), the old actions into old; or, with j NULL, the
+ * old actions back. */
+static void watch_end_signals(const jobs *j, struct sigaction *old,
+                              bool *set, pid_t *pids)
+{
+    if (j == NULL) {
+        for (int k = 0; k < END_SIGNALS; k++)
+            if (set[k])
+                sigaction(end_signals[k], &old[k], NULL);
+        run_npids = 0;
+        run_pids = NULL;
+        return;
+    }
+    for (unsigned k = 0; k < j->nw; k++)
+        pids[k] = j->w[k].pid;
+    run_pids = pids;
+    run_npids = (sig_atomic_t)j->nw;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_end_signal;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    for (int k = 0; k < END_SIGNALS; k++)
+        set[k] = sigaction(end_signals[k], NULL, &old[k]) == 0
+                 && old[k].sa_handler == SIG_DFL
+                 && sigaction(end_signals[k], &sa, NULL) == 0;
 }
 
 static FILE *product(const jobs *j)
@@ -1695,7 +1758,7 @@ static int fill_slot(jobs *j, slot *s)
     if (j->total > j->given
         && (j->total - j->given) / (j->nw * BATCH_SHARE) < most)
         most = (j->total - j->given) / (j->nw * BATCH_SHARE);
-    if (most == 0)
+    if (most == 0 || j->slow)
         most = 1;
     while (s->count < most && weight < BATCH_BYTES) {
         unsigned long long size = 0;
@@ -1970,8 +2033,11 @@ static void serve(jobs *j)
     }
     for (;;) {
         unsigned busy = 0;
-        for (unsigned k = 0; k < j->nw; k++)   /* each a job, then */
-            for (unsigned want = 1; want <= SETS; want++)  /* the next */
+        /* each worker a job, then each the next (not the first worker
+           two before the second has one: with few inputs, or slow ones,
+           a worker would wait while the other holds its job) */
+        for (unsigned want = 1; want <= (j->slow ? 1u : SETS); want++)
+            for (unsigned k = 0; k < j->nw; k++)
                 while (takes_job(&j->w[k], want) && hand_out(j, k) == 0)
                     ;
         for (unsigned k = 0; k < j->nw; k++) {
@@ -2065,6 +2131,7 @@ int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
     j.window = (size_t)nw * WINDOW_PER_WORKER;
     j.one_stream = product(&j) == stdout && cli_streams_one();
     j.discard = product(&j) == stdout && cli_stdout_discarded();
+    j.slow = h->slow != NULL && h->slow(h->payload);
     j.part_bytes = part_bytes_wanted();
     j.w = calloc(nw, sizeof *j.w);
     j.ring = calloc(j.window, sizeof *j.ring);
@@ -2092,9 +2159,17 @@ int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
             j.nw = k;
             break;
         }
+    struct sigaction old_actions[END_SIGNALS];
+    bool set[END_SIGNALS] = { false };
+    pid_t *pids = j.nw > 0 ? calloc(j.nw, sizeof *pids) : NULL;
+    if (pids != NULL)
+        watch_end_signals(&j, old_actions, set, pids);
     if (j.nw > 0)
         serve(&j);
     stop_workers(&j);
+    if (pids != NULL)
+        watch_end_signals(NULL, old_actions, set, NULL);
+    free(pids);
     signal(SIGPIPE, SIG_DFL);
     free(j.w);
     free(j.ring);

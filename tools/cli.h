@@ -275,6 +275,11 @@ typedef struct cli_run_hooks {
      * only, at most 64): summed into the parent's. May be NULL. */
     unsigned long *totals;
     size_t ntotals;
+    /* After start: true when an input may take seconds (an engine asked
+     * about each game): each job is then one input, and a worker is
+     * handed its next job only once it is done with the one before, so
+     * that no worker waits while another holds inputs. May be NULL. */
+    bool (*slow)(void *payload);
     /* After start and plan: true when this run must stay in one process
      * (one document for the whole run: an XML or SVG output, an HTML
      * page). May be NULL. */

@@ -76,26 +76,29 @@ static void on_fatal(int sig)
     raise(sig);                         /* (the handler reset: it ends us) */
 }
 
+static const int end_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+
 /* Group pid noted (on) or forgotten; the first time, the handler of the
- * signals that end a tool set (not over one ignored, as nohup does). */
+ * signals that end a tool set (not over one ignored, as nohup does).
+ * pid 0: the handler only (before the first engine starts). */
 static void note_group(pid_t pid, bool on)
 {
     static bool watching;
     pthread_mutex_lock(&groups_lock);
     if (!watching) {
-        static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+        const int *sigs = end_sigs;
         struct sigaction sa, old;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_fatal;
         sa.sa_flags = SA_RESETHAND;
         sigemptyset(&sa.sa_mask);
-        for (size_t k = 0; k < sizeof sigs / sizeof sigs[0]; k++)
+        for (size_t k = 0; k < sizeof end_sigs / sizeof end_sigs[0]; k++)
             if (sigaction(sigs[k], NULL, &old) == 0
                 && old.sa_handler == SIG_DFL)
                 sigaction(sigs[k], &sa, NULL);
         watching = true;
     }
-    for (int i = 0; i < MAX_GROUPS; i++)
+    for (int i = 0; pid > 0 && i < MAX_GROUPS; i++)
         if (on ? groups[i] == 0 : groups[i] == (sig_atomic_t)pid) {
             groups[i] = on ? (sig_atomic_t)pid : 0;
             break;
@@ -171,9 +174,23 @@ static bool start(engine *e)
      * a program run by the shell) is ended with it */
     posix_spawnattr_t at;
     posix_spawnattr_init(&at);
-    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
     posix_spawnattr_setpgroup(&at, 0);
+    /* the handler set first, and the signals that end the tool held from
+     * before the start until the group is noted: one that comes between
+     * ends the group too (the engine starts with the mask it had) */
+    sigset_t block, was;
+    sigemptyset(&block);
+    for (size_t k = 0; k < sizeof end_sigs / sizeof end_sigs[0]; k++)
+        sigaddset(&block, end_sigs[k]);
+    note_group(0, true);
+    pthread_sigmask(SIG_BLOCK, &block, &was);
+    posix_spawnattr_setsigmask(&at, &was);
+    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP
+                                  | POSIX_SPAWN_SETSIGMASK);
     int rc = posix_spawn(&e->pid, "/bin/sh", &fa, &at, argv, environ);
+    if (rc == 0)
+        note_group(e->pid, true);
+    pthread_sigmask(SIG_SETMASK, &was, NULL);
     posix_spawnattr_destroy(&at);
     posix_spawn_file_actions_destroy(&fa);
     free(cmd);
@@ -183,7 +200,6 @@ static bool start(engine *e)
         e->pid = 0;
         return false;
     }
-    note_group(e->pid, true);
     e->fd = sv[0];
     fcntl(e->fd, F_SETFL, fcntl(e->fd, F_GETFL) | O_NONBLOCK);
     e->starts++;

@@ -140,6 +140,14 @@ static bool serial(void *payload)
     return o->format == SCORE_FORMAT_HTML;
 }
 
+/* -j with an engine: a game may take it seconds (a minute at worst):
+ * one input a job, so that the workers end together. */
+static bool slow(void *payload)
+{
+    const score_out_opts *o = payload;
+    return o->engine_cmd != NULL;
+}
+
 /* A worker's engine (each worker starts its own) is stopped. */
 static void worker_end(void *payload)
 {
@@ -171,7 +179,8 @@ int main(int argc, char **argv)
         .table_out = &o.table,
         .totals = (unsigned long *)&o.totals,
         .ntotals = sizeof o.totals / sizeof(unsigned long),
-        .serial = serial, .worker_end = worker_end, .parts = parts
+        .serial = serial, .slow = slow, .worker_end = worker_end,
+        .parts = parts
     };
 
     score_out_opts_init(&o);
