@@ -488,6 +488,10 @@ typedef struct stream {
     bool found;              /* the game --game asks for was met */
     unsigned long games;     /* games written */
     int status;              /* of the writes and refusals */
+    bool stop;               /* trouble: nothing more of the input is
+                                written (not for an output of --split
+                                refused or failed: each game is a file
+                                of its own, and the others go on) */
     size_t games_seen;       /* game trees read */
     unsigned long in_file;   /* games written to the output open now */
     bool write_said;         /* a failed write of the XML was said */
@@ -593,7 +597,7 @@ static int stream_game(void *payload, sgf_collection *c, sgf_game *g)
     tell_refusal(s);
     if (g != NULL)
         s->games_seen++;
-    if (g == NULL || s->refused || s->status >= TOOL_TROUBLE
+    if (g == NULL || s->refused || s->stop
         || (o->game >= 0 && (long)sgf_game_index(g) != o->game))
         return TOOL_OK;
     s->found = true;
@@ -604,12 +608,14 @@ static int stream_game(void *payload, sgf_collection *c, sgf_game *g)
     }
     if (o->repair && sgf_repair_game(c, g) == SGF_ENOMEM) {
         tool_error("out of memory");
+        s->stop = true;
         return TOOL_TROUBLE;
     }
     int st = o->split ? put_split(s, c, g) : stream_put(s, c, g);
     s->games++;
     s->in_file++;
     s->status = tool_worst(s->status, st);
+    s->stop = s->stop || (st >= TOOL_TROUBLE && !o->split);
     return st;
 }
 

@@ -17,3 +17,18 @@ echo "inputs: status $?"
 cmp -s game-1.sgf "$CASES/game.sgf" && echo "game-1.sgf unchanged"
 "$TOOL" --to=sgf --split -o one.sgf game.sgf
 echo "-o FILE: status $?"
+# an output refused (it exists) is that game's alone: the games after it
+# are written (they were all left out, without a word)
+mkdir again
+printf '(;FF[4]GM[1]SZ[9]PB[g%d];B[aa])' 0 1 2 3 > four.sgf
+echo old > again/four-1.sgf
+"$TOOL" --to=sgf --split -o again/ four.sgf
+echo "exists: status $?"
+ls again
+cat again/four-1.sgf
+for f in tsv xml; do
+    rm -f again/*.$f
+    echo old > again/four-2.$f
+    "$TOOL" --to=$f -q --split -o again/ four.sgf
+    echo "$f: status $? $(ls again/*.$f | wc -l) files"
+done
