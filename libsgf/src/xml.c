@@ -136,13 +136,20 @@ static bool same_str(sgf_str a, sgf_str b)
     return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
 }
 
-/* <v>bytes</v> when the decoded text is the raw text, else
+/* <v>bytes</v> when the decoded text is the raw text and a reader takes
+ * the characters of a plain <v> for its bytes: any_bytes (the game's
+ * charset is UTF-8, or none is named), or the value is ASCII (a reader
+ * puts the characters of a plain <v> into the game's charset, which may
+ * give other bytes: a value that is not text, not decoded, such as a KM
+ * in UTF-8 under CA[GB2312]); else
  * <v><raw>bytes</raw><text>decoded</text></v>. */
-static int write_value(sgf__xout *w, const sgf_prop *p, size_t i)
+static int write_value(sgf__xout *w, const sgf_prop *p, size_t i,
+                       bool any_bytes)
 {
     sgf_str raw = sgf_prop_raw(p, i), text = sgf_prop_text(p, i);
     bool undec = sgf_prop_is_undecodable(p, i);
-    if (!undec && same_str(raw, text))
+    if (!undec && same_str(raw, text)
+        && (any_bytes || sgf__is_ascii(raw.ptr, raw.len)))
         return write_bytes(w, "v", raw, false);
     int e = sgf__xout_start(w, "v");
     if (!e)
@@ -152,7 +159,8 @@ static int write_value(sgf__xout *w, const sgf_prop *p, size_t i)
     return e ? e : sgf__xout_end(w);
 }
 
-static int write_prop(sgf__xout *w, const sgf_prop *p)
+/* any_bytes: as write_value. */
+static int write_prop(sgf__xout *w, const sgf_prop *p, bool any_bytes)
 {
     const char *id = sgf_prop_ident(p);
     sgf_str raw = sgf_prop_ident_raw(p);
@@ -171,7 +179,7 @@ static int write_prop(sgf__xout *w, const sgf_prop *p)
     }
     size_t nv = sgf_prop_value_count(p);
     for (size_t i = 0; i < nv && !e; i++)
-        e = write_value(w, p, i);
+        e = write_value(w, p, i, any_bytes || strcmp(id, "CA") == 0);
     return e ? e : sgf__xout_end(w);
 }
 
@@ -188,6 +196,7 @@ typedef struct wframe {
 typedef struct wstack {
     wframe *a;
     size_t n, cap;
+    bool any_bytes;      /* a plain <v> may hold any bytes (write_value) */
 } wstack;
 
 static int push(wstack *s, const sgf_node *n, bool is_var, sgf__xgo *x)
@@ -209,12 +218,12 @@ static int push(wstack *s, const sgf_node *n, bool is_var, sgf__xgo *x)
     return 0;
 }
 
-static int open_node(sgf__xout *w, wframe *f, sgf__xgo *x)
+static int open_node(sgf__xout *w, wframe *f, sgf__xgo *x, bool any_bytes)
 {
     int e = sgf__xout_start(w, "node");
     for (const sgf_prop *p = sgf_node_first_prop(f->cur); p && !e;
          p = sgf_prop_next(p))
-        e = write_prop(w, p);
+        e = write_prop(w, p, any_bytes);
     if (!e && x != NULL)
         e = sgf__xgo_node(x, w, f->cur);
     const sgf_node *c = sgf_node_first_child(f->cur);
@@ -228,7 +237,7 @@ static int walk_step(sgf__xout *w, wstack *s, sgf__xgo *x)
 {
     wframe *f = &s->a[s->n - 1];
     if (!f->started)
-        return open_node(w, f, x);
+        return open_node(w, f, x, s->any_bytes);
     if (f->var != NULL) {
         const sgf_node *v = f->var;
         f->var = sgf_node_next_sibling(v);
@@ -254,7 +263,7 @@ static int write_game(sgf__xout *w, const sgf_game *g, unsigned flags,
                       sgf__xgo **go)
 {
     sgf__xgo *x = NULL;
-    wstack s = { NULL, 0, 0 };
+    wstack s = { NULL, 0, 0, false };
     int e = 0;
     if (!(flags & SGF_XML_NO_GO)) {
         e = sgf__xgo_begin(go, g);
@@ -267,6 +276,12 @@ static int write_game(sgf__xout *w, const sgf_game *g, unsigned flags,
     const char *cs = sgf_game_charset(g);
     if (!e && cs != NULL)
         e = sgf__xout_attr(w, "charset", cs);
+    /* as the reader takes a plain <v>: its characters' bytes under a
+       charset it knows other than UTF-8, else its bytes */
+    const char *canon = cs != NULL ? sgf__charset_canonical(cs, strlen(cs))
+                                   : NULL;
+    s.any_bytes = canon == NULL
+                  || sgf__charset_family(canon) == SGF__CSF_UTF8;
     if (!e)
         e = push(&s, sgf_game_root(g), false, x);
     while (!e && s.n > 0)

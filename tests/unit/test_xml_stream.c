@@ -535,6 +535,37 @@ static void test_written_values_read_the_same_way(void **state)
     free(xml);
 }
 
+/* A value that is not text (not decoded) whose bytes are UTF-8 in a game
+ * of a two-byte charset: its <v> was its characters, which the reader
+ * put into the game's charset, other bytes (a '\\' lost after GB2312's
+ * 中, a Shift_JIS game's XML refused). Its bytes go in <raw> now: the
+ * document reads back as the same tree. */
+static void test_non_text_bytes_in_a_two_byte_game(void **state)
+{
+    (void)state;
+    static const char *const sgf[] = {
+        "(;FF[4]GM[1]CA[GB2312]SZ[9];KM[\xe4\xb8\xad\\\xe4\xb8\xad])",
+        "(;FF[4]GM[1]CA[Shift_JIS]SZ[9];KM[\xc3\x82]B[\xc3\x82])",
+        "(;FF[4]GM[1]CA[Big5]SZ[9];TR[\xe4\xb8\xad]L[\xe4\xb8\xad])",
+    };
+    for (size_t k = 0; k < sizeof sgf / sizeof sgf[0]; k++) {
+        sgf_collection *a = NULL, *b = NULL;
+        assert_int_equal(sgf_parse_buffer(&a, sgf[k], strlen(sgf[k]), NULL),
+                         SGF_OK);
+        sgf_strbuf x = SGF_STRBUF_INIT;
+        assert_int_equal(sgf_xml_write_str(&x, a, 0), SGF_OK);
+        char err[256];
+        assert_int_equal(sgf_xml_read_buffer(&b, x.ptr, x.len, NULL, err,
+                                             sizeof err), SGF_OK);
+        treecmp t = { 0, "" };
+        if (treecmp_collections(&t, a, b) != 0)
+            fail_msg("%s: %s\n%s", sgf[k], t.msg, x.ptr);
+        sgf_strbuf_release(&x);
+        sgf_collection_free(a);
+        sgf_collection_free(b);
+    }
+}
+
 /* --- one normal form --------------------------------------------------- */
 
 static void sgf_of(const sgf_collection *c, sgf_strbuf *out)
@@ -830,6 +861,7 @@ int main(void)
         cmocka_unit_test(test_no_document_yields_less),
         cmocka_unit_test(test_text_only_values_in_the_game_charset),
         cmocka_unit_test(test_text_only_second_byte_backslash),
+        cmocka_unit_test(test_non_text_bytes_in_a_two_byte_game),
         cmocka_unit_test(test_diag_positions_in_the_document),
         cmocka_unit_test(test_faults_in_document_order),
         cmocka_unit_test(test_refused_read_in_a_converted_document),

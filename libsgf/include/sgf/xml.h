@@ -8,7 +8,9 @@
  *     order. A value keeps its raw bytes as they stood between the
  *     brackets (escapes as written, the file's charset) and, when it
  *     differs, the decoded UTF-8 text (sgf_prop_text): <v>dd</v> when
- *     both are the same, else <v><raw>a\]b</raw><text>a]b</text></v>.
+ *     both are the same and ASCII, or the same under a game whose
+ *     charset is UTF-8 (a reader puts a plain <v>'s characters into the
+ *     game's charset), else <v><raw>a\]b</raw><text>a]b</text></v>.
  *     Unknown and private properties are kept like any other. Bytes that
  *     XML cannot hold (invalid UTF-8, control characters, NUL) are
  *     written in base64 with encoding="base64"; a text that decodes in no
