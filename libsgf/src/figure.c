@@ -119,6 +119,7 @@ typedef struct recorder {
     long number;                 /* game number of the last move */
     const sgf_node *node;        /* node of the last move not recorded */
     int rc;
+    unsigned ordinal;            /* ordinal of the last move seen */
 } recorder;
 
 static int add_change(sgf_figure *f, sgf_point pt, sgf_color c)
@@ -186,6 +187,12 @@ static int on_move(void *payload, const sgf_replay_move *rm)
     recorder *r = payload;
     sgf_figure *f = r->f;
     f->line_moves = rm->move_number;
+    /* a move off the board is counted (its ordinal, and its number in
+       the game: sgf-replay and the diagnostics count it) but not
+       replayed: the numbers it took */
+    for (unsigned k = r->ordinal + 1; k < rm->move_number; k++)
+        r->number = sgf__next_move_number(r->number);
+    r->ordinal = rm->move_number;
     r->number = node_mn(rm->node, r->number);
     if (rm->move_number > f->last)
         return 0;
@@ -247,7 +254,7 @@ static int replay_base(sgf_figure *f, sgf_collection *c, const sgf_game *g,
 static int replay_line(sgf_figure *f, sgf_collection *c, const sgf_game *g,
                        const sgf_figure_options *o, const sgf_node **node)
 {
-    recorder r = { f, o, NULL, 0, sgf_game_root(g), 0 };
+    recorder r = { f, o, NULL, 0, sgf_game_root(g), 0, 0 };
     r.shadow = malloc((size_t)f->w * (size_t)f->h * sizeof *r.shadow);
     if (r.shadow == NULL)
         return SGF_ENOMEM;
