@@ -94,27 +94,35 @@ static const char *on_class(sgf_color c)
                                                         : "on-empty";
 }
 
-/* Text as XML character data: markup characters escaped, control
- * characters and bytes that are not UTF-8 replaced by '?'. */
+/* Text as XML character data: markup characters escaped; what is no
+ * XML character (control characters but tab, U+FFFE, U+FFFF) and bytes
+ * that are not UTF-8 (surrogates and overlong forms included) replaced
+ * by '?', so that the document stays well-formed. */
 static void put_text(FILE *fp, const char *t)
 {
-    const unsigned char *p = (const unsigned char *)t;
-    while (*p != '\0') {
-        int n = *p < 0x80 ? 1 : (*p & 0xE0) == 0xC0 ? 2
-              : (*p & 0xF0) == 0xE0 ? 3 : (*p & 0xF8) == 0xF0 ? 4 : 0;
-        bool ok = n > 0 && (n > 1 || *p >= 0x20 || *p == '\t');
-        for (int i = 1; ok && i < n; i++)
-            ok = (p[i] & 0xC0) == 0x80;
-        if (!ok) {
+    size_t len = strlen(t), i = 0;
+    while (i < len) {
+        uint32_t cp = 0;
+        size_t n = sgf_utf8_char(t + i, len - i, &cp);
+        if (n == 0 || (cp < 0x20 && cp != '\t') || cp == 0xFFFE
+            || cp == 0xFFFF) {
             fputc('?', fp);
-            p++;
-        } else if (*p == '<') { fputs("&lt;", fp); p++; }
-        else if (*p == '>') { fputs("&gt;", fp); p++; }
-        else if (*p == '&') { fputs("&amp;", fp); p++; }
-        else if (*p == '"') { fputs("&quot;", fp); p++; }
-        else {
-            fwrite(p, 1, (size_t)n, fp);
-            p += n;
+            i += n > 0 ? n : 1;
+        } else if (cp == '<') {
+            fputs("&lt;", fp);
+            i++;
+        } else if (cp == '>') {
+            fputs("&gt;", fp);
+            i++;
+        } else if (cp == '&') {
+            fputs("&amp;", fp);
+            i++;
+        } else if (cp == '"') {
+            fputs("&quot;", fp);
+            i++;
+        } else {
+            fwrite(t + i, 1, n, fp);
+            i += n;
         }
     }
 }
