@@ -27,6 +27,10 @@
  *   mbcand    one Shift_JIS comment of N lead-and-']' pairs
  *   parenrun  200 games, a run of N '(' that starts no game tree, 200
  *             games (a large input read in parts: its cut scan)
+ *   pairs     19x19, one node of distinct AR pairs and distinct LN
+ *             pairs (LN has no direction), N of each but those from a
+ *             point to itself or, in LN, back, up to 360 for each first
+ *             point (looking for a pair listed twice)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,6 +140,20 @@ int main(int argc, char **argv)
         repeat("(", n);
         fputs("x\n", stdout);
         repeat("(;GM[1]FF[4]SZ[9];B[aa];W[bb])\n", 200);
+    } else if (strcmp(k, "pairs") == 0) {
+        fputs("(;GM[1]FF[4]SZ[19]", stdout);
+        for (int id = 0; id < 2; id++) {
+            fputs(id ? "LN" : "AR", stdout);
+            for (unsigned long i = 0; i < n; i++) {
+                unsigned long a = i / 361 % 361, b = i % 361;
+                if (a == b || (id == 1 && a > b))   /* to itself, or an */
+                    continue;           /* LN listed the other way round */
+                printf("[%c%c:%c%c]", (int)('a' + a % 19),
+                       (int)('a' + a / 19), (int)('a' + b % 19),
+                       (int)('a' + b / 19));
+            }
+        }
+        fputs(";B[aa])\n", stdout);
     } else if (strcmp(k, "mbcand") == 0) {
         fputs("(;GM[1]FF[4]CA[Shift_JIS]C[", stdout);
         repeat("\x83]x", n);
