@@ -1170,9 +1170,16 @@ static int judge(game_count *x, const sgf_board *b, bool markup,
     if (rc != 0)
         return -1;
     sgf_score_cause c = x->why.cause;
+    /* a RE[] with a winner and no margin: another komi, scoring or
+       handicap that turns the winner round proves little (most komis
+       do, on a board of 246 dame); on a board not finished the verdict
+       is that */
+    bool no_margin = x->re.kind == SGF_RE_WIN;
     if (unfinished
         && (c == SGF_CAUSE_GROUP || c == SGF_CAUSE_KOMI_GROUP
-            || c == SGF_CAUSE_GROUPS || c == SGF_CAUSE_UNKNOWN))
+            || c == SGF_CAUSE_GROUPS || c == SGF_CAUSE_UNKNOWN
+            || (no_margin && (c == SGF_CAUSE_KOMI || c == SGF_CAUSE_SCORING
+                              || c == SGF_CAUSE_HANDICAP))))
         x->verdict = SGF_SCORE_NOT_FINISHED;
     else if (sure && c == SGF_CAUSE_UNKNOWN)
         x->why.cause = SGF_CAUSE_SETTLED;
