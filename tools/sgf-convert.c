@@ -175,10 +175,10 @@ static int on_diagram_option(convert_opts *o, int option, const char *arg)
     case OPT_MOVE: return parse_long(arg, "--move", 10000000, &o->dia.move);
     case OPT_MOVES: return parse_moves(arg, &o->dia);
     case OPT_FIGURES:
-        if (parse_long(arg, "--figures", 10000000, &o->dia.figures) != 0)
-            return -1;
-        if (o->dia.figures == 0) {
-            tool_error("invalid --figures '0': at least 1");
+        o->dia.figures = cli_whole_number(arg, 10000000, NULL);
+        if (o->dia.figures < 1) {
+            tool_error("invalid --figures '%s': a whole number from 1 to "
+                       "10000000", arg);
             return -1;
         }
         return 0;

@@ -86,8 +86,9 @@ typedef struct sgf_parse_options {
  * list holds at most about 70,000 diagnostics. */
 #define SGF_PARSE_MAX_DIAGS 1000u
 
-/* The largest input read whole (1 GiB): a tree takes about 20 bytes of
- * memory per input byte. Read one game tree at a time (the _each forms
+/* The largest input read whole (1 GiB): a tree takes 25 to 40 bytes of
+ * memory per input byte (the most for short nodes: ;B[] takes some 150
+ * bytes). Read one game tree at a time (the _each forms
  * below) an input may be up to 4 GiB - 2 (offsets are 32-bit). Larger
  * inputs, and endless ones (/dev/zero), fail with SGF_EIO and errno
  * EFBIG. */
