@@ -434,6 +434,14 @@ static int replay_game(const replay_out_opts *o, const char *name,
         n->errors++;
         return TOOL_INVALID;
     }
+    if (sgf_game_gm(g) != 1 && o->format != CLI_FORMAT_JSON) {
+        /* no Go board to show (an empty one, "japanese rules", said
+           what the record is not) */
+        sgf_print_name(stdout, name);
+        printf(": game %zu: GM[%d] is not Go: no board\n",
+               sgf_game_index(g), sgf_game_gm(g));
+        return TOOL_OK;
+    }
     sgf_replay_options ro;
     (void)sgf_replay_options_init(&ro, SGF_REPLAY_OPTIONS_VERSION);
     ro.rules = o->rules_given ? &o->rules : NULL;
