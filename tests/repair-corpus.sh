@@ -97,9 +97,9 @@ while IFS= read -r f; do
                           tr '\n' ',')"
     fi
     "$bin/sgf-replay" -q "$f" 2>/dev/null |
-        sed -e 's/^.*: \(game [0-9]*, \)/\1/' -e '/^Move [0-9]*:/d' > "$tmp/b0"
+        sed -e 's/^.*: \(game [0-9]*[,:] \)/\1/' -e '/^Move [0-9]*:/d' > "$tmp/b0"
     "$bin/sgf-replay" -q "$tmp/r1.sgf" 2>/dev/null |
-        sed -e 's/^.*: \(game [0-9]*, \)/\1/' -e '/^Move [0-9]*:/d' > "$tmp/b1"
+        sed -e 's/^.*: \(game [0-9]*[,:] \)/\1/' -e '/^Move [0-9]*:/d' > "$tmp/b1"
     cmp -s "$tmp/b0" "$tmp/b1" || bad="$bad final-board"
     cmp -s "$tmp/r1.sgf" "$tmp/r2.sgf" || bad="$bad not-idempotent"
     if [ $have_py = 1 ]; then
