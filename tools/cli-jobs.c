@@ -803,9 +803,6 @@ static char *copy_in(int fd, uint64_t len)
  * started (a worker keeps the actions it was started with) and the old
  * actions come back when the run ends. On Linux a worker also asks for
  * SIGTERM when this process ends in any other way (SIGKILL). */
-enum { END_SIGNALS = 4 };
-static const int end_signals[END_SIGNALS] = { SIGINT, SIGTERM, SIGHUP,
-                                               SIGQUIT };
 static pid_t *volatile run_pids;
 static volatile sig_atomic_t run_npids;
 
@@ -815,35 +812,6 @@ static void on_end_signal(int sig)
         if (run_pids[k] > 0)
             kill(run_pids[k], SIGTERM);
     raise(sig);                         /* (the handler reset: it ends us) */
-}
-
-/* The handler set for the workers of j (not over a signal ignored, as
- * nohup leaves SIGHUP), the old actions into old; or, with j NULL, the
- * old actions back. */
-static void watch_end_signals(const jobs *j, struct sigaction *old,
-                              bool *set, pid_t *pids)
-{
-    if (j == NULL) {
-        for (int k = 0; k < END_SIGNALS; k++)
-            if (set[k])
-                sigaction(end_signals[k], &old[k], NULL);
-        run_npids = 0;
-        run_pids = NULL;
-        return;
-    }
-    for (unsigned k = 0; k < j->nw; k++)
-        pids[k] = j->w[k].pid;
-    run_pids = pids;
-    run_npids = (sig_atomic_t)j->nw;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_end_signal;
-    sa.sa_flags = SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
-    for (int k = 0; k < END_SIGNALS; k++)
-        set[k] = sigaction(end_signals[k], NULL, &old[k]) == 0
-                 && old[k].sa_handler == SIG_DFL
-                 && sigaction(end_signals[k], &sa, NULL) == 0;
 }
 
 static FILE *product(const jobs *j)
@@ -2159,16 +2127,24 @@ int cli_jobs_run(const cli_run_hooks *h, unsigned nw, cli_job_next next,
             j.nw = k;
             break;
         }
-    struct sigaction old_actions[END_SIGNALS];
-    bool set[END_SIGNALS] = { false };
+    struct sigaction old_actions[CLI_END_SIGNALS];
+    bool set[CLI_END_SIGNALS] = { false };
     pid_t *pids = j.nw > 0 ? calloc(j.nw, sizeof *pids) : NULL;
-    if (pids != NULL)
-        watch_end_signals(&j, old_actions, set, pids);
+    if (pids != NULL) {                 /* the workers' pids, then the */
+        for (unsigned k = 0; k < j.nw; k++)         /* handler */
+            pids[k] = j.w[k].pid;
+        run_pids = pids;
+        run_npids = (sig_atomic_t)j.nw;
+        cli_end_signals_catch(on_end_signal, old_actions, set);
+    }
     if (j.nw > 0)
         serve(&j);
     stop_workers(&j);
-    if (pids != NULL)
-        watch_end_signals(NULL, old_actions, set, NULL);
+    if (pids != NULL) {
+        cli_end_signals_restore(old_actions, set);
+        run_npids = 0;
+        run_pids = NULL;
+    }
     free(pids);
     signal(SIGPIPE, SIG_DFL);
     free(j.w);

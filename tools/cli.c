@@ -29,6 +29,42 @@ unsigned cli_jobs_option(void)
     return jobs_option;
 }
 
+static const int end_signals[CLI_END_SIGNALS] = { SIGINT, SIGTERM, SIGHUP,
+                                                   SIGQUIT };
+
+void cli_end_signals_set(sigset_t *s)
+{
+    sigemptyset(s);
+    for (int k = 0; k < CLI_END_SIGNALS; k++)
+        sigaddset(s, end_signals[k]);
+}
+
+void cli_end_signals_catch(void (*handler)(int), struct sigaction *old,
+                           bool *set)
+{
+    struct sigaction sa, was;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    for (int k = 0; k < CLI_END_SIGNALS; k++) {
+        bool on = sigaction(end_signals[k], NULL, &was) == 0
+                  && was.sa_handler == SIG_DFL
+                  && sigaction(end_signals[k], &sa, NULL) == 0;
+        if (old != NULL)
+            old[k] = was;
+        if (set != NULL)
+            set[k] = on;
+    }
+}
+
+void cli_end_signals_restore(const struct sigaction *old, const bool *set)
+{
+    for (int k = 0; k < CLI_END_SIGNALS; k++)
+        if (set[k])
+            sigaction(end_signals[k], &old[k], NULL);
+}
+
 long cli_whole_number(const char *s, long max, const char **end)
 {
     long v = 0;

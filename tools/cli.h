@@ -13,6 +13,7 @@
 #ifndef SGF_TOOLS_CLI_H
 #define SGF_TOOLS_CLI_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <sgf/sgf.h>
@@ -564,6 +565,28 @@ int cli_check_charset(const char *name);
 /* A --rules argument: the preset it names into *out (sgf_rules_preset).
  * Returns 0, or -1 after a message that lists the rule sets. */
 int cli_rules_option(sgf_rules *out, const char *name);
+
+/* --- signals that end a tool ------------------------------------------ */
+
+/* SIGINT, SIGTERM, SIGHUP and SIGQUIT: what a terminal's ^C, timeout(1),
+ * kill(1) and a batch system send to end a run. A tool that leaves
+ * processes of its own (the -j workers, an engine's process group)
+ * catches them to end those first. */
+enum { CLI_END_SIGNALS = 4 };
+
+/* The signals into *s (emptied first), to block around a start. */
+void cli_end_signals_set(sigset_t *s);
+
+/* handler set for each of the signals whose action is the default (not
+ * over one ignored, as nohup leaves SIGHUP), with SA_RESETHAND: the
+ * handler ends the process by raising the signal again. The old actions
+ * into old[CLI_END_SIGNALS] and whether each was set into
+ * set[CLI_END_SIGNALS] (both may be NULL when they are never put back). */
+void cli_end_signals_catch(void (*handler)(int), struct sigaction *old,
+                           bool *set);
+
+/* The actions cli_end_signals_catch replaced, back. */
+void cli_end_signals_restore(const struct sigaction *old, const bool *set);
 
 /* --- diagnostics ------------------------------------------------------- */
 

@@ -8,6 +8,7 @@
  * empty line (GTP 2, section 2.10).
  */
 #include "engine.h"
+#include "cli.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -76,26 +77,15 @@ static void on_fatal(int sig)
     raise(sig);                         /* (the handler reset: it ends us) */
 }
 
-static const int end_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-
 /* Group pid noted (on) or forgotten; the first time, the handler of the
- * signals that end a tool set (not over one ignored, as nohup does).
- * pid 0: the handler only (before the first engine starts). */
+ * signals that end a tool set (cli_end_signals_catch). pid 0: the
+ * handler only (before the first engine starts). */
 static void note_group(pid_t pid, bool on)
 {
     static bool watching;
     pthread_mutex_lock(&groups_lock);
     if (!watching) {
-        const int *sigs = end_sigs;
-        struct sigaction sa, old;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_fatal;
-        sa.sa_flags = SA_RESETHAND;
-        sigemptyset(&sa.sa_mask);
-        for (size_t k = 0; k < sizeof end_sigs / sizeof end_sigs[0]; k++)
-            if (sigaction(sigs[k], NULL, &old) == 0
-                && old.sa_handler == SIG_DFL)
-                sigaction(sigs[k], &sa, NULL);
+        cli_end_signals_catch(on_fatal, NULL, NULL);
         watching = true;
     }
     for (int i = 0; pid > 0 && i < MAX_GROUPS; i++)
@@ -179,9 +169,7 @@ static bool start(engine *e)
      * before the start until the group is noted: one that comes between
      * ends the group too (the engine starts with the mask it had) */
     sigset_t block, was;
-    sigemptyset(&block);
-    for (size_t k = 0; k < sizeof end_sigs / sizeof end_sigs[0]; k++)
-        sigaddset(&block, end_sigs[k]);
+    cli_end_signals_set(&block);
     note_group(0, true);
     pthread_sigmask(SIG_BLOCK, &block, &was);
     posix_spawnattr_setsigmask(&at, &was);

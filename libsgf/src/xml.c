@@ -136,6 +136,13 @@ static bool same_str(sgf_str a, sgf_str b)
     return a.len == b.len && (a.len == 0 || memcmp(a.ptr, b.ptr, a.len) == 0);
 }
 
+bool sgf__xml_plain_as_bytes(const char *cs)
+{
+    const char *canon = cs != NULL ? sgf__charset_canonical(cs, strlen(cs))
+                                   : NULL;
+    return canon == NULL || sgf__charset_family(canon) == SGF__CSF_UTF8;
+}
+
 /* <v>bytes</v> when the decoded text is the raw text and a reader takes
  * the characters of a plain <v> for its bytes: any_bytes (the game's
  * charset is UTF-8, or none is named), or the value is ASCII (a reader
@@ -276,12 +283,7 @@ static int write_game(sgf__xout *w, const sgf_game *g, unsigned flags,
     const char *cs = sgf_game_charset(g);
     if (!e && cs != NULL)
         e = sgf__xout_attr(w, "charset", cs);
-    /* as the reader takes a plain <v>: its characters' bytes under a
-       charset it knows other than UTF-8, else its bytes */
-    const char *canon = cs != NULL ? sgf__charset_canonical(cs, strlen(cs))
-                                   : NULL;
-    s.any_bytes = canon == NULL
-                  || sgf__charset_family(canon) == SGF__CSF_UTF8;
+    s.any_bytes = sgf__xml_plain_as_bytes(cs);
     if (!e)
         e = push(&s, sgf_game_root(g), false, x);
     while (!e && s.n > 0)

@@ -85,6 +85,13 @@ int sgf__xgo_node(sgf__xgo *x, sgf__xout *w, const sgf_node *n);
  * 0, SGF_ENOMEM, or SGF_ESYNTAX on bad input. (xml.c) */
 int sgf__xml_unbase64(sgf__buf *out, const char *s, size_t n);
 
+/* Whether a plain <v> (characters, no <raw>) of a game whose charset
+ * attribute is cs (NULL: none) is read as the bytes of its characters as
+ * they stand: no charset, one the library does not know, or UTF-8. Else
+ * the reader puts them into cs, and the writer gives a plain <v> only
+ * to ASCII values. The one rule of both. */
+bool sgf__xml_plain_as_bytes(const char *cs);
+
 /* --- the games the reader gathered (xml_read.c, xml_tree.c) ----------- */
 
 #define SGF__XNONE UINT32_MAX

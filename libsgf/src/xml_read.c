@@ -510,26 +510,24 @@ static int end_value(xr *r, const frame *v)
     } else {
         const char *gcs = COUNT(r->t.gcs, char *) > 0
             ? AT(r->t.gcs, char *, COUNT(r->t.gcs, char *) - 1) : NULL;
-        const char *cs = gcs != NULL ? sgf__charset_canonical(gcs,
-                                                              strlen(gcs))
-                                     : NULL;
-        sgf__cs_family fam = sgf__charset_family(cs);
         const xprop *cp = &AT(r->t.props, xprop, COUNT(r->t.props, xprop)
                                                  - 1);
         bool ca = cp->ident_len == 2        /* CA[] is never decoded: */
                   && memcmp(r->t.bytes.ptr + cp->ident, "CA", 2) == 0;
-        if (v->has_raw || ca || cs == NULL || fam == SGF__CSF_UTF8 /* its */
+        if (v->has_raw || ca || sgf__xml_plain_as_bytes(gcs)    /* its */
             || sgf__is_ascii(src->ptr ? src->ptr : "", src->len)) /* bytes */
             e = sgf__buf_add(&r->t.bytes, src->ptr ? src->ptr : "",
                              src->len);
-        else if (fam == SGF__CSF_WIDE
-                 || (e = text_in_charset(cs, src->ptr, src->len,
-                                         &r->t.bytes)) == 1)
-            return fail(r, line_of(r), "a value's text in <v> that the "
-                        "<game>'s charset cannot hold (its bytes go in "
-                        "<raw>)");
-        else            /* its characters' bytes: a second byte that is */
-            val.guard = true;   /* '\\' or ']' is no escape, no end */
+        else {          /* (plain_as_bytes: a charset known here) */
+            const char *cs = sgf__charset_canonical(gcs, strlen(gcs));
+            if (sgf__charset_family(cs) == SGF__CSF_WIDE
+                || (e = text_in_charset(cs, src->ptr, src->len,
+                                        &r->t.bytes)) == 1)
+                return fail(r, line_of(r), "a value's text in <v> that "
+                            "the <game>'s charset cannot hold (its bytes "
+                            "go in <raw>)");
+            val.guard = true;   /* its characters' bytes: a second byte */
+        }                       /* '\\' or ']' is no escape, no end */
     }
     val.len = r->t.bytes.len - val.off;
     if (!e)
