@@ -1248,11 +1248,15 @@ static int add_path(slot *s, const char *path)
  * small inputs), else PART_BYTES. */
 static size_t part_bytes_wanted(void)
 {
-    const char *e = getenv("SGF_PART_BYTES");
-    char *end;
-    unsigned long long v = e != NULL ? strtoull(e, &end, 10) : 0;
-    return e != NULL && *e != '\0' && *end == '\0' && v > 0
-           ? (size_t)v : PART_BYTES;
+    static size_t wanted;               /* read once: asked per input */
+    if (wanted == 0) {
+        const char *e = getenv("SGF_PART_BYTES");
+        char *end;
+        unsigned long long v = e != NULL ? strtoull(e, &end, 10) : 0;
+        wanted = e != NULL && *e != '\0' && *end == '\0' && v > 0
+                 ? (size_t)v : PART_BYTES;
+    }
+    return wanted;
 }
 
 bool cli_jobs_splits(const cli_run_hooks *h, const char *path,

@@ -558,6 +558,7 @@ static bool plain_move_node(sgf__check *ck, sgf__dec *d, sgf_node *n,
         }
         if (p->id == SGF_PROP_C || p->id == SGF_PROP_N) {
             text = true;
+            sgf__check_node_in_text(ck, p);
             continue;
         }
         if (!real && p->id != SGF_PROP_OB && p->id != SGF_PROP_OW)
@@ -648,9 +649,12 @@ static void check_node(sgf__check *ck, sgf_node *n)
             check_info_node(ck, p);
         if ((a & A_QUIET) && p->flags == 0 && p->nvalues == 1 && ck->go
             && (ck->ff_bit == 0
-                || (sgf__prop_table[p->id].formats & ck->ff_bit)))
+                || (sgf__prop_table[p->id].formats & ck->ff_bit))) {
+            sgf__check_node_in_text(ck, p);
             continue;     /* what check_ident, check_place and the value
-                             checks would find: nothing (most of a root) */
+                             checks would find: nothing (most of a root),
+                             but for a node read into the text */
+        }
         const sgf_prop_info *info = info_of(p);
         if (check_ident(ck, p, info) && check_place(ck, p, info, a, &s)
             && (ck->go || !game_typed(info)))

@@ -823,6 +823,43 @@ static void check_date(sgf__check *ck, const sgf__value *v)
                   "text)", SGF__QV(v->text));
 }
 
+/* A text value whose end reads as the start of a node: ';', blanks, a
+ * property identifier (one or two capitals) and '[', then no '[', ']'
+ * or '\\' up to the end (';W[cd'). Its own ']' is then most likely
+ * missing: the value ran on to the ']' of that property, and the moves
+ * and properties between were read as its text. A text that quotes SGF
+ * escapes the ']' of each value it quotes, which ends the match. */
+void sgf__check_node_in_text(sgf__check *ck, const sgf_prop *p)
+{
+    for (unsigned k = 0; k < p->nvalues; k++) {
+        const sgf__value *v = &p->values[k];
+        const char *s = v->raw.ptr;
+        size_t i = v->raw.len;
+        if (memchr(s, '[', i) == NULL)
+            continue;                   /* most texts: a fast look */
+        while (i > 0 && s[i - 1] != '[' && s[i - 1] != ']'
+               && s[i - 1] != '\\')
+            i--;
+        if (i < 3 || s[i - 1] != '[')
+            continue;
+        size_t id = i - 1;
+        while (id > 0 && i - 1 - id < 2 && s[id - 1] >= 'A'
+               && s[id - 1] <= 'Z')
+            id--;
+        size_t j = id;
+        while (j > 0 && (s[j - 1] == ' ' || s[j - 1] == '\t'
+                         || s[j - 1] == '\n' || s[j - 1] == '\r'))
+            j--;
+        if (id == i - 1 || j == 0 || s[j - 1] != ';')
+            continue;
+        sgf_str tail = { s + j - 1, v->raw.len - (j - 1) };
+        SGF__DIAG(ck, SGF_D_NODE_IN_TEXT, v->offset,
+                  "value of '%s' ends in '%.*s%s', the start of a node: "
+                  "its ']' may be missing (what came up to the next ']' "
+                  "was read as its text)", p->ident, SGF__QV(tail));
+    }
+}
+
 static void check_result(sgf__check *ck, const sgf__value *v)
 {
     char norm[32];
@@ -889,7 +926,11 @@ void sgf__check_values(sgf__check *ck, sgf_prop *p,
     case SGF_VT_LABEL: check_labels(ck, p); break;
     case SGF_VT_APP: check_app(ck, p); break;
     case SGF_VT_FIGURE: check_figure(ck, p); break;
+    case SGF_VT_TEXT:
+        sgf__check_node_in_text(ck, p);
+        break;
     case SGF_VT_SIMPLETEXT:
+        sgf__check_node_in_text(ck, p);
         if (p->id == SGF_PROP_DT)
             check_date(ck, &p->values[0]);
         else if (p->id == SGF_PROP_RE)

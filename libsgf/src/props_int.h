@@ -352,6 +352,10 @@ void sgf__check_values(sgf__check *ck, sgf_prop *p,
 void sgf__check_value_count(sgf__check *ck, const sgf_prop *p,
                             const sgf_prop_info *info);
 
+/* A text value (Text, SimpleText) whose end reads as the start of a
+ * node (';W[cd'): a warning that its ']' may be missing. */
+void sgf__check_node_in_text(sgf__check *ck, const sgf_prop *p);
+
 /* The value check of a move property (B, W; EX), counting B and W in
  * ck->moves_seen. */
 void sgf__check_move(sgf__check *ck, const sgf_prop *p);

@@ -684,6 +684,26 @@ static void test_check_board_sizes(void **state)
     sgf_collection_free(c);
 }
 
+/* A text value whose end reads as the start of a node: its ']' is
+ * probably missing, and the move after it was read as text. A quoted
+ * node with its ']' escaped, a '[' of plain text and a property of the
+ * same node (no ';') are no such end. */
+static void test_check_node_in_text(void **state)
+{
+    (void)state;
+    sgf_collection *c = parse("(;GM[1]FF[4]SZ[9];B[aa]C[nice ;W[bb];B[cc])");
+    assert_diag(c, SGF_D_NODE_IN_TEXT, SGF_SEV_WARNING, 1, 25);
+    sgf_collection_free(c);
+    c = parse("(;GM[1]FF[4]SZ[9]GC[x ;\n AB[ab:cd];B[cc]N[y;B[]"
+              ";W[dd])");
+    assert_int_equal(count_code(c, SGF_D_NODE_IN_TEXT), 2);
+    sgf_collection_free(c);
+    c = parse("(;GM[1]FF[4]SZ[9];B[aa]C[quote ;W[bb\\]];W[cc]C[a [b\\] c]"
+              ";B[dd]C[x PB[y];W[ee]C[;w[ab])");
+    assert_int_equal(count_code(c, SGF_D_NODE_IN_TEXT), 0);
+    sgf_collection_free(c);
+}
+
 static void test_check_root_numbers(void **state)
 {
     (void)state;
@@ -1284,6 +1304,7 @@ int main(void)
         cmocka_unit_test(test_check_mixed_collection),
         cmocka_unit_test(test_check_diags_in_position_order),
         cmocka_unit_test(test_check_deep_trees),
+        cmocka_unit_test(test_check_node_in_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

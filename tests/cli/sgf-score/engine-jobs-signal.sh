@@ -23,14 +23,22 @@ for sig in TERM KILL; do
     kill -$sig $tool
     wait $tool 2>/dev/null
     echo "SIG$sig: status $?"
-    sleep 1
-    left=0
-    for p in $(cat engine.pid 2>/dev/null); do  # engines and workers (a
-        if [ -e "/proc/$p" ] &&                 # zombie is ended)
-           ! grep -q '^State:.*Z' "/proc/$p/status" 2>/dev/null; then
-            left=$((left + 1))
-            kill -9 "$p"
-        fi
+    alive() {                                   # engines and workers
+        n=0                                     # (a zombie is ended)
+        for p in $(cat engine.pid 2>/dev/null); do
+            if [ -e "/proc/$p" ] &&
+               ! grep -q '^State:.*Z' "/proc/$p/status" 2>/dev/null; then
+                n=$((n + 1))
+                [ "${1:-}" = kill ] && kill -9 "$p" 2>/dev/null
+            fi
+        done
+        echo $n
+    }
+    i=0                                 # up to 10 s: a loaded machine
+    while [ "$(alive)" -gt 0 ] && [ $i -lt 100 ]; do    # may take more
+        sleep 0.1                       # than one to end them all
+        i=$((i + 1))
     done
+    left=$(alive kill)
     echo "SIG$sig: $left processes left running"
 done

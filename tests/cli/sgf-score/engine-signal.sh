@@ -5,12 +5,19 @@ cp "$CASES/engine-chain.sgf" .
 timeout 3 "$TOOL" --dead=gtp --engine-timeout=100 \
     --engine='echo $$ > engine.pid; exec sleep 777' engine-chain.sgf
 echo "status $?"
-sleep 1
-pid=$(cat engine.pid)                   # (ended: gone, or a zombie whose
-if [ -e "/proc/$pid" ] && ! grep -q '^State:.*Z' "/proc/$pid/status" \
-        2>/dev/null; then               # new parent has not reaped it)
+pid=$(cat engine.pid)
+running() {                             # (ended: gone, or a zombie whose
+    [ -e "/proc/$pid" ] && ! grep -q '^State:.*Z' "/proc/$pid/status" \
+        2>/dev/null                     # new parent has not reaped it)
+}
+n=0                                     # up to 10 s: a loaded machine
+while running && [ $n -lt 100 ]; do     # may take more than one to end
+    sleep 0.1                           # it, and it must end
+    n=$((n + 1))
+done
+if running; then
     echo "the engine is still running"
-    kill -9 "$pid"
+    kill -9 "$pid" 2>/dev/null
 else
     echo "the engine was ended"
 fi
