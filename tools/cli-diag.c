@@ -31,6 +31,95 @@ static void print_one(FILE *fp, const char *name, const sgf_collection *c,
     tool_json_emit(fp, tool_json_diag(name, d, width, height));
 }
 
+/* --- --ignore ------------------------------------------------------------
+ *
+ * The codes the run ignores, for the whole process (the workers of -j are
+ * its forks): their diagnostics are neither printed nor counted, and the
+ * left-out counts the library keeps for them are taken back out, so that
+ * every total, summary, status and left-out line is that of a run whose
+ * records never had them. Only warnings and notes may be ignored. */
+static uint64_t ignored[CLI_MAX_CODES / 64];
+static bool any_ignored;
+/* each ignored code's left-outs of the input (or part) being read, as
+ * counted at its last batch: a batch's own are what came since */
+static unsigned long ignored_seen[CLI_MAX_CODES];
+
+bool cli_diag_ignored(unsigned code)
+{
+    return any_ignored && code < CLI_MAX_CODES
+           && (ignored[code / 64] >> (code % 64) & 1);
+}
+
+int cli_parse_ignore(const char *arg)
+{
+    const char *p = arg;
+    do {
+        size_t n = strcspn(p, ",");
+        char name[64];
+        if (n == 0 || n >= sizeof name) {
+            tool_error("--ignore=%s: a list of diagnostic codes, separated "
+                       "by commas, is expected (man sgf-validate names "
+                       "them)", arg);
+            return -1;
+        }
+        memcpy(name, p, n);
+        name[n] = '\0';
+        sgf_diag_code c = sgf_diag_code_from_name(name);
+        if (c == SGF_D_NONE || (unsigned)c >= CLI_MAX_CODES) {
+            tool_error("--ignore: unknown diagnostic code '%s' (man "
+                       "sgf-validate lists them)", name);
+            return -1;
+        }
+        if (sgf_diag_code_severity(c, true) == SGF_SEV_ERROR
+            || sgf_diag_code_severity(c, false) == SGF_SEV_ERROR) {
+            tool_error("--ignore: '%s' is an error, which cannot be "
+                       "ignored (only warnings and notes can)", name);
+            return -1;
+        }
+        ignored[(unsigned)c / 64] |= UINT64_C(1) << ((unsigned)c % 64);
+        any_ignored = true;
+        p += n;
+    } while (*p++ == ',');
+    return 0;
+}
+
+/* The ignored codes' left-outs taken out of lo: those of the whole input
+ * (or part) so far (input), else those since the previous batch. */
+static void less_ignored(const sgf_collection *c, sgf_diag_counts *lo,
+                         bool input)
+{
+    for (unsigned k = 0; any_ignored && k < CLI_MAX_CODES; k++) {
+        if (!cli_diag_ignored(k))
+            continue;
+        unsigned long now = sgf_collection_code_left_out(c, (sgf_diag_code)k);
+        unsigned long d = input || now < ignored_seen[k]  /* (another */
+                          ? now : now - ignored_seen[k];     /* input) */
+        if (!input)
+            ignored_seen[k] = now;
+        /* (an ignored code is a warning or a note in every file) */
+        if (sgf_diag_code_severity((sgf_diag_code)k, true)
+            == SGF_SEV_WARNING)
+            lo->warnings -= d <= lo->warnings ? d : lo->warnings;
+        else
+            lo->notes -= d <= lo->notes ? d : lo->notes;
+    }
+}
+
+void cli_diag_left_out(const sgf_collection *c, sgf_diag_counts *listed,
+                       sgf_diag_counts *input)
+{
+    sgf_collection_diags_left_out(c, listed, input);
+    if (listed != NULL)
+        less_ignored(c, listed, false);
+    if (input != NULL)
+        less_ignored(c, input, true);
+}
+
+void cli_diag_input_end(void)
+{
+    memset(ignored_seen, 0, sizeof ignored_seen);
+}
+
 static bool counts_as_error(const cli_diag_opts *o, sgf_severity sev)
 {
     return sev == SGF_SEV_ERROR || (o->strict && sev == SGF_SEV_WARNING);
@@ -79,12 +168,15 @@ void cli_print_left_out(FILE *fp, const char *name,
 {
     sgf_diag_counts lo;
 
-    sgf_collection_diags_left_out(c, NULL, &lo);
+    cli_diag_left_out(c, NULL, &lo);
+    cli_diag_input_end();
     /* the summary's count of each code past its cap (none when nothing
        of the input was left out: most inputs) */
     for (unsigned k = 0; lo.errors + lo.warnings + lo.notes > 0
                          && k < CLI_MAX_CODES; k++)
-        n->by_code[k] += sgf_collection_code_left_out(c, (sgf_diag_code)k);
+        if (!cli_diag_ignored(k))
+            n->by_code[k] += sgf_collection_code_left_out(c,
+                                                          (sgf_diag_code)k);
 
     cli_print_left_out_counts(fp, name, &lo, o->quiet, o->strict, o->format);
 }
@@ -194,6 +286,8 @@ int cli_print_diag_batch(FILE *fp, const char *name,
 
         if (o->one_game && d->game >= 0 && d->game != o->game)
             continue;                 /* not the game asked for */
+        if (cli_diag_ignored(d->code))
+            continue;                 /* --ignore */
         if ((size_t)d->code < CLI_MAX_CODES)
             n->by_code[d->code]++;
         if (d->severity == SGF_SEV_ERROR)
@@ -225,7 +319,7 @@ int cli_print_diag_batch(FILE *fp, const char *name,
         cli_flush(fp);
     /* those left out of the list count all the same (the line saying so
      * comes at the end of the input: cli_print_left_out) */
-    sgf_collection_diags_left_out(c, &lo, NULL);
+    cli_diag_left_out(c, &lo, NULL);
     n->errors += lo.errors;
     n->warnings += lo.warnings;
     n->notes += lo.notes;

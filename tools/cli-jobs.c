@@ -1100,7 +1100,7 @@ static int write_part(jobs *j, slot *s)
     for (size_t i = 0; i < rep->nentries; i++) {
         const cli_part_entry *e = &s->entries[i];
         keep[i] = sp->seen[e->code] + e->rank < SGF_PARSE_MAX_DIAGS;
-        if (!keep[i]) {
+        if (!keep[i] && !cli_diag_ignored(e->code)) {
             if (e->severity == SGF_SEV_ERROR)
                 sp->left.errors++;
             else if (e->severity == SGF_SEV_WARNING)

@@ -155,7 +155,7 @@ static void part_left_out(struct games_run *r, sgf_collection *c, bool end)
 {
     cli_part_report *rep = &r->part->rep;
     sgf_diag_counts all;
-    sgf_collection_diags_left_out(c, NULL, &all);
+    cli_diag_left_out(c, NULL, &all);
     if (all.errors + all.warnings + all.notes > 0) {
         rep->left = all;
         for (unsigned k = 0; k < CLI_MAX_CODES; k++)
@@ -164,6 +164,7 @@ static void part_left_out(struct games_run *r, sgf_collection *c, bool end)
     }
     if (!end)
         return;
+    cli_diag_input_end();
     fflush(r->fp);
     off_t at = lseek(fileno(r->fp), 0, SEEK_CUR);
     rep->marker = 1;
@@ -243,7 +244,8 @@ int cli_read_games(const char *path, const sgf_parse_options *po,
         rc = close_input(path, fd, rc, err);
         r.part->rep.read = rc == TOOL_OK;
         for (unsigned k = 0; k < CLI_MAX_CODES; k++)
-            n->by_code[k] += r.part->rep.left_code[k];
+            if (!cli_diag_ignored(k))
+                n->by_code[k] += r.part->rep.left_code[k];
     } else {
         errno = 0;
         rc = sgf_parse_fd_each_stat(fd, st, po, each_game, &r);

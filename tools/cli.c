@@ -421,6 +421,9 @@ int cli_parse_args(const cli_tool *t, int argc, char **argv,
             status = TOOL_TROUBLE;
         } else if (c == CLI_OPT_PROGRESS || c == CLI_OPT_NO_PROGRESS) {
             progress_option = c == CLI_OPT_PROGRESS;
+        } else if (c == CLI_OPT_IGNORE) {
+            if (cli_parse_ignore(optarg) != 0)
+                status = TOOL_TROUBLE;
         } else if (c == 'j') {
             if (parse_jobs(optarg) != 0)
                 status = TOOL_TROUBLE;

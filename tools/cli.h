@@ -132,9 +132,14 @@ typedef struct cli_option {
       "also read the files named in FILE (- = stdin)" }, \
     { "null", '0', NULL, 0, \
       "names in --files-from end with NUL, not newline" }
-/* --progress and --no-progress, which cli_parse_args handles itself (ids
- * reserved above the tools' own). */
-enum { CLI_OPT_PROGRESS = CLI_LONG_ONLY + 1000, CLI_OPT_NO_PROGRESS };
+/* --progress, --no-progress and --ignore, which cli_parse_args handles
+ * itself (ids reserved above the tools' own). */
+enum { CLI_OPT_PROGRESS = CLI_LONG_ONLY + 1000, CLI_OPT_NO_PROGRESS,
+       CLI_OPT_IGNORE };
+#define CLI_OPTION_IGNORE \
+    { "ignore", CLI_OPT_IGNORE, "CODES", 0, \
+      "neither print nor count these warnings and notes (codes, by " \
+      "commas)" }
 #define CLI_OPTIONS_PROGRESS \
     { "progress", CLI_OPT_PROGRESS, NULL, 0, \
       "show progress on standard error, even when not a terminal" }, \
@@ -626,6 +631,26 @@ typedef struct cli_counts {
     unsigned long by_status[3];
     unsigned long by_code[CLI_MAX_CODES];  /* diagnostics per code */
 } cli_counts;
+
+/* --ignore=CODE[,CODE]...: the diagnostics of these codes (warnings and
+ * notes; an error cannot be ignored) are neither printed nor counted for
+ * the rest of the run, in any format, and do not move the exit status
+ * (with --strict either); what the tool does is unchanged. 0, or -1 after
+ * a message (an unknown code, an error's code). cli_parse_args calls it. */
+int cli_parse_ignore(const char *arg);
+
+/* Whether the run ignores code (--ignore). */
+bool cli_diag_ignored(unsigned code);
+
+/* sgf_collection_diags_left_out less the ignored codes' left-outs:
+ * *listed those since the previous call for the input (or part) being
+ * read, *input all of it so far; either may be NULL. */
+void cli_diag_left_out(const sgf_collection *c, sgf_diag_counts *listed,
+                       sgf_diag_counts *input);
+
+/* The input (or part) being read has ended: the next call of
+ * cli_diag_left_out starts another. */
+void cli_diag_input_end(void);
 
 /* Print the collection's diagnostics to fp in the order of their
  * positions (those without one first; ties in the collection's order);

@@ -559,8 +559,9 @@ static void print_json(const game_count *x)
     }
     json_t *codes = json_array();
     for (int k = 0; k < x->ndiags; k++)
-        json_array_append_new(codes, json_string(
-            sgf_diag_code_name(x->diags[k].code)));
+        if (!cli_diag_ignored((unsigned)x->diags[k].code))    /* --ignore */
+            json_array_append_new(codes, json_string(
+                sgf_diag_code_name(x->diags[k].code)));
     json_object_set_new(rec, "diagnostics", codes);
     tool_json_emit(stdout, rec);
 }
@@ -1050,18 +1051,22 @@ static int html_game(const score_out_opts *o, const game_count *x,
 {
     char cause[64], why[128];
     shtml_note notes[MAX_DIAGS];
+    int nnotes = 0;
     cause_text(cause, sizeof cause, x);
     cause_sentence(why, sizeof why, x);
     for (int k = 0; k < x->ndiags; k++) {
         const game_diag *d = &x->diags[k];
-        notes[k] = (shtml_note){ d->code, { 0, 0, 0 }, d->message };
+        if (cli_diag_ignored((unsigned)d->code))
+            continue;                   /* --ignore */
+        notes[nnotes] = (shtml_note){ d->code, { 0, 0, 0 }, d->message };
         if (d->offset != NO_OFFSET)
-            notes[k].pos = sgf_collection_pos(c, (size_t)d->offset);
+            notes[nnotes].pos = sgf_collection_pos(c, (size_t)d->offset);
+        nnotes++;
     }
     shtml_game g = { x->name, c, x->g, sgf_replay_move_number(o->replay),
                      x->rules->name, x->komi, komi_note(x), x->dead_source,
                      &x->s, x->result, x->recorded, x->verdict, cause, why,
-                     notes, (size_t)x->ndiags,
+                     notes, (size_t)nnotes,
                      !x->estimated ? -1 : settled(x) ? 1 : 0 };
     return shtml_game_add(o->html, &g);
 }

@@ -78,6 +78,7 @@ static const cli_option options[] = {
       "ascii, svg: show only this rectangle (SGF corners)" },
     CLI_OPTIONS_INPUT(OPT_FILES_FROM),
     { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
+    CLI_OPTION_IGNORE,
     CLI_OPTIONS_PROGRESS,
     CLI_OPTION_JOBS,
     CLI_OPTIONS_END

@@ -44,6 +44,7 @@ static const cli_option options[] = {
       "board pictures (default) or JSON events, one per move" },
     CLI_OPTIONS_INPUT(OPT_FILES_FROM),
     { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
+    CLI_OPTION_IGNORE,
     CLI_OPTION_SUMMARY(OPT_SUMMARY),
     CLI_OPTIONS_PROGRESS,
     CLI_OPTION_JOBS,

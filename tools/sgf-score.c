@@ -48,6 +48,7 @@ static const cli_option options[] = {
       "exit 1 when a counted game disagrees with RE[]" },
     CLI_OPTIONS_INPUT(OPT_FILES_FROM),
     { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
+    CLI_OPTION_IGNORE,
     CLI_OPTION_SUMMARY(OPT_SUMMARY),
     CLI_OPTIONS_PROGRESS,
     CLI_OPTION_JOBS,

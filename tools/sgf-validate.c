@@ -26,6 +26,7 @@ enum {
 static const cli_option options[] = {
     CLI_OPTIONS_INPUT(OPT_FILES_FROM),
     { "quiet", 'q', NULL, 0, "print only errors, and no summary" },
+    CLI_OPTION_IGNORE,
     { "strict", OPT_STRICT, NULL, 0,
       "count warnings as errors for the exit status" },
     { "format", OPT_FORMAT, "FORMAT", 0,
