@@ -10,6 +10,7 @@
 #include <archive_entry.h>
 #include <errno.h>
 #include <locale.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -493,6 +494,23 @@ struct cli_archive_it {
     unsigned long long position;    /* of the first reading, in the file */
     links l;
     aliases al;                /* every hard link, for links to links */
+    /* which member of its target's name each link reads, as tar and
+     * unzip make it: a name may be held by more than one member (an
+     * archive appended to). By the members' places (their ordinals
+     * among the archive's entries, each reading counting them alike):
+     * l_at, l_hard: each link's place and kind; the members with data,
+     * by name (d_name, d_at, d_order: sorted by name, then place); l_src:
+     * the place of the member each link reads (NO_MEMBER: none) */
+    unsigned long entries;     /* entries read so far by this reading */
+    unsigned long *l_at;
+    bool *l_hard;
+    unsigned long *l_src;
+    size_t l_cap;
+    char **d_name;
+    unsigned long *d_at;
+    size_t *d_order;
+    size_t d_n, d_cap;
+    size_t cursor;             /* next_link: into order, by l_src */
     bool retargeted;           /* the links to links followed (once) */
     /* the second reading */
     bool *done;
@@ -579,6 +597,93 @@ static void hand_unread(cli_archive_it *it, cli_member *m, const char **why,
     hand(it, m, why, it->own != NULL ? it->own : it->path);
 }
 
+#define NO_MEMBER ULONG_MAX
+
+/* The last link added to it->l noted at the current place, hard or
+ * symbolic. 0, or -1 out of memory. */
+static int note_link(cli_archive_it *it, bool hard)
+{
+    if (it->l.n > it->l_cap) {
+        size_t cap = it->l.cap;
+        unsigned long *at = realloc(it->l_at, cap * sizeof *at);
+        if (at != NULL)
+            it->l_at = at;
+        bool *h = at != NULL ? realloc(it->l_hard, cap * sizeof *h) : NULL;
+        if (h != NULL)
+            it->l_hard = h;
+        unsigned long *src = h != NULL ? realloc(it->l_src,
+                                                 cap * sizeof *src) : NULL;
+        if (src == NULL)
+            return -1;
+        it->l_src = src;
+        it->l_cap = cap;
+    }
+    it->l_at[it->l.n - 1] = it->entries - 1;
+    it->l_hard[it->l.n - 1] = hard;
+    return 0;
+}
+
+/* A member with data (name in lookup form, malloc'd, given up here; NULL
+ * out of memory) noted at the current place. 0, or -1 out of memory. */
+static int note_data(cli_archive_it *it, char *name)
+{
+    if (name == NULL)
+        return -1;
+    if (it->d_n == it->d_cap) {
+        size_t cap = it->d_cap ? 2 * it->d_cap : 16;
+        char **n = realloc(it->d_name, cap * sizeof *n);
+        if (n != NULL)
+            it->d_name = n;
+        unsigned long *at = n != NULL ? realloc(it->d_at, cap * sizeof *at)
+                                      : NULL;
+        if (at == NULL) {
+            free(name);
+            return -1;
+        }
+        it->d_at = at;
+        it->d_cap = cap;
+    }
+    it->d_name[it->d_n] = name;
+    it->d_at[it->d_n++] = it->entries - 1;
+    return 0;
+}
+
+/* Each link not yet read given the place of the member it reads: a hard
+ * link the last member of its target's name before it (tar makes the
+ * link to the file as it then is), a symbolic link the last of the
+ * whole archive (the name as it ends up); NO_MEMBER when there is none.
+ * Then it->order: the links by that place, then by their own. */
+static const unsigned long *src_keys;
+static int by_src(const void *x, const void *y)
+{
+    size_t i = *(const size_t *)x, j = *(const size_t *)y;
+    if (src_keys[i] != src_keys[j])
+        return src_keys[i] < src_keys[j] ? -1 : 1;
+    return (i > j) - (i < j);
+}
+static void resolve_links(cli_archive_it *it)
+{
+    const links *l = &it->l;
+    for (size_t k = 0; k < l->n; k++) {
+        unsigned long best = NO_MEMBER;
+        size_t at = first_of(it->d_name, it->d_order, it->d_n,
+                             l->target[k]);
+        for (; !it->done[k] && at < it->d_n
+               && strcmp(it->d_name[it->d_order[at]], l->target[k]) == 0;
+             at++) {
+            unsigned long place = it->d_at[it->d_order[at]];
+            if (!it->l_hard[k] || place < it->l_at[k])
+                best = place;           /* (by place: the last wins) */
+        }
+        it->l_src[k] = best;
+    }
+    for (size_t k = 0; k < l->n; k++)
+        it->order[k] = k;
+    src_keys = it->l_src;
+    qsort(it->order, l->n, sizeof *it->order, by_src);
+    it->cursor = 0;
+}
+
 /* The first reading: the next member wanted, or false at its end. */
 static bool next_first(cli_archive_it *it, cli_member *m, const char **why)
 {
@@ -588,17 +693,21 @@ static bool next_first(cli_archive_it *it, cli_member *m, const char **why)
         return false;
     while ((rc = archive_read_next_header(it->a, &e)) == ARCHIVE_OK
            || rc == ARCHIVE_WARN) {
+        it->entries++;
         bool raw = archive_format(it->a) == ARCHIVE_FORMAT_RAW;
         const char *inner = entry_path(e);
         bool named = !raw && inner != NULL && ends_with(inner, member_suffix);
         char *target = NULL;
         int kind = raw ? LINK_NONE : link_of(e, &target);
+        bool data = !raw && inner != NULL && entry_hardlink(e) == NULL
+                    && archive_entry_filetype(e) == AE_IFREG;
         if (kind < 0 || (kind == LINK_IN          /* every link, by name */
                          && pairs_add(&it->al, lookup_form(inner), target)
                             != 0)
             || (kind == LINK_IN && named
-                && pairs_add(&it->l, member_name(it->path, inner), target)
-                   != 0)) {
+                && (pairs_add(&it->l, member_name(it->path, inner), target)
+                    != 0 || note_link(it, entry_hardlink(e) != NULL) != 0))
+            || (data && note_data(it, lookup_form(inner)) != 0)) {
             free(target);
             tool_error("out of memory");
             it->st = TOOL_TROUBLE;
@@ -689,7 +798,18 @@ static bool start_links(cli_archive_it *it)
         it->st = TOOL_TROUBLE;
         return false;
     }
-    sort_by(it->order, l->target, l->n);
+    if (it->d_order == NULL && it->d_n > 0) {
+        it->d_order = malloc(it->d_n * sizeof *it->d_order);
+        if (it->d_order == NULL) {
+            tool_error("out of memory");
+            it->broken = true;
+            it->st = TOOL_TROUBLE;
+            return false;
+        }
+        sort_by(it->d_order, it->d_name, it->d_n);
+    }
+    resolve_links(it);
+    it->entries = 0;
     it->nnames = it->next_name = 0;
     return true;
 }
@@ -796,25 +916,18 @@ static bool next_link(cli_archive_it *it, cli_member *m, const char **why)
     }
     while ((rc = archive_read_next_header(it->a, &e)) == ARCHIVE_OK
            || rc == ARCHIVE_WARN) {
-        const char *raw = entry_path(e);
+        unsigned long place = it->entries++;
         size_t n = 0;
-        bool data = raw != NULL && entry_hardlink(e) == NULL
-                    && archive_entry_filetype(e) == AE_IFREG;
-        char *inner = data ? lookup_form(raw) : NULL;
-        if (data && inner == NULL) {
-            tool_error("out of memory");
-            it->st = TOOL_TROUBLE;
-            it->no_memory = true;
-            return false;
-        }
-        for (size_t k = data ? first_of(l->target, it->order, l->n, inner)
-                             : l->n;
-             k < l->n && strcmp(l->target[it->order[k]], inner) == 0; k++)
-            if (!it->done[it->order[k]]) {  /* in the archive's order */
-                it->names[n++] = l->name[it->order[k]];
-                it->done[it->order[k]] = true;
+        while (it->cursor < l->n && it->l_src[it->order[it->cursor]] < place)
+            it->cursor++;
+        for (; it->cursor < l->n
+               && it->l_src[it->order[it->cursor]] == place; it->cursor++) {
+            size_t k = it->order[it->cursor];   /* in the archive's order */
+            if (!it->done[k]) {
+                it->names[n++] = l->name[k];
+                it->done[k] = true;
             }
-        free(inner);
+        }
         if (n == 0) {
             archive_read_data_skip(it->a);
             continue;
@@ -923,6 +1036,14 @@ int cli_archive_close(cli_archive_it *it, bool *broken)
         archive_read_free(it->a);
     pairs_free(&it->l);
     pairs_free(&it->al);
+    for (size_t k = 0; k < it->d_n; k++)
+        free(it->d_name[k]);
+    free(it->d_name);
+    free(it->d_at);
+    free(it->d_order);
+    free(it->l_at);
+    free(it->l_hard);
+    free(it->l_src);
     free(it->done);
     free(it->names);
     free(it->order);
