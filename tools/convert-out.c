@@ -235,9 +235,10 @@ int convert_plan(convert_opts *o, const cli_input_list *l)
     }
     if (o->output == NULL)
         return TOOL_OK;
-    if (!o->out_dir && (o->split || o->keep_dirs)) {
+    if (!o->out_dir && (o->split || o->keep_dirs || o->overwrite)) {
         tool_error("--%s needs -o DIR (a directory, or a name ending in "
-                   "'/')", o->split ? "split" : "keep-dirs");
+                   "'/')", o->split ? "split" : o->keep_dirs ? "keep-dirs"
+                                                : "overwrite");
         return TOOL_TROUBLE;
     }
     if (!o->out_dir)
@@ -425,6 +426,19 @@ static int make_parents(char *target, size_t skip, const char *path)
     return 0;
 }
 
+/* What tells an input's folder from another's (a hash of the path up to
+ * its last '/'), kept with each output name written: --keep-dirs is
+ * offered for two inputs of one output name only when their folders
+ * differ (in one folder it would not keep them apart). */
+static size_t folder_key(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    size_t h = 14695981039346656037u & SIZE_MAX;
+    for (const char *p = path; slash != NULL && p < slash; p++)
+        h = (h ^ (unsigned char)*p) * (1099511628211u & SIZE_MAX);
+    return h;
+}
+
 /* The file of one input under -o DIR: *target is its name (malloc'd,
  * for the caller to free), *fp the temporary file it is written to
  * (renamed by close_tmp), or NULL after a message. Inputs that are the
@@ -434,7 +448,7 @@ static FILE *open_dir_target(convert_opts *o, const char *path, long game,
                              char **target, char **tmp, bool *fresh)
 {
     struct stat st_target;
-    size_t index = o->targets.count;
+    size_t index = folder_key(path), earlier_key = 0;
     *target = dir_target(o, path, game);
     *tmp = NULL;
     if (*target == NULL) {
@@ -442,7 +456,7 @@ static FILE *open_dir_target(convert_opts *o, const char *path, long game,
         return NULL;
     }
     size_t len = strlen(*target);
-    bool earlier = keyset_find(&o->targets, *target, len, NULL);
+    bool earlier = keyset_find(&o->targets, *target, len, &earlier_key);
     bool exists = lstat(*target, &st_target) == 0;
     *fresh = !exists;
     if (exists && o->inputs != NULL && stat(*target, &st_target) == 0
@@ -454,7 +468,8 @@ static FILE *open_dir_target(convert_opts *o, const char *path, long game,
     else if (earlier)
         tool_error("'%s' was already written for another input of the "
                    "same name; '%s' not written%s", *target,
-                   cli_display_name(path), o->keep_dirs ? ""
+                   cli_display_name(path),
+                   o->keep_dirs || earlier_key == index ? ""
                    : " (--keep-dirs keeps the inputs' folders apart)");
     else if (keyset_add(&o->targets, *target, len, &index) < 0)
         tool_error("out of memory");

@@ -290,6 +290,10 @@ static int check_options(convert_opts *o)
         tool_error("--charset reads SGF; XML input is always UTF-8");
         return TOOL_TROUBLE;
     }
+    if (o->output != NULL && o->output[0] == '\0') {
+        tool_error("-o needs a file or directory name, not ''");
+        return TOOL_TROUBLE;
+    }
     if ((o->overwrite || o->keep_dirs || o->split) && o->output == NULL) {
         tool_error("--%s goes with -o DIR only", o->overwrite ? "overwrite"
                    : o->keep_dirs ? "keep-dirs" : "split");
