@@ -145,6 +145,14 @@ int score_engine_dead(score_out_opts *o, const sgf_board *b,
                       size_t size)
 {
     static const char question[] = "final_status_list dead\n";
+    if (sgf_board_stone_count(b, SGF_BLACK) == 0
+        && sgf_board_stone_count(b, SGF_WHITE) == 0) {
+        /* no stone, none dead: not asked (GNU Go takes minutes over an
+           empty 19x19 board) */
+        memset(dead, 0, (size_t)sgf_board_width(b)
+                        * (size_t)sgf_board_height(b));
+        return 0;
+    }
     if (o->engine_broken) {             /* said once, when it broke */
         snprintf(why, size, "%s", SCORE_ENGINE_BROKEN);
         return 1;
