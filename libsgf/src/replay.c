@@ -1080,16 +1080,25 @@ int sgf_replay_run(sgf_replay *r, sgf_collection *c, const sgf_game *g,
     return rc;
 }
 
+static void free_cached(void *r)
+{
+    sgf_replay_free(r);
+}
+
 int sgf__replay_no_effect(sgf_collection *c, const sgf_game *g,
                           int (*fn)(void *ctx, const sgf__value *v),
                           void *ctx)
 {
     if (c == NULL || g == NULL || fn == NULL)
         return SGF_EINVAL;
-    sgf_replay *r;
-    int rc = sgf_replay_new(&r);
-    if (rc != 0)
-        return rc;
+    sgf_replay *r = c->cached_replay;   /* one for the collection */
+    int rc = 0;
+    if (r == NULL) {
+        if ((rc = sgf_replay_new(&r)) != 0)
+            return rc;
+        c->cached_replay = r;
+        c->cached_free = free_cached;
+    }
     sgf_replay_options o;
     (void)sgf_replay_options_init(&o, SGF_REPLAY_OPTIONS_VERSION);
     o.quiet = true;
@@ -1097,6 +1106,7 @@ int sgf__replay_no_effect(sgf_collection *c, const sgf_game *g,
     r->no_effect = fn;
     r->no_effect_ctx = ctx;
     rc = sgf_replay_run(r, c, g, &o);
-    sgf_replay_free(r);
+    r->no_effect = NULL;
+    r->no_effect_ctx = NULL;
     return rc;
 }

@@ -12,6 +12,8 @@ void sgf_collection_free(sgf_collection *c)
     if (c == NULL)
         return;
     free(c->diags);
+    if (c->cached_free != NULL)
+        c->cached_free(c->cached_replay);
     sgf__linepos_release(c);
     free(c->games);
     sgf__input_unmap(c);

@@ -235,6 +235,13 @@ struct sgf_collection {
      * read again, parse.c): sgf__diag_release calls it later. */
     bool diag_hold;
     int status;              /* first SGF_ENOMEM met while reading */
+    /* A replayer kept for sgf_repair_game's look at setup (replay.c
+     * sgf__replay_no_effect), so that repairing game after game of an
+     * input makes one, not one a game (each took and gave back some
+     * 100 KiB: the heap grew and shrank by system call every game);
+     * freed with the collection by cached_free. */
+    void *cached_replay;
+    void (*cached_free)(void *);
     sgf_game_fn each;        /* sgf_parse_*_each: called per game, or NULL */
     void *each_payload;
     bool each_stopped;       /* each returned nonzero */
