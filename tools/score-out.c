@@ -336,6 +336,9 @@ static void cause_text(char *buf, size_t size, const game_count *x)
     case SGF_CAUSE_SETTLED:
         snprintf(buf, size, "settled");
         break;
+    case SGF_CAUSE_WINNER:
+        snprintf(buf, size, "winner");
+        break;
     case SGF_CAUSE_UNKNOWN:
         snprintf(buf, size, "unknown");
         break;
@@ -453,6 +456,10 @@ static void cause_sentence(char *buf, size_t size, const game_count *x)
     case SGF_CAUSE_SETTLED:
         snprintf(buf, size, " (the count is settled and no fault of "
                  "the record explains it: RE[] is the suspect)");
+        break;
+    case SGF_CAUSE_WINNER:
+        snprintf(buf, size, " (RE[] names the other player as winner, by "
+                 "the count's margin)");
         break;
     case SGF_CAUSE_UNKNOWN:
         snprintf(buf, size, " (no cause found)");
@@ -959,7 +966,7 @@ static void disagree_diag(game_count *x)
         SGF_D_DISAGREE_HANDICAP, SGF_D_DISAGREE_KOMI, SGF_D_DISAGREE_GROUP,
         SGF_D_DISAGREE_UNKNOWN, SGF_D_DISAGREE_PAIR, SGF_D_DISAGREE_PAIR,
         SGF_D_DISAGREE_IMPOSSIBLE, SGF_D_DISAGREE_IMPOSSIBLE,
-        SGF_D_DISAGREE_SETTLED
+        SGF_D_DISAGREE_SETTLED, SGF_D_DISAGREE_WINNER
     };
     char why[160];
     if (x->verdict != SGF_SCORE_DISAGREE

@@ -162,6 +162,15 @@ static sgf_score_cause impossible(const explain_ctx *x, const sgf_rules *r)
     return fabs(whole) > most ? SGF_CAUSE_MARGIN : SGF_CAUSE_NONE;
 }
 
+/* Whether RE[] names the other player as winner by the count's margin:
+ * B+10.5 for a count of W+10.5 (the winner written wrong; a margin of a
+ * draw turns nothing round). */
+static bool winner_swapped(const explain_ctx *x)
+{
+    return x->re->kind == SGF_RE_SCORE && fabs(x->margin) > 1e-6
+           && fabs(recorded_margin(x->re) + x->margin) < 1e-6;
+}
+
 static int cmp_chain(const void *a, const void *b)
 {
     const chain_ref *p = a, *q = b;
@@ -513,14 +522,16 @@ static sgf_score_cause find_cause(explain_ctx *x, const sgf_rules *r,
             && try_groups(x, rr, true, out))           /* see below */
             c = SGF_CAUSE_KOMI_GROUP;
     }
-    else if (x->record_only)
-        c = SGF_CAUSE_UNKNOWN;          /* chains: not asked for */
+    else if (x->record_only)            /* chains: not asked for */
+        c = winner_swapped(x) ? SGF_CAUSE_WINNER : SGF_CAUSE_UNKNOWN;
     else if (try_groups(x, rr, false, out))
         c = SGF_CAUSE_GROUP;
     else if (x->komi == 0 && try_groups(x, rr, true, out))
         c = SGF_CAUSE_KOMI_GROUP;       /* KM[0]: a komi not written */
     else if (x->doubt != NULL && try_two_groups(x, rr, out))
         c = SGF_CAUSE_GROUPS;
+    else if (winner_swapped(x))         /* last: a chain miscounted can */
+        c = SGF_CAUSE_WINNER;           /* turn a margin round too */
     else
         c = SGF_CAUSE_UNKNOWN;
     free(x->ch);
@@ -640,7 +651,7 @@ const char *sgf_score_cause_name(sgf_score_cause c)
     static const char *const names[] = { "none", "scoring", "handicap",
                                          "komi", "group", "unknown",
                                          "komi+group", "groups", "parity",
-                                         "margin", "settled" };
+                                         "margin", "settled", "winner" };
     if ((unsigned)c >= sizeof names / sizeof names[0])
         return "?";
     return names[c];

@@ -566,7 +566,10 @@ static void test_score_format_margin(void **state)
     /* the settled count's cause, appended: its number is kept */
     assert_int_equal(SGF_CAUSE_SETTLED, 10);
     assert_string_equal(sgf_score_cause_name(SGF_CAUSE_SETTLED), "settled");
-    assert_string_equal(sgf_score_cause_name((sgf_score_cause)11), "?");
+    /* the winner written wrong, appended */
+    assert_int_equal(SGF_CAUSE_WINNER, 11);
+    assert_string_equal(sgf_score_cause_name(SGF_CAUSE_WINNER), "winner");
+    assert_string_equal(sgf_score_cause_name((sgf_score_cause)12), "?");
     assert_string_equal(sgf_score_verdict_name((sgf_score_verdict)99), "?");
     assert_string_equal(sgf_score_verdict_name(SGF_SCORE_NOT_COUNTED),
                         "not-counted");
@@ -703,6 +706,12 @@ static void test_score_explain_record(void **state)
     y = why_record(cn, "W+12.5");               /* W+6 with komi 0 */
     assert_int_equal(y.cause, SGF_CAUSE_KOMI);
     assert_true(y.komi == 6.5);
+    y = why_record(cn, "B+6");                  /* W+6, the winner */
+    assert_int_equal(y.cause, SGF_CAUSE_WINNER);        /* swapped */
+    y = why_record(cn, "B+7");
+    assert_int_equal(y.cause, SGF_CAUSE_UNKNOWN);
+    y = why(cn, "B+5", false);          /* the chains asked: ac dead */
+    assert_int_equal(y.cause, SGF_CAUSE_GROUP);
     assert_int_equal(sgf_score_explain_record(NULL, NULL, NULL, NULL, 0, 0,
                                               NULL, NULL), SGF_EINVAL);
 }

@@ -303,7 +303,7 @@ typedef enum sgf_score_cause {
     SGF_CAUSE_MARGIN,        /* RE[] is no count of this board: its
                                 margin is larger than the board's points
                                 (and the prisoners) */
-    SGF_CAUSE_SETTLED        /* RE[] is not the count of this position,
+    SGF_CAUSE_SETTLED,       /* RE[] is not the count of this position,
                                 whose count is settled: the dead stones
                                 sure (proven, or given alike by two
                                 methods), the board finished and the
@@ -315,6 +315,13 @@ typedef enum sgf_score_cause {
                                 sgf-score does with its estimate (it
                                 looks for those alone there, with
                                 sgf_score_explain_record) */
+    SGF_CAUSE_WINNER         /* RE[] names the other player as winner,
+                                by the count's own margin (B+10.5 for a
+                                count of W+10.5): the winner written
+                                wrong. Looked for last, after the chains'
+                                changes (a chain miscounted can turn a
+                                margin round too); with the record's
+                                causes alone, after PARITY and MARGIN */
 } sgf_score_cause;
 
 typedef struct sgf_score_reason {
