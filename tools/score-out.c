@@ -566,9 +566,8 @@ static void print_json(const game_count *x)
     }
     json_t *codes = json_array();
     for (int k = 0; k < x->ndiags; k++)
-        if (!cli_diag_ignored((unsigned)x->diags[k].code))    /* --ignore */
-            json_array_append_new(codes, json_string(
-                sgf_diag_code_name(x->diags[k].code)));
+        json_array_append_new(codes, json_string(
+            sgf_diag_code_name(x->diags[k].code)));
     json_object_set_new(rec, "diagnostics", codes);
     tool_json_emit(stdout, rec);
 }
@@ -930,7 +929,9 @@ static int markup_diff(game_count *x, const sgf_board *b)
 
 /* ---- diagnostics -------------------------------------------------- */
 
-/* Keep a diagnostic of code at byte offset (NO_OFFSET: none). */
+/* Keep a diagnostic of code at byte offset (NO_OFFSET: none); one the
+ * run ignores (--ignore) is not kept, so no output of the game (text,
+ * JSON, HTML) shows it. */
 static void add_diag(game_count *x, sgf_diag_code code, long offset,
                      const char *fmt, ...)
 #if defined(__GNUC__)
@@ -941,7 +942,7 @@ static void add_diag(game_count *x, sgf_diag_code code, long offset,
 static void add_diag(game_count *x, sgf_diag_code code, long offset,
                      const char *fmt, ...)
 {
-    if (x->ndiags == MAX_DIAGS)
+    if (x->ndiags == MAX_DIAGS || cli_diag_ignored((unsigned)code))
         return;
     game_diag *d = &x->diags[x->ndiags++];
     va_list ap;
@@ -1058,22 +1059,18 @@ static int html_game(const score_out_opts *o, const game_count *x,
 {
     char cause[64], why[128];
     shtml_note notes[MAX_DIAGS];
-    int nnotes = 0;
     cause_text(cause, sizeof cause, x);
     cause_sentence(why, sizeof why, x);
     for (int k = 0; k < x->ndiags; k++) {
         const game_diag *d = &x->diags[k];
-        if (cli_diag_ignored((unsigned)d->code))
-            continue;                   /* --ignore */
-        notes[nnotes] = (shtml_note){ d->code, { 0, 0, 0 }, d->message };
+        notes[k] = (shtml_note){ d->code, { 0, 0, 0 }, d->message };
         if (d->offset != NO_OFFSET)
-            notes[nnotes].pos = sgf_collection_pos(c, (size_t)d->offset);
-        nnotes++;
+            notes[k].pos = sgf_collection_pos(c, (size_t)d->offset);
     }
     shtml_game g = { x->name, c, x->g, sgf_replay_move_number(o->replay),
                      x->rules->name, x->komi, komi_note(x), x->dead_source,
                      &x->s, x->result, x->recorded, x->verdict, cause, why,
-                     notes, (size_t)nnotes,
+                     notes, (size_t)x->ndiags,
                      !x->estimated ? -1 : settled(x) ? 1 : 0 };
     return shtml_game_add(o->html, &g);
 }
