@@ -344,8 +344,9 @@ static void test_charset_conv_pool_reuse_clean(void **state)
     }
 }
 
-/* A value in printable ASCII with no NUL under CA[UTF-16]: not UTF-16
- * (1: the caller reads it as what it is, with charset-mismatch), where
+/* A value in printable ASCII or UTF-8 with no NUL under CA[UTF-16]: not
+ * UTF-16 (1: the caller reads it as what it is, with charset-mismatch),
+ * where
  * "Park" would read as two CJK characters; UTF-16 of Latin letters (NUL
  * bytes) and of other scripts (bytes outside printable ASCII) reads. A
  * whole record: RU[] and RE[] read as written, not as CJK. */
@@ -361,6 +362,19 @@ static void test_charset_utf16_ascii_value(void **state)
         assert_int_equal(out.len, 0);
         assert_int_equal(conv(&cv, names[k], "W+0.5\n", 6, &out), 1);
     }
+    /* UTF-8 text with no NUL (a mislabelled record): not UTF-16 either,
+     * where "caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac" would read as six CJK
+     * characters */
+    for (size_t k = 0; k < 3; k++) {
+        assert_int_equal(conv(&cv, names[k], "caf\xc3\xa9 \xe6\x97\xa5"
+                              "\xe6\x9c\xac", 12, &out), 1);
+        assert_int_equal(out.len, 0);
+    }
+    /* UTF-16 of Korean (no NUL, not UTF-8) reads */
+    assert_int_equal(conv(&cv, "UTF-16LE", "\x70\xC8\x58\xCE\xC8\xD6", 6,
+                          &out), 0);
+    assert_string_equal(out.ptr, "\xEC\xA1\xB0\xEC\xB9\x98\xED\x9B\x88");
+    out.len = 0;
     assert_int_equal(conv(&cv, "UTF-16LE", "P\0a\0", 4, &out), 0);
     assert_memory_equal(out.ptr, "Pa", 2);
     out.len = 0;
