@@ -1219,11 +1219,16 @@ static void fix_node(repair *r, sgf_node *n, ff4_count *f)
                     || info->value_type == SGF_VT_SIMPLETEXT;
         for (uint32_t i = 0; i < p->nvalues && text; i++)
             blank_nuls(r, p, &p->values[i]);
-        if (info != NULL && is_move(p->id) && (p->flags & SGF__P_DUPLICATE))
+        if (info != NULL && is_move(p->id)
+            && (p->flags & SGF__P_DUPLICATE)) {
             note(r, SGF_D_REPAIRED_MERGE, p->dup_offset, "'%s' repeated "
                  "in the node: written once with its %u values (the replay "
                  "plays the first; the others stay, as moves are the "
                  "record)", p->ident, (unsigned)p->nvalues);
+            /* said once: a move put in a node of its own (setup and a
+             * move in one node) is met again in that node */
+            p->flags &= (uint16_t)~SGF__P_DUPLICATE;
+        }
         if (info == NULL || is_move(p->id)
             || ((info->flags & SGF_PF_GO) && r->g->gm != 1)) {
             link = &p->next;
