@@ -500,6 +500,8 @@ typedef struct stream {
                                 the input is not converted */
     bool tell;               /* ... to be said after its diagnostics */
     size_t refused_at;       /* the game refused */
+    bool after_last;         /* ... none: the text after the last game
+                                tree, which no output holds */
     bool found;              /* the game --game asks for was met */
     unsigned long games;     /* games written */
     int status;              /* of the writes and refusals */
@@ -593,7 +595,11 @@ static void tell_refusal(stream *s)
     if (!s->tell)
         return;
     s->tell = false;
-    if (s->games == 0)
+    if (s->after_last)
+        tool_error("'%s': its games were converted, but not the text "
+                   "after its last game tree, which is part of none "
+                   "(--force accepts that)", s->name);
+    else if (s->games == 0)
         tool_error("'%s' not converted: data was dropped or changed on "
                    "reading (--force converts it anyway)", s->name);
     else
@@ -612,6 +618,14 @@ static int stream_game(void *payload, sgf_collection *c, sgf_game *g)
     tell_refusal(s);
     if (g != NULL)
         s->games_seen++;
+    if (g == NULL && !o->force && !s->refused && !s->stop && o->game < 0
+        && has_critical(c)) {
+        /* after the last game tree: data dropped there (text after it),
+         * or no game tree at all (no document is begun for it) */
+        s->refused = true;
+        s->tell = s->after_last = s->games_seen > 0;
+        return TOOL_INVALID;
+    }
     if (g == NULL || s->refused || s->stop
         || (o->game >= 0 && (long)sgf_game_index(g) != o->game))
         return TOOL_OK;

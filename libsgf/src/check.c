@@ -17,7 +17,9 @@
  * replayer, which owns board-state checks; a code in brackets is emitted here,
  * in checkroot.c or in checkval.c):
  *
- *   SGFC  6 data before '(;'          parser junk-outside-tree
+ *   SGFC  6 data before '(;'          parser text-outside-tree
+ *                                            (stray '(' ')' ';':
+ *                                            junk-outside-tree)
  *         7 no SGF data               parser no-game-tree
  *         8 illegal chars             parser unexpected-char
  *         9, 10 missing ')', EOF      parser unclosed-tree, unclosed-value

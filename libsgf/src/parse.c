@@ -206,20 +206,54 @@ static size_t count_lines(const char *s, size_t from, size_t to)
     return lines + text;
 }
 
+/* Whether s[from .. to) holds text: something other than white space
+ * and the debris of tree syntax ('(', ')', ';': a stray parenthesis,
+ * say), which holds nothing. */
+static bool holds_text(const char *s, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (!is_ws(ch) && ch != '(' && ch != ')' && ch != ';')
+            return true;
+    }
+    return false;
+}
+
+/* Skipped text outside the game trees, said: text (a mail header, a
+ * note) as text-outside-tree, which says data was dropped (nothing in a
+ * collection holds it: sgf-convert does not drop it unless forced);
+ * only stray parentheses and semicolons as junk-outside-tree. */
 static void flush_junk(parser *p, bool at_end)
 {
     if (p->junk_start == SIZE_MAX)
         return;
-    size_t start = p->junk_start;
-    size_t nl = count_lines(p->s, start, at_end ? p->n : p->i);
+    size_t start = p->junk_start, end = at_end ? p->n : p->i;
     p->junk_start = SIZE_MAX;
     if (at_end && !p->saw_tree)
         return;        /* "no game tree" says it all */
     const char *where = !p->saw_tree ? "before the first game tree"
                        : at_end ? "after the last game tree"
                        : "between game trees";
-    DIAG(p, SGF_D_JUNK_OUTSIDE, start, "ignored %zu line%s of text %s",
-         nl, nl == 1 ? "" : "s", where);
+    if (holds_text(p->s, start, end)) {
+        size_t nl = count_lines(p->s, start, end);
+        DIAG(p, SGF_D_TEXT_OUTSIDE, start, "%zu line%s of text %s: "
+             "part of no game tree, not read", nl, nl == 1 ? "" : "s",
+             where);
+        return;
+    }
+    size_t n = 0;
+    char one = 0;
+    for (size_t i = start; i < end; i++)
+        if (!is_ws((unsigned char)p->s[i])) {
+            n++;
+            one = p->s[i];
+        }
+    if (n == 1)
+        DIAG(p, SGF_D_JUNK_OUTSIDE, start, "ignored a stray '%c' %s", one,
+             where);
+    else
+        DIAG(p, SGF_D_JUNK_OUTSIDE, start, "ignored %zu stray parentheses "
+             "and semicolons %s", n, where);
 }
 
 /* --- nodes and games ---------------------------------------------------- */

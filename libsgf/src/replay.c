@@ -72,6 +72,9 @@ typedef struct walk_state {
      * move: the colour it named (else SGF_EMPTY); a move of that colour
      * is played as one PL named (no order warnings) */
     sgf_color pl_next;
+    /* the colour that PL[] named, when the move after it is by the
+     * other one (order_checks says so), else SGF_EMPTY */
+    sgf_color pl_against;
 } walk_state;
 
 /* A branching point still to visit: the next sibling to walk, and the
@@ -513,13 +516,27 @@ static int order_checks(walk *w, walk_state *st, const sgf_prop *p,
 {
     char what[40];
     unsigned number = st->move_number;
-    bool twice = st->last_color == color && !pl;
+    sgf_color named = st->pl_against;
+    /* against PL[]: the one fault said once, not again as two moves in
+     * a row or as Black's move after handicap stones */
+    bool twice = st->last_color == color && !pl && named == SGF_EMPTY;
     bool after_end = st->ended && !st->end_reported;
-    bool turn = number == 1 && w->handicap && color == SGF_BLACK;
+    bool turn = number == 1 && w->handicap && color == SGF_BLACK
+                && named == SGF_EMPTY;
     st->watch = false;            /* turn and end: said once */
-    if (!twice && !after_end && !turn)
+    st->pl_against = SGF_EMPTY;
+    if (!twice && !after_end && !turn && named == SGF_EMPTY)
         return 0;
     describe(what, w, color, pt, pass);
+    if (named != SGF_EMPTY) {
+        sgf_diag d = move_proto(w, SGF_D_MOVE_AGAINST_PL, p, number, color,
+                                pt, pass);
+        if (MOVE_DIAG(w, d, "move %u: %s, but the PL[%s] before it says "
+                      "%s is to play", number, what,
+                      named == SGF_BLACK ? "B" : "W",
+                      named == SGF_BLACK ? "Black" : "White") != 0)
+            return SGF_ENOMEM;
+    }
     if (twice) {
         /* "move %u: two successive moves by %s (%s)", put together here:
          * some collections have one per move, and printf's parsing of
@@ -694,6 +711,17 @@ static SGF__HOT int play_one(walk *w, walk_state *st, const sgf_node *n,
     return number >= w->stop_at ? WALK_STOP : 0;
 }
 
+/* The move after a PL[] (st->pl_next) is by the other colour: said by
+ * order_checks. The position the setup recorded with PL's colour to
+ * play occurred with the mover's (situational superko compares it):
+ * recorded again so, as after a setup without PL (retake_turn). */
+static void pl_against(walk_state *st)
+{
+    st->pl_against = st->pl_next;
+    st->watch = true;
+    st->guessed = true;
+}
+
 /* play_one for the move in property p, not inline. */
 static int play_prop(walk *w, walk_state *st, const sgf_node *n,
                      const sgf_prop *p, sgf_color color, bool pl,
@@ -734,9 +762,13 @@ static int process_node_props(walk *w, walk_state *st, const sgf_node *n)
             st->pl_next = named;
         return rc;
     }
-    if (st->pl_next != SGF_EMPTY
-        && st->pl_next == (black != NULL ? SGF_BLACK : SGF_WHITE))
-        pl = true;
+    if (st->pl_next != SGF_EMPTY) {
+        sgf_color first = black != NULL ? SGF_BLACK : SGF_WHITE;
+        if (st->pl_next == first)
+            pl = true;
+        else
+            pl_against(st);
+    }
     st->pl_next = SGF_EMPTY;
     if (black != NULL && rc == 0)
         rc = play_prop(w, st, n, black, SGF_BLACK,
@@ -756,8 +788,13 @@ static SGF__HOT int process_node(walk *w, walk_state *st,
 {
     sgf_point pt = n->move_point;
     if (n->move_color != SGF_EMPTY && pt.x < w->xlim[pt.y]) {
-        bool pl = st->pl_next == (sgf_color)n->move_color;
-        st->pl_next = SGF_EMPTY;
+        bool pl = false;
+        if (st->pl_next != SGF_EMPTY) {
+            pl = st->pl_next == (sgf_color)n->move_color;
+            if (!pl)
+                pl_against(st);
+            st->pl_next = SGF_EMPTY;
+        }
         return play_one(w, st, n, NULL, (sgf_color)n->move_color,
                         MOVE_ON, pt, pl, false);
     }
@@ -851,7 +888,7 @@ static int walk_all(walk *w, const sgf_node *n)
 {
     sgf_replay *r = w->r;
     walk_state st = { 0, SGF_EMPTY, false, false, w->handicap != 0,
-                      false, 0, SGF_EMPTY };
+                      false, 0, SGF_EMPTY, SGF_EMPTY };
     r->frames.len = 0;
     for (;;) {
         int rc = process_node(w, &st, n);
@@ -921,7 +958,7 @@ static bool path_fits(const sgf_node *n, const sgf_replay_options *o)
 static int walk_line(walk *w, const sgf_node *n)
 {
     walk_state st = { 0, SGF_EMPTY, false, false, w->handicap != 0,
-                      false, 0, SGF_EMPTY };
+                      false, 0, SGF_EMPTY, SGF_EMPTY };
     size_t used = 0;
     bool bad = false;
     while (n != NULL) {

@@ -226,12 +226,23 @@ static void test_parse_junk_around_tree(void **state)
     sgf_collection *c = parse("From: someone\nSubject: (my game)\n\n"
                               "(;GM[1];B[ee];W[ce])\n-- \nsig)))\n");
     assert_int_equal(sgf_collection_game_count(c), 1);
-    assert_int_equal(count_code(c, SGF_D_JUNK_OUTSIDE), 2);
-    const sgf_diag *d = find_diag(c, SGF_D_JUNK_OUTSIDE);
+    assert_int_equal(count_code(c, SGF_D_TEXT_OUTSIDE), 2);
+    assert_int_equal(count_code(c, SGF_D_JUNK_OUTSIDE), 0);
+    const sgf_diag *d = find_diag(c, SGF_D_TEXT_OUTSIDE);
     assert_int_equal(d->severity, SGF_SEV_WARNING);
-    assert_int_equal(d->pos.line, 1);
+    assert_true(d->critical);           /* text dropped: a conversion */
+    assert_int_equal(d->pos.line, 1);   /* would lose it */
     assert_non_null(strstr(d->message, "2 lines"));
     assert_int_equal(count_moves(sgf_collection_game(c, 0)), 2);
+    sgf_collection_free(c);
+    /* stray parentheses and semicolons hold nothing: not critical */
+    c = parse("(;GM[1];B[ee]))\n(;GM[1];W[ce]) ;)\n");
+    assert_int_equal(sgf_collection_game_count(c), 2);
+    assert_int_equal(count_code(c, SGF_D_TEXT_OUTSIDE), 0);
+    assert_int_equal(count_code(c, SGF_D_JUNK_OUTSIDE), 2);
+    d = find_diag(c, SGF_D_JUNK_OUTSIDE);
+    assert_false(d->critical);
+    assert_non_null(strstr(d->message, "a stray ')' between"));
     sgf_collection_free(c);
 }
 
@@ -1067,9 +1078,9 @@ static void test_parse_each_game_in_turn(void **state)
     assert_int_equal(s.ndiags[0], 0);         /* a clean game */
     assert_int_equal(s.first[1], SGF_D_DUPLICATE_PROPERTY);
     assert_true(s.ndiags[2] >= 2);            /* junk before it, FF mix */
-    assert_int_equal(s.first[2], SGF_D_JUNK_OUTSIDE);
-    assert_int_equal(s.ndiags[3], 1);         /* junk after the last */
-    assert_int_equal(s.first[3], SGF_D_JUNK_OUTSIDE);
+    assert_int_equal(s.first[2], SGF_D_TEXT_OUTSIDE);
+    assert_int_equal(s.ndiags[3], 1);         /* text after the last */
+    assert_int_equal(s.first[3], SGF_D_TEXT_OUTSIDE);
     assert_true(s.earlier_released);
     assert_true(s.first_kept);
 }

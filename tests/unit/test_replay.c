@@ -509,6 +509,24 @@ static void test_replay_forgets_positions_across_sizes(void **state)
     sgf_collection_free(c);
 }
 
+/* A move by the colour other than the PL[] before it names: warned
+ * once (not also as two moves in a row, nor as Black's first move after
+ * handicap stones); the colour PL names, or a node with neither PL nor a
+ * move between, is not warned. */
+static void test_replay_move_against_pl(void **state)
+{
+    (void)state;
+    expect("(;SZ[9];PL[W];B[cc];W[dd])", "japanese", "move-against-pl@1");
+    expect("(;SZ[9];B[cc];PL[W];B[dd])", "japanese", "move-against-pl@2");
+    expect("(;SZ[9]AB[cc]PL[W];C[x];B[dd])", "japanese",
+           "move-against-pl@1");
+    expect("(;SZ[9]HA[2]AB[cc][gg]PL[W];B[ee])", "japanese",
+           "move-against-pl@1");
+    expect("(;SZ[9];B[cc];PL[B];B[dd])", "japanese", "");
+    expect("(;SZ[9]AB[cc]PL[W];W[dd];W[ee])", "japanese",
+           "consecutive-moves@2");
+}
+
 static void test_replay_handicap(void **state)
 {
     (void)state;
@@ -706,9 +724,10 @@ static void test_replay_pl_carries_to_next_move(void **state)
     expect("(;GM[1]SZ[9];B[cc];AB[aa]PL[B]B[bb])", "japanese", "");
     expect("(;GM[1]SZ[9];B[cc];AB[aa];B[bb])", "japanese",
            "consecutive-moves@2");
-    /* only for a move of the colour it names */
+    /* only for a move of the colour it names: the other colour's is
+     * warned as against PL (once, not also as two moves in a row) */
     expect("(;GM[1]SZ[9];B[cc];AB[aa]PL[W];B[bb])", "japanese",
-           "consecutive-moves@2");
+           "move-against-pl@2");
     /* a later setup without PL says the turn anew: no PL for the move */
     expect("(;GM[1]SZ[9];B[cc];AB[aa]PL[B];AW[ee];B[bb])", "japanese",
            "consecutive-moves@2");
@@ -773,6 +792,7 @@ int main(void)
         cmocka_unit_test(test_replay_rules_from_record),
         cmocka_unit_test(test_replay_reused_for_many_records),
         cmocka_unit_test(test_replay_forgets_positions_across_sizes),
+        cmocka_unit_test(test_replay_move_against_pl),
         cmocka_unit_test(test_replay_handicap),
         cmocka_unit_test(test_replay_plain_move_nodes),
         cmocka_unit_test(test_replay_undo_after_unrecorded_moves),
