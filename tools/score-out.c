@@ -339,6 +339,10 @@ static void cause_text(char *buf, size_t size, const game_count *x)
     case SGF_CAUSE_WINNER:
         snprintf(buf, size, "winner");
         break;
+    case SGF_CAUSE_MARKUP:
+        snprintf(buf, size, "markup=%s",
+                 point_text(v, y->point, x->s.width, x->s.height));
+        break;
     case SGF_CAUSE_UNKNOWN:
         snprintf(buf, size, "unknown");
         break;
@@ -460,6 +464,13 @@ static void cause_sentence(char *buf, size_t size, const game_count *x)
     case SGF_CAUSE_WINNER:
         snprintf(buf, size, " (RE[] names the other player as winner, by "
                  "the count's margin)");
+        break;
+    case SGF_CAUSE_MARKUP:
+        snprintf(buf, size, " (the markup is the suspect: the estimate's "
+                 "dead stones would agree; first difference %.8s, %s in "
+                 "the markup)",
+                 point_text(v, y->point, x->s.width, x->s.height),
+                 y->was_dead ? "dead" : "alive");
         break;
     case SGF_CAUSE_UNKNOWN:
         snprintf(buf, size, " (no cause found)");
@@ -967,7 +978,8 @@ static void disagree_diag(game_count *x)
         SGF_D_DISAGREE_HANDICAP, SGF_D_DISAGREE_KOMI, SGF_D_DISAGREE_GROUP,
         SGF_D_DISAGREE_UNKNOWN, SGF_D_DISAGREE_PAIR, SGF_D_DISAGREE_PAIR,
         SGF_D_DISAGREE_IMPOSSIBLE, SGF_D_DISAGREE_IMPOSSIBLE,
-        SGF_D_DISAGREE_SETTLED, SGF_D_DISAGREE_WINNER
+        SGF_D_DISAGREE_SETTLED, SGF_D_DISAGREE_WINNER,
+        SGF_D_DISAGREE_MARKUP
     };
     char why[160];
     if (x->verdict != SGF_SCORE_DISAGREE
@@ -1141,6 +1153,41 @@ static void show_not_go(const score_out_opts *o, const game_count *x)
     printf("\t%s\t%s\t\n", sgf_score_verdict_name(x->verdict), cause);
 }
 
+/* A disagreement of the count with the markup's dead stones (x->dead)
+ * that the estimate's dead stones turn into an agreement, under the
+ * record's own komi, scoring and handicap, on a board they leave
+ * finished: the markup is the suspect (SGF_CAUSE_MARKUP, the first point
+ * where the two differ), also where its dead stones leave the board
+ * unfinished (a dead stone it left out is then alive in atari). 1 so, 0
+ * not, -1 out of memory. */
+static int markup_suspect(game_count *x, const sgf_board *b)
+{
+    sgf_score_estimate est;
+    sgf_score s;
+    uint8_t dead[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    uint8_t unsettled[SGF_MAX_SIZE * SGF_MAX_SIZE];
+    sgf_score_init(&s, SGF_SCORE_VERSION);
+    if (sgf_score_estimate_dead(&est, dead, unsettled, b, x->rules) < 0
+        || sgf_score_count(&s, b, x->rules, dead, x->komi, x->handicap)
+           != 0)
+        return -1;
+    if (sgf_score_compare_rules(&s, &x->re, x->rules) != SGF_SCORE_AGREE)
+        return 0;
+    sgf_score_unfinished unf;
+    int open = sgf_score_find_unfinished(&unf, b, x->rules, dead);
+    if (open != 0)
+        return open < 0 ? -1 : 0;
+    int w = sgf_board_width(b), n = w * sgf_board_height(b);
+    for (int i = 0; i < n; i++)
+        if ((dead[i] != 0) != (x->dead[i] != 0)) {
+            x->why.cause = SGF_CAUSE_MARKUP;
+            x->why.point = (sgf_point){ (uint8_t)(i % w), (uint8_t)(i / w) };
+            x->why.was_dead = x->dead[i] != 0;
+            return 1;
+        }
+    return 0;
+}
+
 /* The verdict and its explanation: a disagreement on a board that is
  * not finished is "not finished" (where it is open), unless a cause of
  * the record itself (scoring, handicap, komi, a result no count can
@@ -1170,6 +1217,11 @@ static int judge(game_count *x, const sgf_board *b, bool markup,
        RE[] is the suspect of (settled) */
     bool unfinished = x->unf.kind != SGF_UNFINISHED_NONE;
     bool sure = !unfinished && settled(x);
+    if (markup) {                       /* the markup's fault, first */
+        int m = markup_suspect(x, b);
+        if (m != 0)
+            return m < 0 ? -1 : 0;
+    }
     /* x->s is the count of these arguments: not made again */
     int rc = sgf_score_explain_counted(&x->why, &x->s, b, x->rules, x->dead,
                                        x->komi, x->handicap, &x->re,

@@ -651,7 +651,8 @@ const char *sgf_score_cause_name(sgf_score_cause c)
     static const char *const names[] = { "none", "scoring", "handicap",
                                          "komi", "group", "unknown",
                                          "komi+group", "groups", "parity",
-                                         "margin", "settled", "winner" };
+                                         "margin", "settled", "winner",
+                                         "markup" };
     if ((unsigned)c >= sizeof names / sizeof names[0])
         return "?";
     return names[c];

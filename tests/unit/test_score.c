@@ -569,7 +569,8 @@ static void test_score_format_margin(void **state)
     /* the winner written wrong, appended */
     assert_int_equal(SGF_CAUSE_WINNER, 11);
     assert_string_equal(sgf_score_cause_name(SGF_CAUSE_WINNER), "winner");
-    assert_string_equal(sgf_score_cause_name((sgf_score_cause)12), "?");
+    assert_string_equal(sgf_score_cause_name(SGF_CAUSE_MARKUP), "markup");
+    assert_string_equal(sgf_score_cause_name((sgf_score_cause)13), "?");
     assert_string_equal(sgf_score_verdict_name((sgf_score_verdict)99), "?");
     assert_string_equal(sgf_score_verdict_name(SGF_SCORE_NOT_COUNTED),
                         "not-counted");

@@ -315,13 +315,26 @@ typedef enum sgf_score_cause {
                                 sgf-score does with its estimate (it
                                 looks for those alone there, with
                                 sgf_score_explain_record) */
-    SGF_CAUSE_WINNER         /* RE[] names the other player as winner,
+    SGF_CAUSE_WINNER,        /* RE[] names the other player as winner,
                                 by the count's own margin (B+10.5 for a
                                 count of W+10.5): the winner written
                                 wrong. Looked for last, after the chains'
                                 changes (a chain miscounted can turn a
                                 margin round too); with the record's
                                 causes alone, after PARITY and MARGIN */
+    SGF_CAUSE_MARKUP         /* the record's dead-stone markup (TB/TW) is
+                                the suspect: counted with another
+                                method's dead stones (sgf-score: its
+                                estimate's), the count agrees with RE[]
+                                under the record's own komi, scoring and
+                                handicap (point: the first point, in
+                                row order, where the two differ;
+                                was_dead: the markup counts it dead).
+                                No function here gives it: a caller
+                                that counts the markup's dead stones and
+                                has another method's sets it, before
+                                the other causes (which change the
+                                record's settings) */
 } sgf_score_cause;
 
 typedef struct sgf_score_reason {
