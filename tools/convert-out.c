@@ -662,6 +662,22 @@ static int stream_xml_game(void *payload, sgf_collection *c, sgf_game *g)
     return 0;
 }
 
+/* Why input name is not read as SGF XML: at the line and column the reader
+ * gives (err "LINE:COLUMN: reason" or "LINE: reason"), as diagnostics
+ * are written (NAME:LINE:COLUMN: error: ...), else as a message. */
+static void xml_fault(const char *name, const char *err)
+{
+    size_t k = strspn(err, "0123456789:");
+    if (k < 2 || err[k - 1] != ':' || err[k] != ' ' || err[0] == ':') {
+        tool_error("'%s' is not SGF XML: %s", name, err);
+        return;
+    }
+    cli_flush_before_stderr();
+    sgf_print_name(stderr, name);
+    fprintf(stderr, ":%.*s error: not SGF XML: %s\n", (int)k, err,
+            err + k + 1);
+}
+
 static int read_xml_games(stream *s, const char *path,
                           const sgf_parse_options *po)
 {
@@ -688,7 +704,7 @@ static int read_xml_games(stream *s, const char *path,
     }
     s->n->unreadable++;
     if (rc == SGF_ESYNTAX)
-        tool_error("'%s' is not SGF XML: %s", s->name, err);
+        xml_fault(s->name, err);
     else
         tool_error("cannot read '%s': %s", s->name, rc == SGF_EIO
                    ? strerror(saved) : sgf_strerror(rc));

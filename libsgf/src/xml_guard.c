@@ -182,15 +182,28 @@ static const char *first_bytes(sgf__xguard *g, const char *s, size_t n)
 
 const char *sgf__xguard_scan(sgf__xguard *g, const char *s, size_t n)
 {
-    const char *why = g->why ? g->why : first_bytes(g, s, n);
+    if (g->why != NULL)
+        return g->why;
+    const char *why = first_bytes(g, s, n);
+    if (why != NULL)
+        g->column = 1;
     for (size_t i = 0; i < n && why == NULL; i++) {
-        size_t k = skip(g, s + i, n - i);
-        g->line += count_lines(s + i, k);
+        size_t k = skip(g, s + i, n - i), lines = count_lines(s + i, k);
+        if (lines > 0) {
+            g->line += lines;
+            const char *nl = s + i + k;
+            while (nl[-1] != '\n')
+                nl--;
+            g->line_at = g->seen + (size_t)(nl - s);
+        }
         i += k;
         if (i == n)
             break;
         char c = s[i];
-        g->line += c == '\n';
+        if (c == '\n') {
+            g->line++;
+            g->line_at = g->seen + i + 1;
+        }
         switch (g->state) {
         case G_TEXT: g->state = G_LT; break;
         case G_LT: why = lt_byte(g, c); break;
@@ -204,6 +217,8 @@ const char *sgf__xguard_scan(sgf__xguard *g, const char *s, size_t n)
             g->state = G_TAG;
             break;
         }
+        if (why != NULL)
+            g->column = (unsigned long)(g->seen + i - g->line_at) + 1;
     }
     g->seen += n;
     return why;

@@ -63,6 +63,7 @@ typedef struct xr {
     xmlParserCtxtPtr ctxt;
     int e;                       /* the first fault of ours, or 0 */
     unsigned long line;          /* of the element or text being read */
+    unsigned long col;           /* ... its column, or 0 when not known */
     sgf_pos at;                  /* just after the start tag being read */
     const xmlChar **attrs;       /* the start tag's: 5 per attribute */
     int nattrs;
@@ -100,13 +101,34 @@ typedef struct xr {
 #define AT(b, type, i) (((type *)(void *)(b).ptr)[i])
 #define COUNT(b, type) ((b).len / sizeof(type))
 
-static int fail(xr *r, unsigned long line, const char *what)
+/* The reason, after the line and column of the fault ("3:7: ...", or
+ * "3: ..." where the column is not known: col 0). */
+static void say_at(xr *r, unsigned long line, unsigned long col,
+                   const char *what)
+{
+    if (col > 0)
+        snprintf(r->err, r->errlen, "%lu:%lu: %s", line, col, what);
+    else
+        snprintf(r->err, r->errlen, "%lu: %s", line, what);
+}
+
+/* The fault what at line and column col (0: not known). */
+static int fail_at(xr *r, unsigned long line, unsigned long col,
+                   const char *what)
 {
     if (r->err != NULL && r->errlen > 0 && r->err[0] == '\0' && line > 0)
-        snprintf(r->err, r->errlen, "line %lu: %s", line, what);
+        say_at(r, line, col, what);
     else if (r->err != NULL && r->errlen > 0 && r->err[0] == '\0')
         snprintf(r->err, r->errlen, "%s", what);
     return SGF_ESYNTAX;
+}
+
+/* The fault what of the element being read (line_of(r): at its '<'). */
+static int fail(xr *r, unsigned long line, const char *what)
+{
+    if (line == r->line)
+        return fail_at(r, line, r->col, what);
+    return fail_at(r, line, 0, what);
 }
 
 /* The line of the element being read (where its start tag is; for an
@@ -451,7 +473,7 @@ static int on_text(xr *r, const xmlChar *s, int len)
                     line -= s[j] == '\n' && line > 1;
                 snprintf(what, sizeof what, "text in %s, where the schema "
                          "allows none (it would be lost)", structure[f->kind]);
-                return fail(r, line, what);
+                return fail_at(r, line, 0, what);
             }
     if (f == NULL || f->target == 0 || len <= 0)
         return 0;
@@ -505,7 +527,8 @@ static int end_value(xr *r, const frame *v)
         e = sgf__xml_unbase64(&r->t.bytes, src->ptr ? src->ptr : "",
                               src->len);
         if (e == SGF_ESYNTAX)
-            return v->has_raw ? fail(r, v->raw_line, "bad base64 in <raw>")
+            return v->has_raw ? fail_at(r, v->raw_line, 0,
+                                        "bad base64 in <raw>")
                               : fail(r, line_of(r), "bad base64 in <v>");
     } else {
         const char *gcs = COUNT(r->t.gcs, char *) > 0
@@ -544,6 +567,7 @@ static int on_end(xr *r)
     frame f = *top(r);
     r->stack.len -= sizeof f;
     r->line = f.line;
+    r->col = f.at.line == f.line ? f.at.column : 0;
     switch (f.kind) {
     case F_GAME:
         if (f.last == NONE)
@@ -793,8 +817,9 @@ static void on_error(void *ctx, xmlErrorPtr x)
     if (r->err != NULL && r->errlen > 0 && r->err[0] == '\0') {
         unsigned long line = x->line > 0 ? (unsigned long)x->line
                              : parser_line(r);        /* (I18N: none) */
-        snprintf(r->err, r->errlen, "line %lu: %s", line > 0 ? line : 1,
-                 x->message ? x->message : "not well-formed");
+        say_at(r, line > 0 ? line : 1,
+               x->line > 0 && x->int2 > 0 ? (unsigned long)x->int2 : 0,
+               x->message ? x->message : "not well-formed");
         r->err[strcspn(r->err, "\n")] = '\0';
     }
     /* an encoding fault comes while libxml2 switches the input to the
@@ -820,8 +845,7 @@ static int read_fault(xr *r)
 {
     if (r->guard.why != NULL) {
         if (r->err != NULL && r->errlen > 0)
-            snprintf(r->err, r->errlen, "line %lu: %s", r->guard.line,
-                     r->guard.why);
+            say_at(r, r->guard.line, r->guard.column, r->guard.why);
         return SGF_ESYNTAX;
     }
     if (r->read_failed) {
@@ -842,13 +866,13 @@ static int read_fault(xr *r)
             [F_PROP] = "prop", [F_V] = "v", [F_RAW] = "raw"
         };
         const char *name = names[top(r)->kind];
-        snprintf(r->err, r->errlen, "line %lu: the document ends inside "
+        snprintf(r->err, r->errlen, "%lu: the document ends inside "
                  "%s%s%s", r->guard.line, name ? "<" : "",
                  name ? name : "an element", name ? ">" : "");
         return SGF_ESYNTAX;
     }
     if (r->err != NULL && r->errlen > 0 && r->err[0] == '\0')
-        snprintf(r->err, r->errlen, "line %lu: not well-formed",
+        snprintf(r->err, r->errlen, "%lu: not well-formed",
                  line_of(r));
     return SGF_ESYNTAX;
 }
@@ -877,6 +901,7 @@ static void sax_start(void *ctx, const xmlChar *name, const xmlChar *prefix,
         return;
     r->line = parser_line(r);
     r->at = where(r);
+    r->col = r->at.line == r->line ? r->at.column : 0;
     r->attrs = attributes;
     r->nattrs = nb_attributes;
     int e = on_start(r, (const char *)name, (const char *)uri);
@@ -945,6 +970,7 @@ static void sax_document(void *ctx)
     if (ok)
         return;
     r->line = parser_line(r);
+    r->col = 0;
     stop_on(r, fail(r, line_of(r), "the document's encoding is not "
                     "ASCII-compatible (its markup bytes mean other "
                     "characters): such documents are not read"));
@@ -960,6 +986,7 @@ static void sax_doctype(void *ctx, const xmlChar *name,
     if (halted(r))
         return;
     r->line = parser_line(r);
+    r->col = 0;
     stop_on(r, fail(r, line_of(r), "a DOCTYPE (DTD, entities) is not "
                     "allowed in an SGF XML document"));
 }

@@ -354,7 +354,7 @@ static void test_import_errors(void **state)
     assert_int_equal(sgf_xml_read_buffer(&c, "<a>", 3, NULL, err, 200),
                      SGF_ESYNTAX);
     assert_null(c);
-    assert_non_null(strstr(err, "line 1"));
+    assert_int_equal(strncmp(err, "1:", 2), 0);   /* LINE:COLUMN: why */
     assert_int_equal(sgf_xml_read_buffer(&c, "<a/>", 4, NULL, err, 200),
                      SGF_ESYNTAX);
     assert_non_null(strstr(err, "not an SGF collection"));
@@ -374,7 +374,7 @@ static void test_import_errors(void **state)
        line of its first byte that is not a blank */
     static const char *const lost[][2] = {
         { "<game index=\"0\"><node>\n\n lost<prop id=\"C\"><v>a</v>"
-          "</prop></node></game>", "line 3: text in <node>" },
+          "</prop></node></game>", "3: text in <node>" },
         { "<game index=\"0\">lost<node/></game>", "text in <game>" },
         { "<game index=\"0\"><node><prop id=\"C\">lost<v>a</v></prop>"
           "</node></game>", "text in <prop> outside its <v>" },
@@ -409,7 +409,7 @@ static void test_import_errors(void **state)
     assert_int_equal(read_xml("<game index=\"0\"><node><prop id=\"C\"><v>\n"
                               "<raw encoding=\"base64\">YQ</raw></v></prop>"
                               "</node></game>", &c, err), SGF_ESYNTAX);
-    assert_non_null(strstr(err, "line 2: bad base64 in <raw>"));
+    assert_non_null(strstr(err, "2: bad base64 in <raw>"));
     /* blanks there are layout */
     assert_int_equal(read_xml("<game index=\"0\">\n <node>\n  <prop id="
                               "\"C\">\n   <v>a</v>\n  </prop>\n </node>\n"
