@@ -417,6 +417,21 @@ static void impossible_sentence(char *buf, size_t size, const game_count *x)
                  k, fb + 1, fw + 1);
 }
 
+/* Whether the komi that would agree is the value of a KO[] in the
+ * game-info node, which holds no KM[] (KO, a move's annotation, with a
+ * number in a node without a move: a komi typed as KO, which the checks
+ * ask about too). */
+static bool komi_in_ko(const game_count *x)
+{
+    double k;
+    const sgf_prop *ko = x->info != NULL
+                         ? sgf_node_find_prop(x->info, SGF_PROP_KO) : NULL;
+    return x->komi_rc == SGF_KOMI_DEFAULTED && ko != NULL
+           && sgf_prop_value_count(ko) > 0
+           && sgf_value_real(sgf_prop_text(ko, 0), &k) == 0
+           && fabs(k - x->why.komi) < 1e-9;
+}
+
 /* The same, as a sentence for the text format. */
 static void cause_sentence(char *buf, size_t size, const game_count *x)
 {
@@ -441,7 +456,13 @@ static void cause_sentence(char *buf, size_t size, const game_count *x)
                  number(v, y->handicap_bonus));
         break;
     case SGF_CAUSE_KOMI:
-        snprintf(buf, size, " (komi %s would agree)", number(v, y->komi));
+        if (komi_in_ko(x))
+            snprintf(buf, size, " (komi %s would agree, as KO[%s] in the "
+                     "game information says: a mistyped KM)",
+                     number(v, y->komi), v);
+        else
+            snprintf(buf, size, " (komi %s would agree)",
+                     number(v, y->komi));
         break;
     case SGF_CAUSE_GROUP:
         snprintf(buf, size, " (%s would agree)", g1);
