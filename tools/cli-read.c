@@ -62,6 +62,17 @@ static void report_read_error(const char *path, int rc, int err)
                    "'%s' (a large input is spooled there): %s",
                    dir != NULL && *dir != '\0' ? dir : "/tmp",
                    strerror(err));
+    } else if (rc == SGF_EIO && err == EFBIG) {
+        /* a file past the offsets of an input (LIMITS), or a device or
+           pipe without end (/dev/zero) */
+        struct stat st;
+        bool file = !is_stdin && (cli_member_of(path) != NULL
+                                  || (stat(path, &st) == 0
+                                      && S_ISREG(st.st_mode)));
+        tool_error("cannot read %s%s%s: larger than 4 GiB, the most one "
+                   "input may hold%s", is_stdin ? "" : "'",
+                   is_stdin ? "standard input" : path, is_stdin ? "" : "'",
+                   file ? "" : " (a device or pipe without end?)");
     } else if (rc == SGF_EIO && is_stdin)
         tool_error("cannot read standard input: %s", strerror(err));
     else if (rc == SGF_EIO)
