@@ -543,9 +543,12 @@ static int end_value(xr *r, const frame *v)
                              src->len);
         else {          /* (plain_as_bytes: a charset known here) */
             const char *cs = sgf__charset_canonical(gcs, strlen(gcs));
-            if (sgf__charset_family(cs) == SGF__CSF_WIDE
-                || (e = text_in_charset(cs, src->ptr, src->len,
-                                        &r->t.bytes)) == 1)
+            if (sgf__charset_family(cs) == SGF__CSF_WIDE)
+                return fail(r, line_of(r), "a value's text in <v> under "
+                            "a <game> in UTF-16 or UTF-32, whose values are "
+                            "not read from text: their bytes go in <raw>");
+            if ((e = text_in_charset(cs, src->ptr, src->len,
+                                     &r->t.bytes)) == 1)
                 return fail(r, line_of(r), "a value's text in <v> that "
                             "the <game>'s charset cannot hold (its bytes "
                             "go in <raw>)");
