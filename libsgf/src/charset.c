@@ -466,17 +466,16 @@ static int iconv_to_utf8(iconv_t cd, const char *in, size_t n,
     return r;
 }
 
-/* Whether n bytes are UTF-8 text with no NUL nor other control byte
- * but tabs and line breaks: text that a file declaring UTF-16 wrote in
- * ASCII or UTF-8 after all. */
-static bool utf8_text(const char *in, size_t n)
+/* Whether n bytes are printable ASCII (tabs and line breaks too), with
+ * no NUL: text that a file declaring UTF-16 wrote in ASCII after all. */
+static bool ascii_text(const char *in, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)in[i];
-        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F)
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c > 0x7E)
             return false;
     }
-    return sgf__utf8_valid(in, n);
+    return true;
 }
 
 int sgf__conv_to_utf8(sgf__conv *cv, const char *from, const char *in,
@@ -486,13 +485,14 @@ int sgf__conv_to_utf8(sgf__conv *cv, const char *from, const char *in,
     if (ci == NULL)
         return -1;
     unsigned fam = ci->family;
-    /* UTF-16 with no NUL byte, all printable ASCII or UTF-8: "Park"
-       would read as two CJK characters, "caf\xc3\xa9 " as two others.
-       Such a value is ASCII or UTF-8 text under a CA[] that does not fit
-       it: UTF-16 text of Latin letters has NUL bytes, and that of other
-       scripts is UTF-8 only by chance (its bytes would have to fall in
-       UTF-8's lead and continuation ranges, pair after pair) */
-    if (fam == SGF__CSF_WIDE && n > 0 && utf8_text(in, n))
+    /* UTF-16 with no NUL byte, all printable ASCII: "Park" would read as
+       two CJK characters. Such a value is ASCII text under a CA[] that
+       does not fit it (UTF-16 text of Latin letters has NUL bytes, and
+       that of other scripts bytes outside printable ASCII). A game whose
+       texts are all UTF-8 with no NUL is read as UTF-8 as a whole
+       (decode.c wide_is_utf8); a value that is UTF-8 only by chance in a
+       game of real UTF-16 text stays UTF-16 */
+    if (fam == SGF__CSF_WIDE && n > 0 && ascii_text(in, n))
         return 1;
     if (fam == SGF__CSF_UTF8
         || (fam != SGF__CSF_WIDE && sgf__is_ascii(in, n))) {

@@ -265,8 +265,10 @@ static int unescape_value(dec *d, sgf__value *v, const sgf_prop *p,
     size_t n = 0;
     if (!(v->flags & SGF__V_BACKSLASH))     /* names, dates: all copied */
         n = sgf__copy_printable(dst, v->raw.ptr, v->raw.len);
-    if (n < v->raw.len)
+    if (n < v->raw.len) {
+        d->nul = d->nul || memchr(v->raw.ptr + n, '\0', v->raw.len - n);
         n = sgf__unescape_rest(dst, v->raw, vt, d->lexed, n, &high);
+    }
     dst[n] = '\0';
     v->text.ptr = dst;
     v->text.len = n;
@@ -516,6 +518,27 @@ static int choose_relexed(dec *d, const char **cs)
     return verdict == SGF__CS_GUESSED ? SGF__CS_DEFAULT : verdict;
 }
 
+/* Whether the game's text, declared UTF-16 (or UTF-32), is UTF-8 after
+ * all: no text value holds a NUL byte, and every one with bytes beyond
+ * ASCII is valid UTF-8. UTF-16 of Latin letters, digits and spaces has
+ * NUL bytes, and UTF-16 of other scripts alone is UTF-8 only by chance,
+ * text by text; UTF-8 text under that label ("caf\xc3\xa9 \xe6\x97\xa5")
+ * would read as CJK characters. The game decides, not each text: in a
+ * game of real UTF-16 text (NUL bytes), a short one that happens to be
+ * UTF-8 (\xd1\x9e, a CJK character in UTF-16LE) stays UTF-16. */
+static bool wide_is_utf8(dec *d, size_t ntexts)
+{
+    const sgf_str *t = (const sgf_str *)(void *)d->texts.ptr;
+    read_ca(d);
+    if (d->nul || ntexts == 0 || d->ca_cs == NULL
+        || sgf__charset_family(d->ca_cs) != SGF__CSF_WIDE)
+        return false;
+    for (size_t i = 0; i < ntexts; i++)
+        if (!sgf__utf8_valid(t[i].ptr, t[i].len))
+            return false;
+    return true;
+}
+
 /* Pick the charset: the caller's override, else CA[] and detection; on
  * a second reading (parse.c, relex) what the first one chose
  * (choose_relexed). */
@@ -535,6 +558,10 @@ static int choose(dec *d, const sgf_prop *ca, const char **cs)
     const char *name = ca ? ca->values[0].text.ptr : NULL;
     size_t len = ca ? ca->values[0].text.len : 0;
     size_t ntexts = d->texts.len / sizeof(sgf_str);
+    if (wide_is_utf8(d, ntexts)) {
+        *cs = "UTF-8";
+        return SGF__CS_MISMATCH;
+    }
     if (ntexts == 0 && name == NULL) {
         *cs = "ISO-8859-1";
         return SGF__CS_DEFAULT;
@@ -648,7 +675,7 @@ int sgf__dec_begin(sgf__dec *d, sgf_collection *c, sgf_game *g, bool ff4,
     d->c = c;
     d->g = g;
     d->ff4 = ff4;
-    d->maybe_wide = d->all = d->kinds = d->ca_read = false;
+    d->maybe_wide = d->all = d->kinds = d->ca_read = d->nul = false;
     d->ca = ca;
     d->ca_cs = NULL;
     d->sniff = ca == NULL && sgf__forced_charset(c, g->index) == NULL;

@@ -256,6 +256,8 @@ typedef struct sgf__dec {
     sgf_game *g;
     bool ff4;
     bool maybe_wide;       /* the charset may not be ASCII-compatible */
+    bool nul;              /* a text value holds a NUL byte (UTF-16's
+                              text of Latin letters, digits, spaces) */
     bool all;              /* convert ASCII values too (UTF-16) */
     bool kinds;            /* some text reads differently per pair kind */
     bool sniff;            /* no charset named: the bytes of values that

@@ -362,14 +362,6 @@ static void test_charset_utf16_ascii_value(void **state)
         assert_int_equal(out.len, 0);
         assert_int_equal(conv(&cv, names[k], "W+0.5\n", 6, &out), 1);
     }
-    /* UTF-8 text with no NUL (a mislabelled record): not UTF-16 either,
-     * where "caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac" would read as six CJK
-     * characters */
-    for (size_t k = 0; k < 3; k++) {
-        assert_int_equal(conv(&cv, names[k], "caf\xc3\xa9 \xe6\x97\xa5"
-                              "\xe6\x9c\xac", 12, &out), 1);
-        assert_int_equal(out.len, 0);
-    }
     /* UTF-16 of Korean (no NUL, not UTF-8) reads */
     assert_int_equal(conv(&cv, "UTF-16LE", "\x70\xC8\x58\xCE\xC8\xD6", 6,
                           &out), 0);
@@ -382,6 +374,31 @@ static void test_charset_utf16_ascii_value(void **state)
     assert_string_equal(out.ptr, "\xE4\xB8\xAD\xE6\x96\x87");  /* 中文 */
     sgf__buf_release(&out);
     sgf__conv_release(&cv);
+    /* the game decides: UTF-8 text with no NUL anywhere (a mislabelled
+     * record) is read as UTF-8, not as six CJK characters; beside a
+     * UTF-16 text with NUL bytes, one that is UTF-8 by chance (\xd1\x9e,
+     * a CJK character in UTF-16LE) stays UTF-16 */
+    static const char mislabel[] = "(;FF[4]GM[1]CA[UTF-16]SZ[9]C[caf\xc3\xa9 "
+                                   "\xe6\x97\xa5\xe6\x9c\xac];B[ee])";
+    sgf_collection *mc = NULL;
+    assert_int_equal(sgf_parse_buffer(&mc, mislabel, sizeof mislabel - 1,
+                                      NULL), SGF_OK);
+    const sgf_node *mr = sgf_game_root(sgf_collection_game(mc, 0));
+    sgf_str mv = sgf_prop_text(sgf_node_find_prop(mr, SGF_PROP_C), 0);
+    assert_int_equal(mv.len, 12);
+    assert_memory_equal(mv.ptr, "caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac", 12);
+    sgf_collection_free(mc);
+    static const char real[] = "(;FF[4]GM[1]CA[UTF-16LE]SZ[9]PB[L\0e\0e\0]"
+                               "PW[\xd1\x9e];B[ee])";
+    assert_int_equal(sgf_parse_buffer(&mc, real, sizeof real - 1, NULL),
+                     SGF_OK);
+    mr = sgf_game_root(sgf_collection_game(mc, 0));
+    mv = sgf_prop_text(sgf_node_find_prop(mr, SGF_PROP_PB), 0);
+    assert_int_equal(mv.len, 3);
+    assert_memory_equal(mv.ptr, "Lee", 3);
+    mv = sgf_prop_text(sgf_node_find_prop(mr, SGF_PROP_PW), 0);
+    assert_string_equal(mv.ptr, "\xe9\xbb\x91");          /* 黑 */
+    sgf_collection_free(mc);
     const char *rec = "(;FF[4]GM[1]CA[UTF-16]SZ[9]RU[Japanese]PB[Park]"
                       "RE[W+0.5];B[ee])";
     sgf_collection *c = NULL;
