@@ -66,12 +66,14 @@ static void report_read_error(const char *path, int rc, int err)
         /* a file past the offsets of an input (LIMITS), or a device or
            pipe without end (/dev/zero) */
         struct stat st;
-        bool file = !is_stdin && (cli_member_of(path) != NULL
-                                  || (stat(path, &st) == 0
-                                      && S_ISREG(st.st_mode)));
-        tool_error("cannot read %s%s%s: larger than 4 GiB, the most one "
-                   "input may hold%s", is_stdin ? "" : "'",
-                   is_stdin ? "standard input" : path, is_stdin ? "" : "'",
+        bool file = cli_member_of(path) != NULL
+                    || ((is_stdin ? fstat(STDIN_FILENO, &st)
+                                  : stat(path, &st)) == 0
+                        && S_ISREG(st.st_mode));
+        tool_error("cannot read %s%s%s: more than 4,294,967,294 bytes (4 "
+                   "GiB less 2), the most one input may hold%s",
+                   is_stdin ? "" : "'", is_stdin ? "standard input" : path,
+                   is_stdin ? "" : "'",
                    file ? "" : " (a device or pipe without end?)");
     } else if (rc == SGF_EIO && is_stdin)
         tool_error("cannot read standard input: %s", strerror(err));

@@ -5,3 +5,5 @@ truncate -s 5G big.sgf || exit 77
 printf '(;FF[4]GM[1]SZ[9];B[ee])\n' > ok.sgf
 "$TOOL" -q big.sgf ok.sgf
 echo "status $?"
+"$TOOL" -q - < big.sgf
+echo "status $? (standard input, a file: no guess of a device)"
