@@ -363,11 +363,16 @@ static bool wants_xml(const convert_opts *o, const char *path)
     return len > 4 && strncasecmp(path + len - 4, ".xml", 4) == 0;
 }
 
-static bool has_critical(const sgf_collection *c)
+/* Whether the reading dropped or changed data of what is converted: with
+ * --game (one game picked), text outside the game trees is no game's,
+ * and not counted. */
+static bool has_critical(const sgf_collection *c, const convert_opts *o)
 {
-    for (size_t i = 0; i < sgf_collection_diag_count(c); i++)
-        if (sgf_collection_diag(c, i)->critical)
+    for (size_t i = 0; i < sgf_collection_diag_count(c); i++) {
+        const sgf_diag *d = sgf_collection_diag(c, i);
+        if (d->critical && (o->game < 0 || d->code != SGF_D_TEXT_OUTSIDE))
             return true;
+    }
     return false;
 }
 
@@ -619,7 +624,7 @@ static int stream_game(void *payload, sgf_collection *c, sgf_game *g)
     if (g != NULL)
         s->games_seen++;
     if (g == NULL && !o->force && !s->refused && !s->stop && o->game < 0
-        && has_critical(c)) {
+        && has_critical(c, o)) {
         /* after the last game tree: data dropped there (text after it),
          * or no game tree at all (no document is begun for it) */
         s->refused = true;
@@ -630,7 +635,7 @@ static int stream_game(void *payload, sgf_collection *c, sgf_game *g)
         || (o->game >= 0 && (long)sgf_game_index(g) != o->game))
         return TOOL_OK;
     s->found = true;
-    if (has_critical(c) && !o->force) {
+    if (has_critical(c, o) && !o->force) {
         s->refused = s->tell = true;
         s->refused_at = sgf_game_index(g);
         return TOOL_INVALID;

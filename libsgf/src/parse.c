@@ -206,14 +206,32 @@ static size_t count_lines(const char *s, size_t from, size_t to)
     return lines + text;
 }
 
+/* The bytes at s[i .. to) that hold nothing, if any start there: tree
+ * syntax's debris ('(', ')', ';': a stray parenthesis), padding (NUL,
+ * DOS's end-of-file 1A), a UTF-8 byte-order mark (files joined with
+ * cat) or no-break space (C2 A0). 0 when none does. */
+static size_t no_text(const char *s, size_t i, size_t to)
+{
+    unsigned char ch = (unsigned char)s[i];
+    if (ch == '(' || ch == ')' || ch == ';' || ch == 0 || ch == 0x1A)
+        return 1;
+    if (ch == 0xEF && to - i >= 3 && (unsigned char)s[i + 1] == 0xBB
+        && (unsigned char)s[i + 2] == 0xBF)
+        return 3;
+    if (ch == 0xC2 && to - i >= 2 && (unsigned char)s[i + 1] == 0xA0)
+        return 2;
+    return 0;
+}
+
 /* Whether s[from .. to) holds text: something other than white space
- * and the debris of tree syntax ('(', ')', ';': a stray parenthesis,
- * say), which holds nothing. */
+ * and bytes that hold nothing (no_text). */
 static bool holds_text(const char *s, size_t from, size_t to)
 {
     for (size_t i = from; i < to; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        if (!is_ws(ch) && ch != '(' && ch != ')' && ch != ';')
+        size_t k = no_text(s, i, to);
+        if (k > 0)
+            i += k - 1;
+        else if (!is_ws((unsigned char)s[i]))
             return true;
     }
     return false;
@@ -241,19 +259,25 @@ static void flush_junk(parser *p, bool at_end)
              where);
         return;
     }
-    size_t n = 0;
+    size_t n = 0, syntax = 0;
     char one = 0;
     for (size_t i = start; i < end; i++)
         if (!is_ws((unsigned char)p->s[i])) {
             n++;
             one = p->s[i];
+            syntax += one == '(' || one == ')' || one == ';';
         }
-    if (n == 1)
+    if (n == 1 && syntax == 1)
         DIAG(p, SGF_D_JUNK_OUTSIDE, start, "ignored a stray '%c' %s", one,
              where);
-    else
+    else if (n == syntax)
         DIAG(p, SGF_D_JUNK_OUTSIDE, start, "ignored %zu stray parentheses "
              "and semicolons %s", n, where);
+    else
+        DIAG(p, SGF_D_JUNK_OUTSIDE, start, "ignored %zu byte%s that hold%s "
+             "no text %s (stray parentheses or semicolons, padding, a "
+             "byte-order mark, no-break spaces)", n, n == 1 ? "" : "s",
+             n == 1 ? "s" : "", where);
 }
 
 /* --- nodes and games ---------------------------------------------------- */

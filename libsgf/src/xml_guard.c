@@ -217,8 +217,15 @@ const char *sgf__xguard_scan(sgf__xguard *g, const char *s, size_t n)
             g->state = G_TAG;
             break;
         }
-        if (why != NULL)
-            g->column = (unsigned long)(g->seen + i - g->line_at) + 1;
+        if (why != NULL && g->line_at >= g->seen) {
+            /* its column in characters, as libxml2 counts them: the
+               bytes of its line but UTF-8's continuation bytes (a line
+               begun in an earlier part of the input: not known, 0) */
+            unsigned long col = 1;
+            for (size_t j = g->line_at - g->seen; j < i; j++)
+                col += ((unsigned char)s[j] & 0xC0) != 0x80;
+            g->column = col;
+        }
     }
     g->seen += n;
     return why;

@@ -163,7 +163,8 @@ typedef struct sgf__xguard {
     unsigned attrs;         /* attributes of the start tag open */
     unsigned ns;            /* namespace declarations so far */
     unsigned long line;     /* 1 + line breaks seen */
-    unsigned long column;   /* the refusal's column (bytes, from 1) */
+    unsigned long column;   /* the refusal's column (characters, from 1;
+                               0: not known) */
     size_t line_at;         /* where the line being scanned starts */
     size_t seen;            /* bytes scanned */
     const char *why;        /* the refusal, once made */
@@ -173,7 +174,8 @@ void sgf__xguard_init(sgf__xguard *g);
 
 /* Scan the next n bytes of the document. Returns NULL, or the reason it
  * is refused (static text; the same on every later call); g->line and
- * g->column are then the line and column (in bytes) of the fault. */
+ * g->column are then the line and column (in characters, 0 when not
+ * known) of the fault. */
 const char *sgf__xguard_scan(sgf__xguard *g, const char *s, size_t n);
 
 /* Initialise libxml2, once for the process (pthread_once): every entry

@@ -162,10 +162,10 @@ SGF_API int sgf_xml_writer_close(sgf_xml_writer *w);
  * offsets index sgf_collection_input, the rebuilt bytes). On success *out
  * is a new collection. Errors (*out NULL): SGF_ESYNTAX (not well-formed
  * XML, not this vocabulary, or past the limits above: err then holds a
- * one-line reason after the line and column of the fault, in bytes
- * from 1, "LINE:COLUMN: reason" (the '<' of the element at fault, or
- * where libxml2 or the guard of the limits stopped), or "LINE: reason"
- * where the column is not known). Not this
+ * one-line reason after the line and column of the fault, the column in
+ * characters from 1 as libxml2 counts them, "LINE:COLUMN: reason" (the
+ * '<' of the element at fault, or where libxml2 or the guard of the
+ * limits stopped), or "LINE: reason" where the column is not known). Not this
  * vocabulary: an element of the SGF namespace where the schema allows
  * none (a <node> in a <node>, a <prop> in a <prop>, a <variation> in a
  * <game>, an unknown name), a <prop> whose ident is not read as its id
