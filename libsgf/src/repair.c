@@ -960,6 +960,62 @@ static void split_move_kind(repair *r, sgf_node *n)
          moved->ident, nm > 1 ? ", ..." : "", nm == 1 ? "its" : "their");
 }
 
+/* The PL of node n when it stands beside one move and names the other
+ * colour, the player to move after it (as some editors write the turn
+ * after each move: ";W[mo]PL[B]"): read before the move it would say
+ * that the move is against it, which it never meant. NULL otherwise (a
+ * PL naming the mover says the turn before the move, as a setup's). */
+static sgf_prop *pl_after_move(const sgf_node *n, sgf_color *named)
+{
+    sgf_prop *pl = NULL;
+    sgf_color mover = SGF_EMPTY;
+    int moves = 0;
+    for (sgf_prop *p = n->props; p != NULL; p = p->next) {
+        if (p->id == SGF_PROP_B || p->id == SGF_PROP_W) {
+            moves++;
+            mover = p->id == SGF_PROP_B ? SGF_BLACK : SGF_WHITE;
+        } else if (p->id == SGF_PROP_PL && pl == NULL) {
+            pl = p;
+        }
+    }
+    if (pl == NULL || moves != 1 || pl->nvalues != 1
+        || sgf_value_color(pl->values[0].text, named) != 0
+        || *named == mover)
+        return NULL;
+    return pl;
+}
+
+/* PL (of n, pl_after_move) taken out of n into a node of its own
+ * between n and its children: the turn it names is then said after the
+ * move, where the replay reads it for the next move. Where n keeps other
+ * setup, split_node then puts the move in a node after n: the PL goes
+ * after that node in turn (its children are n's). */
+static void put_pl_after(repair *r, sgf_node *n, sgf_prop *pl,
+                         sgf_color named)
+{
+    sgf_node *k = zalloc(r, sizeof *k);
+    if (k == NULL)                      /* (r->status says so) */
+        return;
+    sgf_prop **link = &n->props;
+    while (*link != pl)
+        link = &(*link)->next;
+    *link = pl->next;
+    n->nprops--;
+    pl->next = NULL;
+    k->offset = pl->offset;
+    k->props = pl;
+    k->nprops = 1;
+    k->parent = n;
+    k->child = n->child;
+    for (sgf_node *ch = n->child; ch != NULL; ch = ch->sibling)
+        ch->parent = k;
+    n->child = k;
+    note(r, SGF_D_REPAIRED_SPLIT, pl->offset, "PL[%s] beside %s's move "
+         "names the player after it: put in a node of its own after the "
+         "move", named == SGF_BLACK ? "B" : "W",
+         named == SGF_BLACK ? "White" : "Black");
+}
+
 /* A node with B and W, or with setup and a move, is split so that the
  * replay plays what it played in the node, in the same order: setup,
  * then B, then W (whatever the file order), each with the node's PL and
@@ -974,6 +1030,10 @@ static void split_node(repair *r, sgf_node *n)
 {
     sgf_prop *b = NULL, *w = NULL, *ko = NULL;
     bool setup = false;
+    sgf_color named = SGF_EMPTY;
+    sgf_prop *after = pl_after_move(n, &named);
+    if (after != NULL)
+        put_pl_after(r, n, after, named);
     for (sgf_prop *p = n->props; p != NULL; p = p->next) {
         if (p->id == SGF_PROP_B && b == NULL)
             b = p;

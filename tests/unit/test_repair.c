@@ -291,6 +291,36 @@ static void test_split_keeps_moves(void **state)
     sgf_collection_free(c);
 }
 
+/* A PL beside one move that names the other colour says who plays after
+ * it (as some editors write it): it goes in a node after the move, so
+ * that the repaired record reads no move against it; a PL naming the
+ * mover stays before the move, with the setup. */
+static void test_split_pl_after_move(void **state)
+{
+    (void)state;
+    sgf_strbuf out;
+    sgf_collection *c = repair_str("(;FF[4]GM[1]SZ[9];B[cc];W[dd]PL[B]C[x]"
+                                   "(;B[ee])(;B[ff]))", &out);
+    assert_int_equal(count_code(c, SGF_D_REPAIRED_SPLIT), 1);
+    assert_non_null(strstr(out.ptr, ";W[dd]C[x];PL[B]"));
+    assert_non_null(strstr(out.ptr, "(;B[ee])"));
+    check_clean(&out);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+    /* with other setup: the setup, the move, then PL */
+    c = repair_str("(;FF[4]GM[1]SZ[9];B[cc];AB[aa]PL[B]W[dd];B[ee])", &out);
+    assert_non_null(strstr(out.ptr, ";AB[aa];W[dd];PL[B];B[ee]"));
+    check_clean(&out);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+    /* naming the mover: before it */
+    c = repair_str("(;FF[4]GM[1]SZ[9];B[cc];PL[W]W[dd];B[ee])", &out);
+    assert_non_null(strstr(out.ptr, ";PL[W];W[dd];B[ee]"));
+    check_clean(&out);
+    sgf_strbuf_release(&out);
+    sgf_collection_free(c);
+}
+
 static void test_game_info(void **state)
 {
     (void)state;
@@ -593,6 +623,7 @@ int main(void)
         cmocka_unit_test(test_merge_and_extra),
         cmocka_unit_test(test_merge_undecodable),
         cmocka_unit_test(test_split_keeps_moves),
+        cmocka_unit_test(test_split_pl_after_move),
         cmocka_unit_test(test_game_info),
         cmocka_unit_test(test_lists_and_points),
         cmocka_unit_test(test_syntax_and_ff4),
