@@ -1033,7 +1033,13 @@ static void game_diags(game_count *x)
 {
     char p[4];
     x->ndiags = 0;
-    if (x->estimated && !x->ended)
+    /* (not when RE[] says the game ended otherwise: resigned, lost on
+       time or by forfeit, void; no count is compared, and an archive has
+       many such games, where the warning would bury those that matter) */
+    bool no_count = x->re.kind == SGF_RE_RESIGN || x->re.kind == SGF_RE_TIME
+                    || x->re.kind == SGF_RE_FORFEIT
+                    || x->re.kind == SGF_RE_VOID;
+    if (x->estimated && !x->ended && !no_count)
         add_diag(x, SGF_D_GAME_UNFINISHED, (long)sgf_node_offset(x->last),
                  "the record does not end with two passes: the position "
                  "after its last move is counted as it stands, and the "
