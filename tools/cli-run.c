@@ -20,6 +20,16 @@ static void print_count(unsigned long count, const char *what,
     fprintf(stderr, "%s%lu %s%s", sep, count, what, count == 1 ? "" : "s");
 }
 
+/* Inputs read but stopped by trouble (no member in an archive, a --path
+ * or --game that is not there, memory), besides those not read and
+ * those whose output was not written: a summary that says nothing of
+ * them reads as a clean run beside exit status 2. */
+unsigned long cli_stopped_inputs(const cli_counts *n)
+{
+    unsigned long other = n->unreadable + n->not_written;
+    return n->by_status[2] > other ? n->by_status[2] - other : 0;
+}
+
 void cli_print_summary(const cli_counts *n)
 {
     cli_flush(stdout);
@@ -38,13 +48,7 @@ void cli_print_summary(const cli_counts *n)
         print_count(n->not_written, "output", "; ");
         fputs(" not written (said above)", stderr);
     }
-    /* inputs read but stopped by trouble (no member in an archive, a
-       --path or --game that is not there, memory), besides those not
-       read and those whose output was not written: a summary that says
-       nothing of them read as a clean run beside exit status 2 */
-    unsigned long other = n->unreadable + n->not_written;
-    unsigned long stopped = n->by_status[2] > other
-                            ? n->by_status[2] - other : 0;
+    unsigned long stopped = cli_stopped_inputs(n);
     if (stopped > 0) {
         print_count(stopped, "input", "; ");
         fputs(" stopped by trouble (said above)", stderr);

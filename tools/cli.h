@@ -317,6 +317,12 @@ typedef struct cli_run_hooks {
 int cli_run(const cli_tool *t, int argc, char **argv,
             const cli_run_hooks *h);
 
+/* How many inputs of n were read but stopped by trouble (exit status 2:
+ * a --game or --path not there, an archive without a member, memory),
+ * apart from those that could not be read or whose output was not
+ * written: what a summary line says with "stopped by trouble". */
+unsigned long cli_stopped_inputs(const struct cli_counts *n);
+
 /* The running totals of the cli_run under way (for finish: final, the
  * inputs the walk could not give included). */
 const struct cli_counts *cli_run_counts(void);

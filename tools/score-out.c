@@ -230,6 +230,10 @@ int score_out_finish(score_out_opts *o)
         if (t->unreadable > 0)
             fprintf(stderr, "; %lu file%s could not be read", t->unreadable,
                     t->unreadable == 1 ? "" : "s");
+        unsigned long stopped = cli_stopped_inputs(cli_run_counts());
+        if (stopped > 0)
+            fprintf(stderr, "; %lu input%s stopped by trouble (said above)",
+                    stopped, stopped == 1 ? "" : "s");
         fprintf(stderr, "\n");
     }
     if (o->engine_broken)
