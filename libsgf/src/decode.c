@@ -425,6 +425,26 @@ static int convert_value(dec *d, const pending *pe, const char *cs)
     return 0;
 }
 
+/* Whether the declared charset (CA's value, name) decodes every text of
+ * the game: the reading chose another all the same because the bytes read
+ * as that one's text (valid UTF-8 under CA[ISO-8859-1]), not because
+ * they do not fit. */
+static bool declared_decodes(dec *d, sgf_str name)
+{
+    const char *dcs = sgf__charset_canonical(name.ptr, name.len);
+    size_t n = d->texts.len / sizeof(sgf_str);
+    const sgf_str *t = (const sgf_str *)(void *)d->texts.ptr;
+    if (dcs == NULL || n == 0 || !sgf__charset_is_ascii_compatible(dcs))
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        d->out.len = 0;
+        if (sgf__conv_to_utf8(&d->cv, dcs, t[i].ptr, t[i].len, &d->out)
+            != 0)
+            return false;
+    }
+    return true;
+}
+
 /* The charset verdict as a warning, at CA[] or at the first non-ASCII
  * value. */
 static void report_verdict(dec *d, int verdict, const sgf_prop *ca,
@@ -435,6 +455,12 @@ static void report_verdict(dec *d, int verdict, const sgf_prop *ca,
     if (verdict == SGF__CS_GUESSED && first != NULL)
         SGF__DIAG(d, SGF_D_CHARSET_GUESSED, first->v->offset,
                   "no CA[]: text read as %s (detected from the bytes)", cs);
+    else if (verdict == SGF__CS_MISMATCH && ca != NULL
+             && declared_decodes(d, name))
+        SGF__DIAG(d, SGF_D_CHARSET_MISMATCH, ca->offset,
+                  "the text reads as %s, not as the CA[%.*s%s] it declares: "
+                  "read as %s (--charset=%.*s%s reads it as declared)", cs,
+                  SGF__QV(name), cs, SGF__QV(name));
     else if (verdict == SGF__CS_MISMATCH && ca != NULL)
         SGF__DIAG(d, SGF_D_CHARSET_MISMATCH, ca->offset,
                   "the text does not fit CA[%.*s%s]: read as %s",
