@@ -397,6 +397,22 @@ static void check_conflicts(sgf__check *ck, const sgf_prop *p,
                   pair[0]->ident, pair[1]->ident);
 }
 
+/* Whether p, in node n (not the root), is the first FF or GM of a node
+ * that begins one of several variations: what a game tree that was not
+ * closed makes of the games after it (each read as a variation of its
+ * last node), said once per node. */
+static bool starts_game(const sgf_node *n, const sgf_prop *p)
+{
+    if (p->id != SGF_PROP_FF && p->id != SGF_PROP_GM)
+        return false;
+    if (n->parent == NULL || (n->parent->child == n && n->sibling == NULL))
+        return false;
+    for (const sgf_prop *q = n->props; q != p; q = q->next)
+        if (q->id == SGF_PROP_FF || q->id == SGF_PROP_GM)
+            return false;
+    return true;
+}
+
 /* Placement rules of one property (FF[4] properties.html, property
  * types); false when its values are not to be checked (ignored). */
 static bool check_place(sgf__check *ck, const sgf_prop *p,
@@ -409,8 +425,11 @@ static bool check_place(sgf__check *ck, const sgf_prop *p,
     bool root = ck->node == ck->g->root;
     if ((a & A_ROOT) && !root) {
         SGF__DIAG(ck, SGF_D_ROOT_NOT_IN_ROOT, p->offset,
-                  "root property '%s' outside the root node (ignored)",
-                  p->ident);
+                  "root property '%s' outside the root node (ignored)%s",
+                  p->ident, starts_game(ck->node, p)
+                  ? ": this variation starts like a game of its own (a "
+                    "game tree not closed before it, and the games after "
+                    "it read as its variations?)" : "");
         return false;
     }
     if (p == s->first_setup && (s->moves > 0 || s->first_move_kind))
