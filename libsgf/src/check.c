@@ -292,9 +292,10 @@ static bool check_ident(sgf__check *ck, const sgf_prop *p,
     }
     if (ff == 4 && (info->flags & SGF_PF_OBSOLETE)) {
         SGF__DIAG(ck, SGF_D_OBSOLETE_PROPERTY, p->offset,
-                  "'%s' (%s) is an FF[1]-FF[3] property, not in FF[4]%s",
+                  "'%s' is not in FF[4] (in FF[1]-FF[3]: %s)%s",
                   p->ident, info->description,
-                  replacement((sgf_prop_id)p->id));
+                  strstr(info->description, "FF[4]") != NULL
+                  ? "" : replacement((sgf_prop_id)p->id));
         return false;
     }
     if (ck->ff_bit != 0 && !(info->formats & ck->ff_bit))
