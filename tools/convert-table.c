@@ -39,8 +39,9 @@ static void sig_point(char out[2], const sgf_game *g, const sgf_prop *mv)
     sgf_game_board_size(g, &w, &h);
     if (sgf_value_move(sgf_prop_text(mv, 0), w, h, &pt, &pass) != 0)
         memcpy(out, "--", 2);
-    else if (pass)
-        memcpy(out, "tt", 2);
+    else if (pass)              /* tt, as other tools write it, where */
+        memcpy(out, w <= 19 && h <= 19 ? "tt" : "..", 2);  /* it is no */
+                                                            /* point */
     else {
         char buf[3];
         memcpy(out, sgf_point_format_sgf(buf, pt), 2);
