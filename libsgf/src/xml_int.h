@@ -122,6 +122,8 @@ typedef struct sgf__xval {
     bool guard;        /* text put in a two-byte charset: always written
                           guarded (its bytes are read as characters
                           first, as a writer that pairs them wrote them) */
+    size_t shown, shown_len;   /* the <text> beside its <raw> (in bytes),
+                                  or shown_len SIZE_MAX: none */
 } sgf__xval;
 
 /* The games of a document being read: nodes, properties and values
@@ -150,6 +152,15 @@ int sgf__xtree_put(sgf__xtree *t, size_t from, bool guarded);
  * them) and the same values, byte for byte as written. */
 bool sgf__xtree_same(const sgf__xtree *t, const sgf_collection *c,
                      size_t from);
+
+/* Each value of games [from, end) of c (the parse of t->out, which
+ * sgf__xtree_same found to hold them) whose <text> is not the text its
+ * <raw> decodes to: said (xml-text-ignored) at the value, since readers
+ * take the <raw> and the <text> is lost (an edit of it, say). Values
+ * that do not decode, and those of nodes whose repeated properties the
+ * parser merged, are not compared. 0 or SGF_ENOMEM. */
+int sgf__xtree_check_shown(const sgf__xtree *t, sgf_collection *c,
+                           size_t from);
 
 /* --- the input guard (xml_guard.c) ------------------------------------ */
 

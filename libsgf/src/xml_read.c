@@ -44,7 +44,7 @@ typedef sgf__xval xval;
 
 /* Frames of the element stack. */
 enum { F_IGNORE, F_COLLECTION, F_GAME, F_VARIATION, F_NODE, F_PROP, F_V,
-       F_RAW };
+       F_RAW, F_TEXT };
 
 typedef struct frame {
     int kind;
@@ -53,10 +53,12 @@ typedef struct frame {
     uint32_t last;       /* F_GAME, F_VARIATION: its last node so far */
     bool b64;            /* F_V, F_RAW: encoding="base64" */
     bool has_raw;        /* F_V: a <raw> was read */
-    int target;          /* where text goes: 0 nowhere, 1 v, 2 raw */
+    int target;          /* where text goes: 0 nowhere, 1 v, 2 raw,
+                            3 text (the <text> beside a <raw>) */
     unsigned long line;  /* where its start tag is */
     unsigned long raw_line;      /* F_V: where its <raw> starts */
     sgf_pos at;          /* just after its start tag: line, column, byte */
+    bool has_text;       /* F_V: a <text> was read, all of it in shown */
 } frame;
 
 typedef struct xr {
@@ -96,6 +98,9 @@ typedef struct xr {
     sgf__buf stack;              /* frame */
     sgf__xtree t;                /* what the games hold */
     sgf__buf text, raw;          /* the value being read */
+    sgf__buf shown;              /* its <text> (beside its <raw>) */
+    bool shown_cut;              /* that <text> held an element: not all
+                                    of its characters are in shown */
 } xr;
 
 #define AT(b, type, i) (((type *)(void *)(b).ptr)[i])
@@ -180,7 +185,7 @@ static sgf_pos where(const xr *r)
 
 static int push_frame(xr *r, int kind)
 {
-    frame f = { kind, NONE, NONE, false, false, 0, r->line, 0, r->at };
+    frame f = { kind, NONE, NONE, false, false, 0, r->line, 0, r->at, false };
     return sgf__buf_add(&r->stack, &f, sizeof f);
 }
 
@@ -371,6 +376,8 @@ static int on_start(xr *r, const char *name, const char *ns)
        other namespaces hold no SGF, and are skipped) */
 #define MISPLACED() fail(r, line_of(r), "an SGF element where the schema " \
                          "allows none (it is not read over)")
+    if (kind == F_TEXT)                 /* (an element in <text>: its */
+        r->shown_cut = true;            /* text is not compared) */
     switch (kind) {
     case -1:
         return begin_collection(r, ours, name);
@@ -440,7 +447,14 @@ static int on_start(xr *r, const char *name, const char *ns)
             top(r)->target = 2;
             return 0;
         }
-        return push_frame(r, F_IGNORE);    /* <text>: readers ignore it */
+        /* <text>: readers take the <raw>; its characters are kept to
+           say when they are not that value's (an edit not read back) */
+        r->shown.len = 0;
+        r->shown_cut = false;
+        if (push_frame(r, F_TEXT) != 0)
+            return SGF_ENOMEM;
+        top(r)->target = 3;
+        return 0;
     case F_RAW:
         return fail(r, line_of(r), "an element in <raw>, which holds text "
                     "only");
@@ -456,7 +470,7 @@ static int on_start(xr *r, const char *name, const char *ns)
 
 static int on_text(xr *r, const xmlChar *s, int len)
 {
-    static const char *const structure[F_RAW + 1] = {
+    static const char *const structure[F_TEXT + 1] = {
         [F_COLLECTION] = "<collection>", [F_GAME] = "<game>",
         [F_VARIATION] = "<variation>", [F_NODE] = "<node>",
         [F_PROP] = "<prop> outside its <v>"
@@ -477,7 +491,8 @@ static int on_text(xr *r, const xmlChar *s, int len)
             }
     if (f == NULL || f->target == 0 || len <= 0)
         return 0;
-    return sgf__buf_add(f->target == 1 ? &r->text : &r->raw, s,
+    return sgf__buf_add(f->target == 1 ? &r->text
+                        : f->target == 2 ? &r->raw : &r->shown, s,
                         (size_t)len);
 }
 
@@ -521,7 +536,7 @@ static int end_value(xr *r, const frame *v)
         if (!strchr(" \t\r\n", r->text.ptr[k]))  /* beside <raw>: lost */
             return fail(r, line_of(r), "text in <v> beside its <raw>");
     const sgf__buf *src = v->has_raw ? &r->raw : &r->text;
-    xval val = { r->t.bytes.len, 0, 0, 0, v->at, false };
+    xval val = { r->t.bytes.len, 0, 0, 0, v->at, false, 0, SIZE_MAX };
     int e = 0;
     if (v->b64) {
         e = sgf__xml_unbase64(&r->t.bytes, src->ptr ? src->ptr : "",
@@ -556,6 +571,12 @@ static int end_value(xr *r, const frame *v)
         }                       /* '\\' or ']' is no escape, no end */
     }
     val.len = r->t.bytes.len - val.off;
+    if (!e && v->has_raw && v->has_text) {      /* its <text>, after it */
+        val.shown = r->t.bytes.len;
+        val.shown_len = r->shown.len;
+        e = sgf__buf_add(&r->t.bytes, r->shown.ptr ? r->shown.ptr : "",
+                         r->shown.len);
+    }
     if (!e)
         e = sgf__buf_add(&r->t.vals, &val, sizeof val);
     if (!e)
@@ -584,6 +605,9 @@ static int on_end(xr *r)
             ? fail(r, line_of(r), "<prop> without <v>") : 0;
     case F_V:
         return end_value(r, &f);
+    case F_TEXT:
+        top(r)->has_text = !r->shown_cut;
+        return 0;
     case F_RAW:
         /* the <raw>'s encoding decides: carried to its <v> */
         top(r)->b64 = f.b64;
@@ -671,8 +695,10 @@ static int rebuild(xr *r, sgf_collection **out, size_t from, const char *cs)
     int e = sgf__xtree_put(&r->t, from, false);
     if (!e)
         e = parse_out(r, out, cs, from);
-    if (!e && sgf__xtree_same(&r->t, *out, from))
-        return attach_places(r, *out);
+    if (!e && sgf__xtree_same(&r->t, *out, from)) {
+        e = sgf__xtree_check_shown(&r->t, *out, from);
+        return e ? e : attach_places(r, *out);
+    }
     if (e)
         return e;
     sgf_collection_free(*out);
@@ -686,6 +712,8 @@ static int rebuild(xr *r, sgf_collection **out, size_t from, const char *cs)
         e = fail(r, r->ctxt ? line_of(r) : 0, "a game does not read back "
                  "as the document holds it");
     }
+    if (!e)
+        e = sgf__xtree_check_shown(&r->t, *out, from);
     return e ? e : attach_places(r, *out);
 }
 
@@ -1102,7 +1130,7 @@ static void xr_release(xr *r)
         free(AT(r->t.gcs, char *, i));
     sgf__buf *b[] = { &r->stack, &r->t.nodes, &r->t.props, &r->t.vals,
                       &r->t.games, &r->t.gcs, &r->t.bytes, &r->text, &r->raw,
-                      &r->t.out, &r->t.tok, &r->t.map };
+                      &r->shown, &r->t.out, &r->t.tok, &r->t.map };
     for (size_t i = 0; i < sizeof b / sizeof *b; i++)
         sgf__buf_release(b[i]);
 }

@@ -295,6 +295,57 @@ bool sgf__xtree_same(const sgf__xtree *t, const sgf_collection *c,
     return true;
 }
 
+/* The values of node n (its properties one for one with those of x)
+ * whose <text> differs from their decoded text: said. */
+static int check_node_shown(const sgf__xtree *t, sgf_collection *c,
+                            const sgf_game *g, const sgf_node *n,
+                            const xnode *x)
+{
+    if (sgf_node_prop_count(n) != x->nprops)
+        return 0;                       /* merged: not compared */
+    const sgf_prop *p = sgf_node_first_prop(n);
+    for (uint32_t k = 0; k < x->nprops && p != NULL;
+         k++, p = sgf_prop_next(p)) {
+        const xprop *q = &AT(t->props, xprop, x->props + k);
+        for (uint32_t j = 0; j < q->nvals && j < p->nvalues; j++) {
+            const xval *v = &AT(t->vals, xval, q->vals + j);
+            const sgf__value *pv = &p->values[j];
+            if (v->shown_len == SIZE_MAX || (pv->flags & SGF__V_UNDECODABLE)
+                || (pv->text.len == v->shown_len
+                    && memcmp(pv->text.ptr, t->bytes.ptr + v->shown,
+                              v->shown_len) == 0))
+                continue;
+            if (sgf__diag_add(c, (int)g->index, SGF_D_XML_TEXT_IGNORED,
+                              sgf__game_ff4(g), pv->offset, "the <text> of "
+                              "this value of '%s' is not what its <raw> "
+                              "reads as: the <raw> is read, the <text> "
+                              "dropped (to change the value, put the new "
+                              "text in place of both)",
+                              sgf_prop_ident(p)) == NULL)
+                return SGF_ENOMEM;
+        }
+    }
+    return 0;
+}
+
+int sgf__xtree_check_shown(const sgf__xtree *t, sgf_collection *c,
+                           size_t from)
+{
+    const xnode *x = (const xnode *)(const void *)t->nodes.ptr;
+    size_t ng = COUNT(t->games, size_t) - from;
+    for (size_t i = 0; i < ng && i < sgf_collection_game_count(c); i++) {
+        const sgf_game *g = sgf_collection_game(c, i);
+        const sgf_node *n = g ? sgf_game_root(g) : NULL;
+        uint32_t k = (uint32_t)AT(t->games, size_t, from + i);
+        for (; n != NULL && k != NONE; n = next_pre(n), k = next_pre_x(x, k)) {
+            int e = check_node_shown(t, c, g, n, &x[k]);
+            if (e != 0)
+                return e;
+        }
+    }
+    return 0;
+}
+
 /* --- writing what was gathered ----------------------------------------- */
 
 /* The two-byte kind to read a game's raw values with when they are

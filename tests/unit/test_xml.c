@@ -309,6 +309,42 @@ static void test_import_value_cannot_inject(void **state)
     sgf_collection_free(c);
 }
 
+static size_t count_diag(const sgf_collection *c, sgf_diag_code code)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < sgf_collection_diag_count(c); i++)
+        n += sgf_collection_diag(c, i)->code == code;
+    return n;
+}
+
+/* A <text> beside a <raw> is not read: one that is not what the <raw>
+ * reads as (an edit) is said, critical, at its value; one that is, is
+ * not. */
+static void test_import_text_beside_raw(void **state)
+{
+    (void)state;
+    sgf_collection *c = NULL;
+    char err[200];
+    assert_int_equal(read_xml("<game index=\"0\"><node><prop id=\"C\">"
+                              "<v><raw>a \\] b</raw><text>a ] b</text></v>"
+                              "</prop></node></game>", &c, err), 0);
+    assert_int_equal(count_diag(c, SGF_D_XML_TEXT_IGNORED), 0);
+    sgf_collection_free(c);
+    assert_int_equal(read_xml("<game index=\"0\"><node><prop id=\"C\">"
+                              "<v><raw>a \\] b</raw><text>edited</text></v>"
+                              "</prop></node></game>", &c, err), 0);
+    assert_int_equal(count_diag(c, SGF_D_XML_TEXT_IGNORED), 1);
+    const sgf_diag *d = NULL;
+    for (size_t i = 0; i < sgf_collection_diag_count(c); i++)
+        if (sgf_collection_diag(c, i)->code == SGF_D_XML_TEXT_IGNORED)
+            d = sgf_collection_diag(c, i);
+    assert_true(d->critical);
+    sgf_str v = sgf_prop_text(sgf_node_find_prop(sgf_game_root(
+        sgf_collection_game(c, 0)), SGF_PROP_C), 0);
+    assert_int_equal(v.len, 5);             /* the <raw>'s: "a ] b" */
+    sgf_collection_free(c);
+}
+
 /* No DTD: entities could only blow a document up (billion laughs). */
 static void test_import_refuses_doctype(void **state)
 {
@@ -568,6 +604,7 @@ int main(void)
         cmocka_unit_test(test_cli_goldens_validate),
         cmocka_unit_test(test_write_file),
         cmocka_unit_test(test_import_value_cannot_inject),
+        cmocka_unit_test(test_import_text_beside_raw),
         cmocka_unit_test(test_import_refuses_doctype),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

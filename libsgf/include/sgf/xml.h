@@ -58,6 +58,11 @@
  * it holds. Neither direction recurses: 100,000 nested variations cost
  * no stack.
  *
+ * A <text> is not read, the <raw> beside it is; a <text> that is not
+ * what its <raw> decodes to (an edit of it) is dropped, and said so at
+ * the value: SGF_D_XML_TEXT_IGNORED, a critical diagnostic. Values that
+ * decode in no charset are not compared.
+ *
  * Streams: the reader takes the document's elements and text from
  * libxml2's SAX2 parser as it reads them, builds no tree of the document
  * (so a document's depth costs nothing per element), finds faults in
