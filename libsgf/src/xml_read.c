@@ -99,6 +99,7 @@ typedef struct xr {
     sgf__xtree t;                /* what the games hold */
     sgf__buf text, raw;          /* the value being read */
     sgf__buf shown;              /* its <text> (beside its <raw>) */
+    sgf__buf shown64;            /* scratch: that <text> in base64 */
     bool shown_cut;              /* that <text> held an element: not all
                                     of its characters are in shown */
 } xr;
@@ -451,9 +452,11 @@ static int on_start(xr *r, const char *name, const char *ns)
            say when they are not that value's (an edit not read back) */
         r->shown.len = 0;
         r->shown_cut = false;
+        is = attr_is(r, "encoding", "base64");
         if (push_frame(r, F_TEXT) != 0)
             return SGF_ENOMEM;
         top(r)->target = 3;
+        top(r)->b64 = is;
         return 0;
     case F_RAW:
         return fail(r, line_of(r), "an element in <raw>, which holds text "
@@ -606,6 +609,20 @@ static int on_end(xr *r)
     case F_V:
         return end_value(r, &f);
     case F_TEXT:
+        if (f.b64 && !r->shown_cut) {   /* its bytes, to compare */
+            r->shown64.len = 0;
+            int e = sgf__xml_unbase64(&r->shown64, r->shown.ptr ? r->shown.ptr
+                                                                : "",
+                                      r->shown.len);
+            if (e == SGF_ENOMEM)
+                return e;
+            r->shown_cut = e != 0;      /* (bad base64: not compared) */
+            r->shown.len = 0;
+            if (e == 0 && sgf__buf_add(&r->shown, r->shown64.ptr
+                                       ? r->shown64.ptr : "",
+                                       r->shown64.len) != 0)
+                return SGF_ENOMEM;
+        }
         top(r)->has_text = !r->shown_cut;
         return 0;
     case F_RAW:
@@ -1130,7 +1147,8 @@ static void xr_release(xr *r)
         free(AT(r->t.gcs, char *, i));
     sgf__buf *b[] = { &r->stack, &r->t.nodes, &r->t.props, &r->t.vals,
                       &r->t.games, &r->t.gcs, &r->t.bytes, &r->text, &r->raw,
-                      &r->shown, &r->t.out, &r->t.tok, &r->t.map };
+                      &r->shown, &r->shown64, &r->t.out, &r->t.tok,
+                      &r->t.map };
     for (size_t i = 0; i < sizeof b / sizeof *b; i++)
         sgf__buf_release(b[i]);
 }
