@@ -9,6 +9,7 @@
 #define SGF_XML_INT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <sgf/tree.h>
 #include "arena_int.h"
 #include "tree_int.h"
@@ -123,8 +124,13 @@ typedef struct sgf__xval {
                           guarded (its bytes are read as characters
                           first, as a writer that pairs them wrote them) */
     size_t shown, shown_len;   /* the <text> beside its <raw> (in bytes),
-                                  or shown_len SIZE_MAX: none */
+                                  or shown_len SGF__XSHOWN_NONE: none, or
+                                  SGF__XSHOWN_ODD: one no writer writes
+                                  (an element in it, bad base64) */
 } sgf__xval;
+
+#define SGF__XSHOWN_NONE SIZE_MAX
+#define SGF__XSHOWN_ODD (SIZE_MAX - 1)
 
 /* The games of a document being read: nodes, properties and values
  * (identifiers and raw bytes in bytes), the first node of each game and

@@ -58,7 +58,7 @@ typedef struct frame {
     unsigned long line;  /* where its start tag is */
     unsigned long raw_line;      /* F_V: where its <raw> starts */
     sgf_pos at;          /* just after its start tag: line, column, byte */
-    bool has_text;       /* F_V: a <text> was read, all of it in shown */
+    bool has_text;       /* F_V: a <text> was read (in shown) */
 } frame;
 
 typedef struct xr {
@@ -100,8 +100,8 @@ typedef struct xr {
     sgf__buf text, raw;          /* the value being read */
     sgf__buf shown;              /* its <text> (beside its <raw>) */
     sgf__buf shown64;            /* scratch: that <text> in base64 */
-    bool shown_cut;              /* that <text> held an element: not all
-                                    of its characters are in shown */
+    bool shown_cut;              /* that <text> held an element, or bad
+                                    base64: not the value's text */
 } xr;
 
 #define AT(b, type, i) (((type *)(void *)(b).ptr)[i])
@@ -377,8 +377,8 @@ static int on_start(xr *r, const char *name, const char *ns)
        other namespaces hold no SGF, and are skipped) */
 #define MISPLACED() fail(r, line_of(r), "an SGF element where the schema " \
                          "allows none (it is not read over)")
-    if (kind == F_TEXT)                 /* (an element in <text>: its */
-        r->shown_cut = true;            /* text is not compared) */
+    if (kind == F_TEXT)                 /* (an element in <text>: it is */
+        r->shown_cut = true;            /* not the value's text) */
     switch (kind) {
     case -1:
         return begin_collection(r, ours, name);
@@ -539,7 +539,8 @@ static int end_value(xr *r, const frame *v)
         if (!strchr(" \t\r\n", r->text.ptr[k]))  /* beside <raw>: lost */
             return fail(r, line_of(r), "text in <v> beside its <raw>");
     const sgf__buf *src = v->has_raw ? &r->raw : &r->text;
-    xval val = { r->t.bytes.len, 0, 0, 0, v->at, false, 0, SIZE_MAX };
+    xval val = { r->t.bytes.len, 0, 0, 0, v->at, false, 0,
+                 SGF__XSHOWN_NONE };
     int e = 0;
     if (v->b64) {
         e = sgf__xml_unbase64(&r->t.bytes, src->ptr ? src->ptr : "",
@@ -574,7 +575,9 @@ static int end_value(xr *r, const frame *v)
         }                       /* '\\' or ']' is no escape, no end */
     }
     val.len = r->t.bytes.len - val.off;
-    if (!e && v->has_raw && v->has_text) {      /* its <text>, after it */
+    if (!e && v->has_raw && v->has_text && r->shown_cut)
+        val.shown_len = SGF__XSHOWN_ODD;
+    else if (!e && v->has_raw && v->has_text) { /* its <text>, after it */
         val.shown = r->t.bytes.len;
         val.shown_len = r->shown.len;
         e = sgf__buf_add(&r->t.bytes, r->shown.ptr ? r->shown.ptr : "",
@@ -616,14 +619,14 @@ static int on_end(xr *r)
                                       r->shown.len);
             if (e == SGF_ENOMEM)
                 return e;
-            r->shown_cut = e != 0;      /* (bad base64: not compared) */
+            r->shown_cut = e != 0;
             r->shown.len = 0;
             if (e == 0 && sgf__buf_add(&r->shown, r->shown64.ptr
                                        ? r->shown64.ptr : "",
                                        r->shown64.len) != 0)
                 return SGF_ENOMEM;
         }
-        top(r)->has_text = !r->shown_cut;
+        top(r)->has_text = true;
         return 0;
     case F_RAW:
         /* the <raw>'s encoding decides: carried to its <v> */

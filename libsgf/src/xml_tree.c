@@ -310,7 +310,8 @@ static int check_node_shown(const sgf__xtree *t, sgf_collection *c,
         for (uint32_t j = 0; j < q->nvals && j < p->nvalues; j++) {
             const xval *v = &AT(t->vals, xval, q->vals + j);
             const sgf__value *pv = &p->values[j];
-            if (v->shown_len == SIZE_MAX || (pv->flags & SGF__V_UNDECODABLE)
+            if (v->shown_len == SGF__XSHOWN_NONE
+                || (pv->flags & SGF__V_UNDECODABLE)
                 || (pv->text.len == v->shown_len
                     && memcmp(pv->text.ptr, t->bytes.ptr + v->shown,
                               v->shown_len) == 0))
