@@ -365,9 +365,15 @@ static bool wants_xml(const convert_opts *o, const char *path)
 
 /* Whether the reading dropped or changed data of what is converted: with
  * --game (one game picked), text outside the game trees is no game's,
- * and not counted. */
+ * and not counted. The critical ones past the cap of their code, left
+ * out of the list, count too (a thousand stray control bytes before a
+ * note typed into a node). */
 static bool has_critical(const sgf_collection *c, const convert_opts *o)
 {
+    sgf_diag_counts lo;
+    sgf_collection_diags_left_out(c, &lo, NULL);
+    if (lo.critical > 0)
+        return true;
     for (size_t i = 0; i < sgf_collection_diag_count(c); i++) {
         const sgf_diag *d = sgf_collection_diag(c, i);
         if (d->critical && (o->game < 0 || d->code != SGF_D_TEXT_OUTSIDE))

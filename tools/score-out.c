@@ -227,12 +227,17 @@ int score_out_finish(score_out_opts *o)
             fprintf(stderr, "; the engine asked %lu time%s, %lu without "
                     "an answer", t->engine_asked,
                     t->engine_asked == 1 ? "" : "s", t->engine_failed);
-        if (t->unreadable > 0)
-            fprintf(stderr, "; %lu file%s could not be read", t->unreadable,
-                    t->unreadable == 1 ? "" : "s");
-        unsigned long stopped = cli_stopped_inputs(cli_run_counts());
-        if (stopped > 0)
-            fprintf(stderr, "; %lu input%s stopped by trouble (said above)",
+        /* the run's counts: an archive or directory that could not be
+           read is not one of this tool's files */
+        const cli_counts *rc = cli_run_counts();
+        unsigned long unreadable = rc->unreadable > t->unreadable
+                                   ? rc->unreadable : t->unreadable;
+        if (unreadable > 0)
+            fprintf(stderr, "; %lu file%s could not be read", unreadable,
+                    unreadable == 1 ? "" : "s");
+        unsigned long stopped = cli_stopped_inputs(rc);
+        if (stopped > 0)        /* (an engine's trouble stops no input) */
+            fprintf(stderr, "; %lu input%s with trouble (said above)",
                     stopped, stopped == 1 ? "" : "s");
         fprintf(stderr, "\n");
     }

@@ -292,7 +292,7 @@ static bool check_ident(sgf__check *ck, const sgf_prop *p,
     }
     if (ff == 4 && (info->flags & SGF_PF_OBSOLETE)) {
         SGF__DIAG(ck, SGF_D_OBSOLETE_PROPERTY, p->offset,
-                  "'%s' is not in FF[4] (in FF[1]-FF[3]: %s)%s",
+                  "'%s' is not in FF[4]; FF[1]-FF[3] had it for %s%s",
                   p->ident, info->description,
                   strstr(info->description, "FF[4]") != NULL
                   ? "" : replacement((sgf_prop_id)p->id));
@@ -398,20 +398,14 @@ static void check_conflicts(sgf__check *ck, const sgf_prop *p,
                   pair[0]->ident, pair[1]->ident);
 }
 
-/* Whether p, in node n (not the root), is the first FF or GM of a node
- * that begins one of several variations: what a game tree that was not
- * closed makes of the games after it (each read as a variation of its
- * last node), said once per node. */
+/* Whether p, in node n (not the root), is the FF or GM that node n
+ * starts with: what a game tree that was not closed makes of the games
+ * after it (each read as a variation of its last node), said once per
+ * node. */
 static bool starts_game(const sgf_node *n, const sgf_prop *p)
 {
-    if (p->id != SGF_PROP_FF && p->id != SGF_PROP_GM)
-        return false;
-    if (n->parent == NULL || (n->parent->child == n && n->sibling == NULL))
-        return false;
-    for (const sgf_prop *q = n->props; q != p; q = q->next)
-        if (q->id == SGF_PROP_FF || q->id == SGF_PROP_GM)
-            return false;
-    return true;
+    return (p->id == SGF_PROP_FF || p->id == SGF_PROP_GM)
+           && n->parent != NULL && n->props == p;
 }
 
 /* Placement rules of one property (FF[4] properties.html, property

@@ -459,8 +459,9 @@ static void report_verdict(dec *d, int verdict, const sgf_prop *ca,
              && declared_decodes(d, name))
         SGF__DIAG(d, SGF_D_CHARSET_MISMATCH, ca->offset,
                   "the text reads as %s, not as the CA[%.*s%s] it declares: "
-                  "read as %s (--charset=%.*s%s reads it as declared)", cs,
-                  SGF__QV(name), cs, SGF__QV(name));
+                  "read as %s (--charset=%s reads it as declared)", cs,
+                  SGF__QV(name), cs,
+                  sgf__charset_canonical(name.ptr, name.len));
     else if (verdict == SGF__CS_MISMATCH && ca != NULL)
         SGF__DIAG(d, SGF_D_CHARSET_MISMATCH, ca->offset,
                   "the text does not fit CA[%.*s%s]: read as %s",

@@ -268,7 +268,7 @@ sgf_diag *sgf__diag_emit(sgf_collection *c, const sgf_diag *proto,
 {
     sgf_diag d = *proto;
     d.severity = sgf_diag_code_severity(d.code, ff4);
-    d.critical = codes[d.code].critical;
+    d.critical = codes[d.code].critical || proto->critical;
     if (has_pos)
         d.pos = sgf_collection_pos(c, d.pos.offset);
     else

@@ -208,13 +208,18 @@ static size_t count_lines(const char *s, size_t from, size_t to)
 
 /* The bytes at s[i .. to) that hold nothing, if any start there: tree
  * syntax's debris ('(', ')', ';': a stray parenthesis), padding (NUL,
- * DOS's end-of-file 1A), a UTF-8 byte-order mark (files joined with
- * cat) or no-break space (C2 A0). 0 when none does. */
+ * DOS's end-of-file 1A) and other control bytes, a UTF-8 byte-order mark
+ * (files joined with cat) or a no-break or ideographic space (C2 A0,
+ * Latin-1's A0, E3 80 80). 0 when none does. */
 static size_t no_text(const char *s, size_t i, size_t to)
 {
     unsigned char ch = (unsigned char)s[i];
-    if (ch == '(' || ch == ')' || ch == ';' || ch == 0 || ch == 0x1A)
+    if (ch == '(' || ch == ')' || ch == ';' || ch < 0x20 || ch == 0x7F
+        || ch == 0xA0)
         return 1;
+    if (ch == 0xE3 && to - i >= 3 && (unsigned char)s[i + 1] == 0x80
+        && (unsigned char)s[i + 2] == 0x80)
+        return 3;
     if (ch == 0xEF && to - i >= 3 && (unsigned char)s[i + 1] == 0xBB
         && (unsigned char)s[i + 2] == 0xBF)
         return 3;
@@ -1246,9 +1251,19 @@ static void in_tree(parser *p)
         DIAG(p, SGF_D_NUL_BYTE, at, "NUL bytes in the input (skipped)");
     } else {
         p->i = skip_run(p, p->i + 1);
-        DIAG(p, SGF_D_UNEXPECTED_CHAR, at,
-             "unexpected '%.*s%s' between properties (skipped)",
-             SGF__QVN(((sgf_str){ p->s + at, p->i - at }), 20));
+        /* text skipped (a note typed into the node) is data dropped:
+           critical; spaces, control bytes and a byte-order mark hold
+           nothing */
+        sgf_diag proto;
+        memset(&proto, 0, sizeof proto);
+        proto.code = SGF_D_UNEXPECTED_CHAR;
+        proto.game = game_index(p);
+        proto.pos.offset = (uint32_t)at;
+        proto.critical = holds_text(p->s, at, p->i);
+        keep_fault(p, SGF_D_UNEXPECTED_CHAR, at);
+        sgf__diag_emit(p->c, &proto, true, true,
+                       "unexpected '%.*s%s' between properties (skipped)",
+                       SGF__QVN(((sgf_str){ p->s + at, p->i - at }), 20));
     }
 }
 

@@ -95,7 +95,9 @@ static inline bool sgf__replay_acts_on(unsigned id)
     X(MISSING_OPEN, "'(' inserted")                                        \
     X(EMPTY_TREE, "the empty game tree left out")                          \
     X(STRAY_VALUE, "the value without identifier left out")                \
-    X(UNEXPECTED_CHAR, "the characters left out")                          \
+    X(UNEXPECTED_CHAR, "the characters left out, or a node after the "    \
+                       "variations of its node written as the variation " \
+                       "it was read as")                                   \
     X(MISSING_VALUE, "the identifier without value left out")              \
     X(STRAY_BRACKET, "the stray ']' left out")
 
@@ -318,7 +320,9 @@ sgf_diag *sgf__diag_add_nopos(sgf_collection *c, int game,
 
 /* The general form: proto gives code, game, pos.offset and the move
  * fields (move_number, color, has_point, pass, point); severity and
- * critical come from the code table (FF[4] form when ff4); line/column
+ * critical come from the code table (FF[4] form when ff4), critical also
+ * from proto (a diagnostic critical where its code is not always, such
+ * as unexpected-char over text); line/column
  * are computed from pos.offset when has_pos. The on_diag callback sees
  * the finished diagnostic. Returns the diag (in the list; valid until the
  * next diagnostic is added) or NULL on ENOMEM (c->status set). */

@@ -451,7 +451,7 @@ static int on_start(xr *r, const char *name, const char *ns)
         /* <text>: readers take the <raw>; its characters are kept to
            say when they are not that value's (an edit not read back) */
         r->shown.len = 0;
-        r->shown_cut = false;
+        r->shown_cut = f->has_text;     /* a second <text>: no writer's */
         is = attr_is(r, "encoding", "base64");
         if (push_frame(r, F_TEXT) != 0)
             return SGF_ENOMEM;
