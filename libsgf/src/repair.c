@@ -913,6 +913,21 @@ static sgf_prop *prop_copy(repair *r, const sgf_prop *p)
     return m;
 }
 
+/* The new node k, holding the nprops properties from props on, put
+ * between n and its children. */
+static void put_between(sgf_node *n, sgf_node *k, sgf_prop *props,
+                        uint32_t nprops)
+{
+    k->offset = props->offset;
+    k->props = props;
+    k->nprops = nprops;
+    k->parent = n;
+    k->child = n->child;
+    for (sgf_node *ch = n->child; ch != NULL; ch = ch->sibling)
+        ch->parent = k;
+    n->child = k;
+}
+
 /* A setup node with move properties but no move (BL, WL, OB, OW, MN:
  * FF[4] keeps them out of setup nodes) gives them a node of their own
  * after it, in their order: the time left is then said after the setup,
@@ -946,14 +961,7 @@ static void split_move_kind(repair *r, sgf_node *n)
         n->nprops = nk + nm;
         return;
     }
-    k->offset = moved->offset;
-    k->props = moved;
-    k->nprops = nm;
-    k->parent = n;
-    k->child = n->child;
-    for (sgf_node *ch = n->child; ch != NULL; ch = ch->sibling)
-        ch->parent = k;
-    n->child = k;
+    put_between(n, k, moved, nm);
     note(r, SGF_D_REPAIRED_SPLIT, moved->offset, "setup and move "
          "properties in one node, no move: %u propert%s ('%s'%s) put in a "
          "node of %s own after it", nm, nm == 1 ? "y" : "ies",
@@ -1002,14 +1010,7 @@ static void put_pl_after(repair *r, sgf_node *n, sgf_prop *pl,
     *link = pl->next;
     n->nprops--;
     pl->next = NULL;
-    k->offset = pl->offset;
-    k->props = pl;
-    k->nprops = 1;
-    k->parent = n;
-    k->child = n->child;
-    for (sgf_node *ch = n->child; ch != NULL; ch = ch->sibling)
-        ch->parent = k;
-    n->child = k;
+    put_between(n, k, pl, 1);
     note(r, SGF_D_REPAIRED_SPLIT, pl->offset, "PL[%s] beside %s's move "
          "names the player after it: put in a node of its own after the "
          "move", named == SGF_BLACK ? "B" : "W",
