@@ -225,17 +225,6 @@ static void check_unknown(sgf__check *ck, const sgf_prop *p)
                   "unknown property '%.*s%s' (kept)", SGF__QI(p->ident));
 }
 
-static const char *replacement(sgf_prop_id id)
-{
-    switch (id) {
-    case SGF_PROP_L: return " (FF[4]: LB)";
-    case SGF_PROP_M: return " (FF[4]: MA or TR)";
-    case SGF_PROP_KI: return " (FF[4]: KM)";
-    case SGF_PROP_EX: return " (FF[4]: a variation)";
-    default: return "";
-    }
-}
-
 static bool has_lowercase(sgf_str s)
 {
     for (size_t i = 0; i < s.len; i++)
@@ -292,10 +281,8 @@ static bool check_ident(sgf__check *ck, const sgf_prop *p,
     }
     if (ff == 4 && (info->flags & SGF_PF_OBSOLETE)) {
         SGF__DIAG(ck, SGF_D_OBSOLETE_PROPERTY, p->offset,
-                  "'%s' is not in FF[4]; FF[1]-FF[3] had it for %s%s",
-                  p->ident, info->description,
-                  strstr(info->description, "FF[4]") != NULL
-                  ? "" : replacement((sgf_prop_id)p->id));
+                  "'%s' is not in FF[4]; FF[1]-FF[3] had it for %s",
+                  p->ident, info->description);
         return false;
     }
     if (ck->ff_bit != 0 && !(info->formats & ck->ff_bit))
